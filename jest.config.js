@@ -1,0 +1,41 @@
+/** One jest run, two projects: Node (shared rules, server) and jsdom (React pages). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7)/)'],
+  moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/shared/test-support/style-mock.js',
+    '\\.(svg|png|jpg|webp)$': '<rootDir>/shared/test-support/file-mock.js',
+  },
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{shared,server}/test/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/shared/test-support/jsdom-polyfills.js'],
+      setupFilesAfterEnv: ['<rootDir>/shared/test-support/jest-dom.js'],
+      testMatch: ['<rootDir>/{shared,host,remote-topup,remote-voucher,remote-pccenter}/test/**/*.test.tsx'],
+    },
+  ],
+};

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTE_IDS, remoteManifestUrl, type RemoteId, type RemoteRegistry, CONTRACT_VERSION } from '@topup/shared/contracts';
+
+/** Where the server finds the files of each remote version, and which version is live. */
+export interface RemoteSource {
+  /** The live version of every remote. */
+  registry(): Promise<RemoteRegistry>;
+  /** The folder that holds `remote@version`, or null when that version is unknown. */
+  directoryOf(remote: RemoteId, version: string): Promise<string | null>;
+}
+
+interface ManifestMeta {
+  metaData?: { buildInfo?: { buildVersion?: string } };
+}
+
+/** Reads the build version stamped into a remote's mf-manifest.json. */
+export function readManifestVersion(dir: string): string | null {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as ManifestMeta;
+    return manifest.metaData?.buildInfo?.buildVersion ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves each remote straight from its `dist/` folder: the live version is whatever
+ * was built last. Used for local runs; releases are served from the release store.
+ */
+export function distRemoteSource(repoRoot: string): RemoteSource {
+  const distOf = (remote: RemoteId) => path.join(repoRoot, remote, 'dist');
+  return {
+    async registry() {
+      const remotes = {} as Record<RemoteId, { version: string; manifestUrl: string }>;
+      for (const remote of REMOTE_IDS) {
+        const version = readManifestVersion(distOf(remote)) ?? 'missing';
+        remotes[remote] = { version, manifestUrl: remoteManifestUrl(remote, version) };
+      }
+      return { contractVersion: CONTRACT_VERSION, remotes };
+    },
+    async directoryOf(remote, version) {
+      const dir = distOf(remote);
+      return readManifestVersion(dir) === version ? dir : null;
+    },
+  };
+}

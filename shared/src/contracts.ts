@@ -1,0 +1,73 @@
+/**
+ * The federation contract between the host and its remotes.
+ *
+ * Each remote exposes one module per route page. The host only ever reaches a
+ * remote through these names, and a release is refused when its manifest lacks
+ * one of them (see docs/decisions/002-remote-contract.md).
+ */
+export const CONTRACT_VERSION = 1;
+
+export type RemoteId = 'remote-topup' | 'remote-voucher' | 'remote-pccenter';
+
+export interface RemoteContract {
+  /** Module Federation container name (a JS identifier). */
+  readonly mfName: string;
+  /** Route path -> exposed module name (without the leading "./"). */
+  readonly routes: Readonly<Record<string, string>>;
+}
+
+export const REMOTE_CONTRACTS: Readonly<Record<RemoteId, RemoteContract>> = {
+  'remote-topup': {
+    mfName: 'remote_topup',
+    routes: {
+      '/': 'MainPage',
+      '/game': 'GamePage',
+      '/prod': 'ProductPage',
+      '/submit': 'SubmitPage',
+      '/payResult': 'PayResultPage',
+    },
+  },
+  'remote-voucher': {
+    mfName: 'remote_voucher',
+    routes: {
+      '/index_1': 'VoucherCenterPage',
+    },
+  },
+  'remote-pccenter': {
+    mfName: 'remote_pccenter',
+    routes: {
+      '/pcIndex': 'PcIndexPage',
+      '/pcrole': 'PcRolePage',
+      '/pcSubmit': 'PcSubmitPage',
+      '/pcpay': 'PcPayPage',
+    },
+  },
+};
+
+export const REMOTE_IDS = Object.keys(REMOTE_CONTRACTS) as RemoteId[];
+
+/** Every expose ("./Name") a remote must provide for the host. */
+export function requiredExposes(remote: RemoteId): string[] {
+  return Object.values(REMOTE_CONTRACTS[remote].routes).map((name) => `./${name}`);
+}
+
+export interface RouteEntry {
+  readonly path: string;
+  readonly remote: RemoteId;
+  readonly expose: string;
+}
+
+/** The host's route table, derived from the contracts. */
+export const ROUTE_TABLE: readonly RouteEntry[] = REMOTE_IDS.flatMap((remote) =>
+  Object.entries(REMOTE_CONTRACTS[remote].routes).map(([path, expose]) => ({ path, remote, expose })),
+);
+
+/** `/mf/registry.json`: which version of each remote is live. */
+export interface RemoteRegistry {
+  readonly contractVersion: number;
+  readonly remotes: Readonly<Record<RemoteId, { readonly version: string; readonly manifestUrl: string }>>;
+}
+
+export function remoteManifestUrl(remote: RemoteId, version: string): string {
+  return `/remotes/${remote}/${encodeURIComponent(version)}/mf-manifest.json`;
+}
