@@ -1,3 +1,4 @@
 export * from './locale';
 export * from './currency';
 export * from './constants';
+export * from './regions';
