@@ -37,5 +37,12 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/shared/test-support/jest-dom.js'],
       testMatch: ['<rootDir>/{shared,host,remote-topup,remote-voucher,remote-pccenter}/test/**/*.test.tsx'],
     },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/tests/**/*.e2e.ts'],
+      testTimeout: 120000,
+    },
   ],
 };

@@ -1,0 +1,124 @@
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { ROUTE_TABLE } from '@topup/shared/contracts';
+import { launchBrowser, PHONE } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { openRoute, waitForRemotePage } from '../support/page-helpers';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext(PHONE);
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+describe('the federated shell', () => {
+  it('renders every route of the spec from its remote, with React and the store loaded once', async () => {
+    const remoteScripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/remotes/') && response.url().endsWith('.js')) remoteScripts.push(response);
+    });
+    await openRoute(page, server.url, '/');
+    for (const { path, remote } of ROUTE_TABLE) {
+      await page.evaluate((route) => (window.location.hash = `#${route}`), path);
+      await waitForRemotePage(page, path);
+      const root = page.locator(`[data-remote-root="${remote}"][data-route="${path}"]`);
+      expect(await root.count()).toBe(1);
+      expect(await page.locator('[data-remote-unavailable]').count()).toBe(0);
+    }
+    expect(remoteScripts.length).toBeGreaterThan(0);
+    for (const response of remoteScripts) {
+      const body = await response.text();
+      // React DOM's own marker: a remote must use the host's copy, never fetch its fallback.
+      expect({ url: response.url(), hasReactDom: body.includes('__reactContainer$') }).toEqual({
+        url: response.url(),
+        hasReactDom: false,
+      });
+    }
+    expect(await page.evaluate(() => window.__TOPUP_STORE_INSTANCES__)).toBe(1);
+  });
+
+  it('shares one store: the host sets the locale a remote shows, a remote sets the link the host shows', async () => {
+    await openRoute(page, server.url, '/index_1');
+    await page.locator('.language-switch select').selectOption('ko');
+    await page.getByRole('heading', { name: '바우처 센터' }).waitFor();
+    const remoteRoot = page.locator('[data-remote-root="remote-voucher"]');
+    expect(await remoteRoot.locator('[data-testid="store-locale"]').textContent()).toBe('ko');
+    // The voucher page hands the shell its customer-service link; the shell's floating button shows it.
+    const button = page.locator('a.customer-service');
+    await button.waitFor();
+    expect(await button.getAttribute('target')).toBe('_blank');
+  });
+
+  it('switching language re-renders the remote and is remembered', async () => {
+    await openRoute(page, server.url, '/pcIndex');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay Center');
+    await page.locator('.language-switch select').selectOption('zh');
+    await page.getByRole('heading', { name: '支付中心' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: '支付中心' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh');
+  });
+
+  it('takes the locale from the area in the query (kr → Korean)', async () => {
+    await openRoute(page, server.url, '/index_1?area=kr');
+    await page.getByRole('heading', { name: '바우처 센터' }).waitFor();
+  });
+
+  it('shows a localized not-found page for unknown routes', async () => {
+    await page.goto(`${server.url}/#/no-such-page`);
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+  });
+
+  it('ignores a navigation to the current location', async () => {
+    await openRoute(page, server.url, '/');
+    const before = await page.evaluate(() => window.history.length);
+    for (let i = 0; i < 3; i += 1) await page.locator('.shell__brand').click();
+    expect(await page.evaluate(() => window.history.length)).toBe(before);
+  });
+});
+
+describe('a remote that is down', () => {
+  for (const failure of ['blocked', 'http 500'] as const) {
+    it(`shows the fallback when the voucher remote is ${failure}, keeps other routes working, and Retry recovers`, async () => {
+      await page.route('**/remotes/remote-voucher/**', (route) =>
+        failure === 'blocked' ? route.abort('connectionrefused') : route.fulfill({ status: 500, body: 'down' }),
+      );
+      await page.goto(`${server.url}/#/index_1`);
+      const panel = page.locator('[data-remote-unavailable="remote-voucher"]');
+      await panel.waitFor({ timeout: 20_000 });
+      expect(await panel.getByRole('heading').textContent()).toBe('This part of the store is unavailable right now');
+
+      // Other remotes keep working while the voucher remote is down.
+      await page.evaluate(() => (window.location.hash = '#/pcIndex'));
+      await waitForRemotePage(page, '/pcIndex');
+      await page.evaluate(() => (window.location.hash = '#/'));
+      await waitForRemotePage(page, '/');
+
+      // Back on the broken route the fallback shows again; once the remote is back, Retry loads it.
+      await page.evaluate(() => (window.location.hash = '#/index_1'));
+      await panel.waitFor();
+      await page.unroute('**/remotes/remote-voucher/**');
+      await panel.getByRole('button', { name: 'Retry' }).click();
+      await waitForRemotePage(page, '/index_1');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Voucher Center');
+    });
+  }
+});

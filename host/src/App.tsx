@@ -1,0 +1,29 @@
+import { HashRouter, Route, Routes } from 'react-router-dom';
+import { ROUTE_TABLE, type RemoteRegistry } from '@topup/shared';
+import { RemoteRoute } from './federation/RemoteRoute';
+import { NotFoundPage } from './shell/NotFoundPage';
+import { Shell } from './shell/Shell';
+
+/** The route table of spec §2: every route belongs to one remote; anything else is not found. */
+export function App({ registry }: { readonly registry: RemoteRegistry | null }) {
+  return (
+    <HashRouter>
+      <Shell registry={registry}>
+        <Routes>
+          {ROUTE_TABLE.map(({ path, remote, expose }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <div className="remote-root" data-remote-root={remote} data-route={path}>
+                  <RemoteRoute remote={remote} expose={expose} />
+                </div>
+              }
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Shell>
+    </HashRouter>
+  );
+}

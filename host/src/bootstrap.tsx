@@ -1,0 +1,32 @@
+// The shared store and i18n instance are imported here first, so every remote gets these ones.
+import { i18n, initI18n } from '@topup/shared';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { App } from './App';
+import { ensureRemotesRegistered } from './federation/remotes';
+import { changeLocale, initialLocale } from './locale';
+import { registerShellStrings } from './shell/strings';
+import './shell/shell.css';
+
+async function start(): Promise<void> {
+  const locale = initialLocale();
+  await initI18n(locale);
+  registerShellStrings();
+  await changeLocale(locale, false);
+  // Remotes are registered from the live registry before the first render; if it cannot be
+  // read, the shell still renders and each remote route offers Retry.
+  const registry = await ensureRemotesRegistered().catch((error: unknown) => {
+    console.error('[shell] remote registry unavailable', error);
+    return null;
+  });
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <App registry={registry} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,31 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { RemoteId } from '@topup/shared';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { loadRemotePage } from './remotes';
+import { PageSkeleton } from '../shell/PageSkeleton';
+import { RemoteUnavailable } from '../shell/RemoteUnavailable';
+
+interface Props {
+  readonly remote: RemoteId;
+  readonly expose: string;
+}
+
+/**
+ * One remote page inside its own Suspense and error boundary. React.lazy caches a
+ * rejection, so each Retry builds a fresh lazy component.
+ */
+export function RemoteRoute({ remote, expose }: Props) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = useMemo(() => lazy(() => loadRemotePage(remote, expose)), [remote, expose, attempt]);
+  return (
+    <RemoteErrorBoundary
+      key={`${remote}:${attempt}`}
+      remote={remote}
+      fallback={() => <RemoteUnavailable remote={remote} onRetry={() => setAttempt((n) => n + 1)} />}
+    >
+      <Suspense fallback={<PageSkeleton remote={remote} />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,36 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { REMOTE_CONTRACTS, REMOTE_IDS, type RemoteId, type RemoteRegistry } from '@topup/shared';
+import { fetchRegistry } from './registry';
+
+let registered: Promise<RemoteRegistry> | null = null;
+
+/** Registers every remote of the registry with the federation runtime, once per page load. */
+export function ensureRemotesRegistered(): Promise<RemoteRegistry> {
+  if (!registered) {
+    registered = fetchRegistry().then((registry) => {
+      registerRemotes(
+        REMOTE_IDS.map((remote) => ({
+          name: REMOTE_CONTRACTS[remote].mfName,
+          entry: registry.remotes[remote].manifestUrl,
+        })),
+      );
+      return registry;
+    });
+    // A failed registry fetch is retried on the next attempt instead of being cached.
+    registered.catch(() => {
+      registered = null;
+    });
+  }
+  return registered;
+}
+
+/** Loads one exposed page of a remote; rejects when the remote is down or broken. */
+export async function loadRemotePage(remote: RemoteId, expose: string): Promise<{ default: ComponentType }> {
+  await ensureRemotesRegistered();
+  const module = await loadRemote<{ default?: ComponentType }>(`${REMOTE_CONTRACTS[remote].mfName}/${expose}`);
+  if (!module || typeof module.default !== 'function') {
+    throw new Error(`${remote} did not expose a page as ${expose}`);
+  }
+  return { default: module.default };
+}

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { REMOTE_CONTRACTS, type RemoteId } from '../src/contracts';
+import { resolveBuildVersion } from './build-version';
+import { SHARED_SINGLETONS } from './shared-deps';
+
+export type AppName = 'host' | RemoteId;
+
+export interface AppConfigOptions {
+  /** Which app: the host or one of the remotes of the contract. */
+  readonly app: AppName;
+  /** The app's folder (where its package.json and src/ live). */
+  readonly dir: string;
+  /** Dev-server port for `npm run dev`. */
+  readonly devPort: number;
+}
+
+const DEV_PORTS: Record<AppName, number> = {
+  host: 3000,
+  'remote-topup': 3001,
+  'remote-voucher': 3002,
+  'remote-pccenter': 3003,
+};
+
+export function devPortOf(app: AppName): number {
+  return DEV_PORTS[app];
+}
+
+/** The server the dev servers forward API calls to. */
+const API_TARGET = process.env.TOPUP_API_URL || 'http://127.0.0.1:8080';
+
+function exposesOf(app: AppName, dir: string): Record<string, string> {
+  if (app === 'host') return {};
+  const exposes: Record<string, string> = {};
+  for (const name of Object.values(REMOTE_CONTRACTS[app].routes)) {
+    exposes[`./${name}`] = path.join(dir, 'src', 'exposes', `${name}.tsx`);
+  }
+  return exposes;
+}
+
+/** One Rspack configuration for any app of the store: the host or a remote. */
+export function createAppConfig(options: AppConfigOptions): Configuration {
+  const { app, dir } = options;
+  const isDev = process.env.NODE_ENV === 'development';
+  const buildVersion = resolveBuildVersion(dir);
+  const mfName = app === 'host' ? 'host' : REMOTE_CONTRACTS[app].mfName;
+  const isHost = app === 'host';
+
+  return {
+    name: app,
+    context: dir,
+    mode: isDev ? 'development' : 'production',
+    devtool: isDev ? 'cheap-module-source-map' : false,
+    target: ['web', 'es2020'],
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(dir, 'dist'),
+      // Remotes are served under versioned URLs; "auto" makes chunks load next to remoteEntry.js.
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: mfName,
+      filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+      cssFilename: '[name].[contenthash:10].css',
+      cssChunkFilename: '[name].[contenthash:10].css',
+      assetModuleFilename: 'static/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: isDev } },
+            },
+            env: { targets: 'chrome >= 87, safari >= 14, firefox >= 78' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/i, type: 'css/auto' },
+        { test: /\.(svg|png|jpe?g|webp|woff2?)$/i, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        __BUILD_VERSION__: JSON.stringify(buildVersion),
+        __APP_NAME__: JSON.stringify(app),
+      }),
+      new ModuleFederationPlugin({
+        name: mfName,
+        filename: 'remoteEntry.js',
+        exposes: exposesOf(app, dir),
+        // Remote URLs are chosen at run time from /mf/registry.json, never baked in.
+        remotes: {},
+        shared: SHARED_SINGLETONS,
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(dir, 'src', 'index.html'),
+        chunks: ['main'],
+      }),
+    ],
+    optimization: {
+      moduleIds: isDev ? 'named' : 'deterministic',
+      chunkIds: isDev ? 'named' : 'deterministic',
+    },
+    performance: { hints: false },
+    devServer: {
+      port: options.devPort,
+      host: '127.0.0.1',
+      hot: true,
+      historyApiFallback: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [
+        {
+          context: ['/api', '/mf', '/sandbox', '/assets', '/webhooks', '/healthz', '/ops'],
+          target: API_TARGET,
+        },
+      ],
+    },
+  };
+}

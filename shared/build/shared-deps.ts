@@ -1,0 +1,20 @@
+/**
+ * Packages every app shares as singletons. React 19 needs the trailing-slash entries or
+ * `react-dom/client` and `react/jsx-runtime` get bundled a second time.
+ */
+const REACT = '^19.2.0';
+
+export const SHARED_SINGLETONS = {
+  react: { singleton: true, requiredVersion: REACT },
+  'react/': { singleton: true, requiredVersion: REACT },
+  'react-dom': { singleton: true, requiredVersion: REACT },
+  'react-dom/': { singleton: true, requiredVersion: REACT },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+  zustand: { singleton: true, requiredVersion: '^5.0.0' },
+  i18next: { singleton: true, requiredVersion: '^26.0.0' },
+  'react-i18next': { singleton: true, requiredVersion: '^17.0.0' },
+  '@topup/shared': { singleton: true, requiredVersion: '^0.1.0' },
+} as const;
+
+/** The React major the host ships; a remote release must share the same one. */
+export const SHARED_REACT_MAJOR = 19;
