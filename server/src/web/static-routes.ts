@@ -17,8 +17,8 @@ function isRemoteId(value: string): value is RemoteId {
 
 /** The host shell at `/`, each remote version at `/remotes/<remote>/<version>/`, and the registry. */
 export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOptions): Promise<void> {
-  const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) => {
-    res.setHeader('Cache-Control', cacheControlFor(path.basename(filePath)));
+  const setHeaders = (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+    reply.header('Cache-Control', cacheControlFor(path.basename(filePath)));
   };
 
   await app.register(fastifyStatic, {
@@ -47,10 +47,7 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
         return reply.code(404).header('Cache-Control', 'no-store').send({ ret: 404, msg: 'Not found' });
       }
       reply.header('Access-Control-Allow-Origin', '*');
-      return reply.sendFile(path.relative(dir, full), dir, { cacheControl: false, maxAge: 0 }).header(
-        'Cache-Control',
-        cacheControlFor(path.basename(full)),
-      );
+      return reply.sendFile(path.relative(dir, full), dir);
     },
   );
 }
