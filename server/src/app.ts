@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
-import { distRemoteSource, type RemoteSource } from './web/remote-source';
+import { remoteSourceFromEnv, type RemoteSource } from './web/remote-source';
 import { staticRoutes } from './web/static-routes';
 
 export interface AppOptions {
@@ -22,7 +22,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(staticRoutes, {
     hostDist: config.hostDist,
-    remotes: options.remotes ?? distRemoteSource(config.repoRoot),
+    remotes: options.remotes ?? remoteSourceFromEnv(config.repoRoot),
   });
 
   return app;

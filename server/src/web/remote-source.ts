@@ -45,3 +45,30 @@ export function distRemoteSource(repoRoot: string): RemoteSource {
     },
   };
 }
+
+/** Dev servers of `npm run dev` (ports 3001–3003): the registry points the host at them. */
+export const DEV_SERVER_PORTS: Readonly<Record<RemoteId, number>> = {
+  'remote-topup': 3001,
+  'remote-voucher': 3002,
+  'remote-pccenter': 3003,
+};
+
+export function devServerRemoteSource(): RemoteSource {
+  return {
+    async registry() {
+      const remotes = {} as Record<RemoteId, { version: string; manifestUrl: string }>;
+      for (const remote of REMOTE_IDS) {
+        remotes[remote] = { version: 'dev', manifestUrl: `http://127.0.0.1:${DEV_SERVER_PORTS[remote]}/mf-manifest.json` };
+      }
+      return { contractVersion: CONTRACT_VERSION, remotes };
+    },
+    async directoryOf() {
+      return null;
+    },
+  };
+}
+
+/** `DEV_REMOTES=1` (set by `npm run dev`) serves remotes from their dev servers, else from their builds. */
+export function remoteSourceFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = process.env): RemoteSource {
+  return env.DEV_REMOTES === '1' ? devServerRemoteSource() : distRemoteSource(repoRoot);
+}
