@@ -1,0 +1,93 @@
+import type { Locale } from '@topup/shared/rules';
+
+/** A text the store shows in each of its languages. */
+export type LocalizedText = Readonly<Record<Locale, string>>;
+
+export interface CatalogueGame {
+  readonly gameId: number;
+  readonly names: LocalizedText;
+  readonly descriptions: LocalizedText;
+  readonly iconUrl: string;
+  readonly roleLookup: 'id' | 'name';
+  readonly serverSignRequired: boolean;
+  readonly roleHelpImage: string;
+  readonly inVoucherCentre: boolean;
+  /** Areas the game is sold in, in display order. */
+  readonly areas: readonly string[];
+}
+
+export interface CatalogueServer {
+  readonly gameId: number;
+  readonly area: string;
+  readonly region: string;
+  readonly serverId: string;
+  readonly serverName: string;
+  readonly serverSign: string;
+}
+
+export interface CataloguePayType {
+  readonly payType: string;
+  readonly name: string;
+  readonly iconUrl: string;
+}
+
+export interface CatalogueBundle {
+  readonly id: number;
+  readonly gameId: number;
+  readonly area: string;
+  readonly type: string;
+  readonly productId: string;
+  readonly productName: string;
+  readonly productContent: string;
+  readonly productFileUrl: string;
+  readonly priceMinor: number;
+  readonly firstBuyOffer: boolean;
+  readonly firstPayIcon: string;
+  readonly firstPayContent: string;
+  readonly payIcon: string;
+  readonly payContent: string;
+  readonly roleBuyLimit: number;
+}
+
+export interface CatalogueBanner {
+  readonly url: string;
+  readonly slideshowUrl: string;
+}
+
+/** One game as sold in one area: what the main page of `?game_id=&area=` shows. */
+export interface GameArea {
+  readonly gameId: number;
+  readonly area: string;
+  /** null: not set for this area (the store-wide link applies); "": deliberately none. */
+  readonly customerServiceUrl: string | null;
+  readonly tabs: readonly string[];
+  readonly payTypes: readonly CataloguePayType[];
+  /** Active bundles of each tab, in display order. */
+  readonly bundlesByTab: ReadonlyMap<string, readonly CatalogueBundle[]>;
+  readonly banners: readonly CatalogueBanner[];
+  readonly servers: readonly CatalogueServer[];
+}
+
+/** The whole catalogue, held in memory by every server process. */
+export interface Catalogue {
+  readonly revision: number;
+  readonly games: ReadonlyMap<number, CatalogueGame>;
+  /** Key `${gameId}:${area}`. */
+  readonly gameAreas: ReadonlyMap<string, GameArea>;
+  /** Key `${gameId}:${serverId}`. */
+  readonly servers: ReadonlyMap<string, CatalogueServer>;
+  readonly storeBanners: readonly CatalogueBanner[];
+  readonly storeCustomerServiceUrl: string;
+}
+
+export function gameAreaKey(gameId: number, area: string): string {
+  return `${gameId}:${area}`;
+}
+
+export function findGameArea(catalogue: Catalogue, gameId: number, area: string): GameArea | undefined {
+  return catalogue.gameAreas.get(gameAreaKey(gameId, area));
+}
+
+export function findServer(catalogue: Catalogue, gameId: number, serverId: string): CatalogueServer | undefined {
+  return catalogue.servers.get(`${gameId}:${serverId}`);
+}

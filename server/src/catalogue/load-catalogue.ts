@@ -1,0 +1,200 @@
+import type { Queryable } from '../db/db';
+import type {
+  Catalogue,
+  CatalogueBanner,
+  CatalogueBundle,
+  CatalogueGame,
+  CataloguePayType,
+  CatalogueServer,
+  GameArea,
+  LocalizedText,
+} from './catalogue';
+import { gameAreaKey } from './catalogue';
+
+interface GameRow {
+  game_id: number;
+  names: LocalizedText;
+  descriptions: LocalizedText;
+  icon_url: string;
+  role_lookup: 'id' | 'name';
+  server_sign_required: boolean;
+  role_help_image: string;
+  in_voucher_centre: boolean;
+}
+interface AreaRow {
+  game_id: number;
+  area: string;
+  customer_service_url: string | null;
+}
+interface ServerRow {
+  game_id: number;
+  area: string;
+  region: string;
+  server_id: string;
+  server_name: string;
+  server_sign: string;
+}
+interface TabRow {
+  game_id: number;
+  area: string;
+  type: string;
+}
+interface PayTypeRow {
+  game_id: number;
+  area: string;
+  pay_type: string;
+  name: string;
+  icon_url: string;
+}
+interface BundleRow {
+  id: number;
+  game_id: number;
+  area: string;
+  type: string;
+  product_id: string;
+  product_name: string;
+  product_content: string;
+  product_file_url: string;
+  price_minor: number;
+  first_buy_offer: boolean;
+  first_pay_icon: string;
+  first_pay_content: string;
+  pay_icon: string;
+  pay_content: string;
+  role_buy_limit: number;
+}
+interface BannerRow {
+  game_id: number | null;
+  area: string;
+  url: string;
+  slideshow_url: string;
+}
+
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const list = groups.get(key);
+    if (list) list.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+const areaKeyOf = (row: { game_id: number; area: string }) => gameAreaKey(row.game_id, row.area);
+
+/** Reads the whole catalogue in one consistent snapshot. */
+export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
+  // One statement per table; all run in the caller's transaction when it passes one.
+  const [revisionRows, gameRows, areaRows, serverRows, tabRows, payTypeRows, bundleRows, bannerRows, settingRows] =
+    await Promise.all([
+      db.query<{ revision: number }>('SELECT revision FROM catalogue_revision WHERE id = 1'),
+      db.query<GameRow>('SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre FROM games ORDER BY sort, game_id'),
+      db.query<AreaRow>('SELECT game_id, area, customer_service_url FROM game_areas ORDER BY game_id, sort, area'),
+      db.query<ServerRow>('SELECT game_id, area, region, server_id, server_name, server_sign FROM servers ORDER BY game_id, area, sort, server_id'),
+      db.query<TabRow>('SELECT game_id, area, type FROM product_tabs ORDER BY game_id, area, sort, type'),
+      db.query<PayTypeRow>('SELECT game_id, area, pay_type, name, icon_url FROM pay_types ORDER BY game_id, area, sort, pay_type'),
+      db.query<BundleRow>(
+        `SELECT id, game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor,
+                first_buy_offer, first_pay_icon, first_pay_content, pay_icon, pay_content, role_buy_limit
+           FROM bundles WHERE active ORDER BY game_id, area, type, sort, id`,
+      ),
+      db.query<BannerRow>('SELECT game_id, area, url, slideshow_url FROM banners ORDER BY sort, banner_key'),
+      db.query<{ key: string; value: string }>('SELECT key, value FROM store_settings'),
+    ]);
+
+  const serversByArea = groupBy(serverRows, areaKeyOf);
+  const tabsByArea = groupBy(tabRows, areaKeyOf);
+  const payTypesByArea = groupBy(payTypeRows, areaKeyOf);
+  const bundlesByArea = groupBy(bundleRows, areaKeyOf);
+  const gameBanners = groupBy(
+    bannerRows.filter((row) => row.game_id !== null),
+    (row) => gameAreaKey(row.game_id as number, row.area),
+  );
+  const areasByGame = groupBy(areaRows, (row) => String(row.game_id));
+
+  const games = new Map<number, CatalogueGame>();
+  for (const row of gameRows) {
+    games.set(row.game_id, {
+      gameId: row.game_id,
+      names: row.names,
+      descriptions: row.descriptions,
+      iconUrl: row.icon_url,
+      roleLookup: row.role_lookup,
+      serverSignRequired: row.server_sign_required,
+      roleHelpImage: row.role_help_image,
+      inVoucherCentre: row.in_voucher_centre,
+      areas: (areasByGame.get(String(row.game_id)) ?? []).map((area) => area.area),
+    });
+  }
+
+  const servers = new Map<string, CatalogueServer>();
+  const gameAreas = new Map<string, GameArea>();
+  for (const row of areaRows) {
+    const key = areaKeyOf(row);
+    const areaServers = (serversByArea.get(key) ?? []).map(toServer);
+    for (const server of areaServers) servers.set(`${server.gameId}:${server.serverId}`, server);
+    const bundles = (bundlesByArea.get(key) ?? []).map(toBundle);
+    const bundlesByTab = new Map<string, CatalogueBundle[]>();
+    for (const tab of tabsByArea.get(key) ?? []) bundlesByTab.set(tab.type, bundles.filter((b) => b.type === tab.type));
+    gameAreas.set(key, {
+      gameId: row.game_id,
+      area: row.area,
+      customerServiceUrl: row.customer_service_url,
+      tabs: (tabsByArea.get(key) ?? []).map((tab) => tab.type),
+      payTypes: (payTypesByArea.get(key) ?? []).map(toPayType),
+      bundlesByTab,
+      banners: (gameBanners.get(key) ?? []).map(toBanner),
+      servers: areaServers,
+    });
+  }
+
+  const settings = new Map(settingRows.map((row) => [row.key, row.value]));
+  return {
+    revision: revisionRows[0]?.revision ?? 0,
+    games,
+    gameAreas,
+    servers,
+    storeBanners: bannerRows.filter((row) => row.game_id === null).map(toBanner),
+    storeCustomerServiceUrl: settings.get('customer_service_url') ?? '',
+  };
+}
+
+function toServer(row: ServerRow): CatalogueServer {
+  return {
+    gameId: row.game_id,
+    area: row.area,
+    region: row.region,
+    serverId: row.server_id,
+    serverName: row.server_name,
+    serverSign: row.server_sign,
+  };
+}
+
+function toPayType(row: PayTypeRow): CataloguePayType {
+  return { payType: row.pay_type, name: row.name, iconUrl: row.icon_url };
+}
+
+function toBanner(row: BannerRow): CatalogueBanner {
+  return { url: row.url, slideshowUrl: row.slideshow_url };
+}
+
+function toBundle(row: BundleRow): CatalogueBundle {
+  return {
+    id: row.id,
+    gameId: row.game_id,
+    area: row.area,
+    type: row.type,
+    productId: row.product_id,
+    productName: row.product_name,
+    productContent: row.product_content,
+    productFileUrl: row.product_file_url,
+    priceMinor: row.price_minor,
+    firstBuyOffer: row.first_buy_offer,
+    firstPayIcon: row.first_pay_icon,
+    firstPayContent: row.first_pay_content,
+    payIcon: row.pay_icon,
+    payContent: row.pay_content,
+    roleBuyLimit: row.role_buy_limit,
+  };
+}

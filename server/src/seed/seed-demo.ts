@@ -1,0 +1,273 @@
+import { currencyCode } from '@topup/shared/rules';
+import type { Db, Queryable } from '../db/db';
+import { bumpCatalogueRevision } from '../catalogue/catalogue-cache';
+import { depositMail } from '../sandbox/mailbox';
+import { DEMO_GAMES, type DemoGame } from './demo-games';
+import { demoBundles, demoTabs } from './demo-bundles';
+import { demoRoles } from './demo-roles';
+import { demoBanners, demoCustomerServiceUrl, demoPayTypes, demoServerSign, STORE_BANNERS, STORE_SUPPORT_URL } from './demo-storefront';
+import { upsertRows } from './upsert-rows';
+import { demoPurchases } from './demo-purchases';
+
+const areasOf = (game: DemoGame) => Object.keys(game.areas);
+
+async function seedGames(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
+  await upsertRows(
+    tx,
+    'games',
+    [
+      { name: 'game_id', type: 'integer' },
+      { name: 'names', type: 'jsonb' },
+      { name: 'descriptions', type: 'jsonb' },
+      { name: 'icon_url', type: 'text' },
+      { name: 'role_lookup', type: 'text' },
+      { name: 'server_sign_required', type: 'boolean' },
+      { name: 'role_help_image', type: 'text' },
+      { name: 'in_voucher_centre', type: 'boolean' },
+      { name: 'sort', type: 'integer' },
+    ],
+    ['game_id'],
+    games.map((game, index) => ({
+      game_id: game.gameId,
+      names: game.names,
+      descriptions: game.descriptions,
+      icon_url: `/assets/games/${game.gameId}.svg`,
+      role_lookup: game.roleLookup ?? 'id',
+      server_sign_required: game.serverSignRequired ?? false,
+      role_help_image: game.roleHelpImage ? `/assets/help/${game.gameId}-role-id.svg` : '',
+      in_voucher_centre: true,
+      sort: index,
+    })),
+  );
+  await upsertRows(
+    tx,
+    'game_areas',
+    [
+      { name: 'game_id', type: 'integer' },
+      { name: 'area', type: 'text' },
+      { name: 'customer_service_url', type: 'text' },
+      { name: 'sort', type: 'integer' },
+    ],
+    ['game_id', 'area'],
+    games.flatMap((game) =>
+      areasOf(game).map((area, index) => ({
+        game_id: game.gameId,
+        area,
+        customer_service_url: demoCustomerServiceUrl(game, area),
+        sort: index,
+      })),
+    ),
+  );
+}
+
+async function seedServers(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
+  await upsertRows(
+    tx,
+    'servers',
+    [
+      { name: 'game_id', type: 'integer' },
+      { name: 'area', type: 'text' },
+      { name: 'region', type: 'text' },
+      { name: 'server_id', type: 'text' },
+      { name: 'server_name', type: 'text' },
+      { name: 'server_sign', type: 'text' },
+      { name: 'sort', type: 'integer' },
+    ],
+    ['game_id', 'server_id'],
+    games.flatMap((game) =>
+      Object.entries(game.areas).flatMap(([area, servers]) =>
+        servers.map((server, index) => ({
+          game_id: game.gameId,
+          area,
+          region: server.region ?? '',
+          server_id: server.id,
+          server_name: server.name,
+          server_sign: demoServerSign(game, server.id),
+          sort: index,
+        })),
+      ),
+    ),
+  );
+}
+
+async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
+  const pairs = games.flatMap((game) => areasOf(game).map((area) => ({ game, area })));
+  await upsertRows(
+    tx,
+    'product_tabs',
+    [
+      { name: 'game_id', type: 'integer' },
+      { name: 'area', type: 'text' },
+      { name: 'type', type: 'text' },
+      { name: 'sort', type: 'integer' },
+    ],
+    ['game_id', 'area', 'type'],
+    pairs.flatMap(({ game, area }) => demoTabs(area, game).map((type, sort) => ({ game_id: game.gameId, area, type, sort }))),
+  );
+  await upsertRows(
+    tx,
+    'pay_types',
+    [
+      { name: 'game_id', type: 'integer' },
+      { name: 'area', type: 'text' },
+      { name: 'pay_type', type: 'text' },
+      { name: 'name', type: 'text' },
+      { name: 'icon_url', type: 'text' },
+      { name: 'sort', type: 'integer' },
+    ],
+    ['game_id', 'area', 'pay_type'],
+    pairs.flatMap(({ game, area }) =>
+      demoPayTypes(game, area).map((pay, sort) => ({
+        game_id: game.gameId,
+        area,
+        pay_type: pay.payType,
+        name: pay.name,
+        icon_url: pay.iconUrl,
+        sort,
+      })),
+    ),
+  );
+  await upsertRows(
+    tx,
+    'bundles',
+    [
+      { name: 'game_id', type: 'integer' },
+      { name: 'area', type: 'text' },
+      { name: 'type', type: 'text' },
+      { name: 'product_id', type: 'text' },
+      { name: 'product_name', type: 'text' },
+      { name: 'product_content', type: 'text' },
+      { name: 'product_file_url', type: 'text' },
+      { name: 'price_minor', type: 'integer' },
+      { name: 'first_buy_offer', type: 'boolean' },
+      { name: 'first_pay_icon', type: 'text' },
+      { name: 'first_pay_content', type: 'text' },
+      { name: 'pay_icon', type: 'text' },
+      { name: 'pay_content', type: 'text' },
+      { name: 'role_buy_limit', type: 'integer' },
+      { name: 'active', type: 'boolean' },
+      { name: 'sort', type: 'integer' },
+    ],
+    ['product_id'],
+    pairs.flatMap(({ game, area }) =>
+      demoBundles(game, area).map((bundle) => ({
+        game_id: bundle.gameId,
+        area: bundle.area,
+        type: bundle.type,
+        product_id: bundle.productId,
+        product_name: bundle.productName,
+        product_content: bundle.productContent,
+        product_file_url: bundle.productFileUrl,
+        price_minor: bundle.priceMinor,
+        first_buy_offer: bundle.firstBuyOffer,
+        first_pay_icon: bundle.firstPayIcon,
+        first_pay_content: bundle.firstPayContent,
+        pay_icon: bundle.payIcon,
+        pay_content: bundle.payContent,
+        role_buy_limit: bundle.roleBuyLimit,
+        active: true,
+        sort: bundle.sort,
+      })),
+    ),
+  );
+  await upsertRows(
+    tx,
+    'banners',
+    [
+      { name: 'banner_key', type: 'text' },
+      { name: 'game_id', type: 'integer' },
+      { name: 'area', type: 'text' },
+      { name: 'url', type: 'text' },
+      { name: 'slideshow_url', type: 'text' },
+      { name: 'sort', type: 'integer' },
+    ],
+    ['banner_key'],
+    [...STORE_BANNERS, ...pairs.flatMap(({ game, area }) => demoBanners(game, area))].map((banner) => ({
+      banner_key: banner.key,
+      game_id: banner.gameId,
+      area: banner.area,
+      url: banner.url,
+      slideshow_url: banner.slideshowUrl,
+      sort: banner.sort,
+    })),
+  );
+  await upsertRows(
+    tx,
+    'store_settings',
+    [
+      { name: 'key', type: 'text' },
+      { name: 'value', type: 'text' },
+    ],
+    ['key'],
+    [{ key: 'customer_service_url', value: STORE_SUPPORT_URL }],
+  );
+}
+
+async function seedSandboxRoles(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
+  await upsertRows(
+    tx,
+    'sandbox_roles',
+    [
+      { name: 'game_id', type: 'integer' },
+      { name: 'server_id', type: 'text' },
+      { name: 'role_id', type: 'text' },
+      { name: 'role_name', type: 'text' },
+      { name: 'uid', type: 'text' },
+      { name: 'last_login_at', type: 'timestamptz' },
+    ],
+    ['game_id', 'role_id'],
+    games.flatMap(demoRoles).map((role) => ({
+      game_id: role.gameId,
+      server_id: role.serverId,
+      role_id: role.roleId,
+      role_name: role.roleName,
+      uid: role.uid,
+      last_login_at: role.lastLoginAt.toISOString(),
+    })),
+  );
+}
+
+/** A returning player's delivered purchases, so that first-buy and limits show on a fresh install. */
+async function seedPurchases(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
+  for (const purchase of games.flatMap(demoPurchases)) {
+    await tx.query(
+      `INSERT INTO orders (order_id, game_id, area, server_id, role_id, uid, bundle_id, product_id, amount_minor, currency, status)
+       SELECT $1, game_id, area, $2, $3, $4, id, product_id, price_minor, $5, 'delivered'
+         FROM bundles WHERE product_id = $6
+       ON CONFLICT (order_id) DO NOTHING`,
+      [purchase.orderId, purchase.serverId, purchase.roleId, purchase.uid, currencyCode(purchase.area), purchase.productId],
+    );
+    await depositMail(tx, {
+      key: purchase.orderId,
+      gameId: purchase.gameId,
+      serverId: purchase.serverId,
+      roleId: purchase.roleId,
+      title: purchase.mailTitle,
+      items: [{ name: purchase.productName, quantity: 1 }],
+    });
+  }
+}
+
+/**
+ * Writes the demo catalogue, demo characters and a returning player's purchases.
+ * Idempotent: running it again restores the demo rows and adds nothing twice; rows that
+ * are not part of the demo are left alone.
+ */
+export async function seedDemo(db: Db, games: readonly DemoGame[] = DEMO_GAMES): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedGames(tx, games);
+    await seedServers(tx, games);
+    await seedShelves(tx, games);
+    await seedSandboxRoles(tx, games);
+    await seedPurchases(tx, games);
+    await bumpCatalogueRevision(tx);
+  });
+}
+
+/** Seeds only a database that has no game yet (the first start). */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const rows = await db.query<{ games: number }>('SELECT count(*)::int AS games FROM games');
+  if ((rows[0]?.games ?? 0) > 0) return false;
+  await seedDemo(db);
+  return true;
+}

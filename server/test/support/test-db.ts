@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import { openPgliteDb } from '../../src/db/pglite-db';
+import { openPostgresDb } from '../../src/db/postgres-db';
+
+export interface TestDbTarget {
+  readonly name: 'PGlite' | 'PostgreSQL';
+  /** A fresh, migrated, empty database of this kind. */
+  open(): Promise<Db>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL || '';
+let warned = false;
+
+function warnOnce(): void {
+  if (warned || postgresUrl) return;
+  warned = true;
+  console.warn(
+    [
+      '',
+      '!!! TEST_DATABASE_URL is not set: the database suite ran on PGlite ONLY, NOT on PostgreSQL. !!!',
+      '!!! Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it on both.        !!!',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** PostgreSQL runs get a schema of their own (search_path), dropped on close, so parallel files never meet. */
+async function openIsolatedPostgres(): Promise<Db> {
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = await openPostgresDb({ connectionString: postgresUrl, maxConnections: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgresDb({ connectionString: postgresUrl, schema, maxConnections: 5 });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+/** The databases the suite runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDbTargets(): TestDbTarget[] {
+  warnOnce();
+  const targets: TestDbTarget[] = [
+    {
+      name: 'PGlite',
+      async open() {
+        const db = await openPgliteDb();
+        await migrate(db);
+        return db;
+      },
+    },
+  ];
+  if (postgresUrl) {
+    targets.push({
+      name: 'PostgreSQL',
+      async open() {
+        const db = await openIsolatedPostgres();
+        await migrate(db);
+        return db;
+      },
+    });
+  }
+  return targets;
+}
