@@ -17,21 +17,21 @@ describe('games with special behaviour (spec §9)', () => {
 
 describe('role lookup payloads and their sign, per game (spec §5, §7)', () => {
   it('sends the typed ID for a plain game, without server_sign or role_name', () => {
-    const payload = withSign(roleLookupPayload({ gameId: 18, area: 'us', serverId: 's1', serverSign: 'x', typed: ' 100001 ' }));
+    const payload = withSign({ ...roleLookupPayload({ gameId: 18, area: 'us', serverId: 's1', serverSign: 'x', typed: ' 100001 ' }) });
     expect(payload).toEqual({ role_id: '100001', server_id: 's1', area: 'us', game_id: '18', sign: payload.sign });
     expect(signBase(payload, DEFAULT_APP_KEY)).toBe(`area=us&game_id=18&role_id=100001&server_id=s1&${DEFAULT_APP_KEY}`);
     expect(payload.sign).toBe(md5(`area=us&game_id=18&role_id=100001&server_id=s1&${DEFAULT_APP_KEY}`));
   });
 
   it('sends the typed text as role_name with an empty role_id for game 284', () => {
-    const payload = withSign(roleLookupPayload({ gameId: 284, area: 'us', serverId: 's9', typed: 'Moonblade' }));
+    const payload = withSign({ ...roleLookupPayload({ gameId: 284, area: 'us', serverId: 's9', typed: 'Moonblade' }) });
     expect(payload.role_id).toBe('');
     expect(payload.role_name).toBe('Moonblade');
     expect(signBase(payload, 'k')).toBe('area=us&game_id=284&role_id=&role_name=Moonblade&server_id=s9&k');
   });
 
   it('adds the server_sign for game 134', () => {
-    const payload = withSign(roleLookupPayload({ gameId: '134', area: 'multi', serverId: 'n1', serverSign: 'abc123', typed: '7' }));
+    const payload = withSign({ ...roleLookupPayload({ gameId: '134', area: 'multi', serverId: 'n1', serverSign: 'abc123', typed: '7' }) });
     expect(payload.server_sign).toBe('abc123');
     expect(payload).not.toHaveProperty('role_name');
     expect(signBase(payload, 'k')).toBe('area=multi&game_id=134&role_id=7&server_id=n1&server_sign=abc123&k');
