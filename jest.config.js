@@ -14,7 +14,8 @@ const swc = [
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7)/)'],
+  // content-disposition (@fastify/static) and cookie (fastify's inject) ship ESM only.
+  transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7|content-disposition|cookie)/)'],
   moduleNameMapper: {
     '\\.(css)$': '<rootDir>/shared/test-support/style-mock.js',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/shared/test-support/file-mock.js',
@@ -27,7 +28,7 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{shared,server}/test/**/*.test.ts'],
+      testMatch: ['<rootDir>/{shared,server,scripts}/test/**/*.test.ts'],
     },
     {
       ...common,

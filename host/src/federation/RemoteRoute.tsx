@@ -16,6 +16,8 @@ interface Props {
  */
 export function RemoteRoute({ remote, expose }: Props) {
   const [attempt, setAttempt] = useState(0);
+  // `attempt` is deliberately a dependency: a new attempt must build a new lazy component.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const Page = useMemo(() => lazy(() => loadRemotePage(remote, expose)), [remote, expose, attempt]);
   return (
     <RemoteErrorBoundary

@@ -10,6 +10,14 @@ export const i18n: I18n = i18next.createInstance();
 i18n.use(initReactI18next);
 
 let ready: Promise<unknown> | null = null;
+/** Namespaces added before init (a remote's modules may load first when it runs alone). */
+const pending: Array<[string, Strings]> = [];
+
+function addNow(namespace: string, strings: Strings): void {
+  for (const locale of LOCALES) {
+    i18n.addResourceBundle(locale, namespace, strings[locale], true, true);
+  }
+}
 
 /** Initialises the shared instance once (the host calls this before its first render). */
 export function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<unknown> {
@@ -25,13 +33,13 @@ export function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<unknown> {
       initAsync: false,
       react: { useSuspense: false },
     });
+    for (const [namespace, strings] of pending.splice(0)) addNow(namespace, strings);
   }
   return ready;
 }
 
 /** Adds a part's own namespace (e.g. `topup`) to the shared instance; safe to call twice. */
 export function addStrings(namespace: string, strings: Strings): void {
-  for (const locale of LOCALES) {
-    i18n.addResourceBundle(locale, namespace, strings[locale], true, true);
-  }
+  if (i18n.isInitialized) addNow(namespace, strings);
+  else pending.push([namespace, strings]);
 }

@@ -1,0 +1,87 @@
+// Lint rules that keep the ownership table of docs/architecture.md true.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const REMOTES = ['remote-topup', 'remote-voucher', 'remote-pccenter'];
+
+/** Import patterns that reach into another part of the repo, by package name or by path. */
+function partImports(parts) {
+  return parts.flatMap((part) => [`@topup/${part}`, `@topup/${part}/*`, `**/${part}/**`, `**/${part}`]);
+}
+
+/** Browser code reaches @topup/shared only through its entry, so the federation singleton holds. */
+const SHARED_DEEP = {
+  group: ['@topup/shared/*', '**/shared/src/**', '!@topup/shared/build'],
+  message: 'Import @topup/shared itself: deep imports would create a second copy of the shared store and i18n instance.',
+};
+
+function zone(parts, message, extra = [], paths = []) {
+  return ['error', { paths, patterns: [{ group: partImports(parts), message }, ...extra] }];
+}
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'releases/**', 'data/**', 'docs/**', '**/*.cjs', 'shared/test-support/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: ['{host,remote-topup,remote-voucher,remote-pccenter,shared}/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  ...REMOTES.map((remote) => ({
+    files: [`${remote}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': zone(
+        ['host', 'server', ...REMOTES.filter((r) => r !== remote)],
+        'A remote may import only @topup/shared and npm packages: never the host, the server or another remote.',
+        [SHARED_DEEP],
+      ),
+    },
+  })),
+  {
+    files: ['host/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': zone(
+        ['server', ...REMOTES],
+        'The host reaches remotes only through federation (loadRemote), never a static import.',
+        [SHARED_DEEP],
+      ),
+    },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': zone(['host', 'server', 'e2e', ...REMOTES], '@topup/shared depends on npm packages only.'),
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': zone(
+        ['host', 'e2e', ...REMOTES],
+        'The server never imports browser code.',
+        [
+          {
+            group: ['**/shared/src/ui/**', '**/shared/src/store/**', '**/shared/src/i18n/**', '**/shared/src/api/**'],
+            message: 'The server imports only the isomorphic parts of @topup/shared (sign, rules, contracts, types).',
+          },
+        ],
+        [{ name: '@topup/shared', message: 'The server imports only @topup/shared/{sign,rules,contracts,types}: the entry is browser code.' }],
+      ),
+    },
+  },
+);
