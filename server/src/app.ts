@@ -1,5 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import { apiPlugin } from './api/api-plugin';
+import { assetRoutes } from './assets/asset-routes';
+import { CatalogueCache } from './catalogue/catalogue-cache';
+import type { Db } from './db/db';
+import type { GameGateway } from './game/game-gateway';
+import { SandboxGameGateway } from './sandbox/sandbox-game-gateway';
+import { sandboxRoutes } from './sandbox/sandbox-routes';
 import { remoteSourceFromEnv, type RemoteSource } from './web/remote-source';
 import { staticRoutes } from './web/static-routes';
 
@@ -8,6 +15,13 @@ export interface AppOptions {
   /** Overrides where remote builds come from (tests, releases). */
   readonly remotes?: RemoteSource;
   readonly logger?: boolean;
+  /**
+   * The store's database, opened and migrated by the caller (main.ts, tests). Without it the
+   * server only hosts the pages: the API and sandbox routes need a database.
+   */
+  readonly db?: Db;
+  /** The games' gateway; the sandbox game (on the same database) by default. */
+  readonly games?: GameGateway;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -19,6 +33,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get('/healthz', async () => ({ ok: true }));
+
+  await app.register(assetRoutes);
+  if (options.db) {
+    const db = options.db;
+    const catalogue = new CatalogueCache(db);
+    await app.register(apiPlugin, {
+      prefix: '/api',
+      db,
+      catalogue,
+      games: options.games ?? new SandboxGameGateway(db),
+      appKey: config.appKey,
+      roleLookupsPerMinute: config.roleLookupsPerMinute,
+    });
+    if (config.sandboxRoutes) await app.register(sandboxRoutes, { db });
+  }
 
   await app.register(staticRoutes, {
     hostDist: config.hostDist,

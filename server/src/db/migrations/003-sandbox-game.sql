@@ -9,7 +9,7 @@ CREATE TABLE sandbox_roles (
   last_login_at timestamptz NOT NULL,
   PRIMARY KEY (game_id, role_id)
 );
-CREATE UNIQUE INDEX sandbox_roles_by_name ON sandbox_roles (game_id, server_id, role_name);
+CREATE UNIQUE INDEX sandbox_roles_by_name ON sandbox_roles (game_id, server_id, lower(role_name));
 CREATE INDEX sandbox_roles_by_uid ON sandbox_roles (game_id, uid);
 
 CREATE TABLE sandbox_mail (

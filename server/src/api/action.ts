@@ -1,0 +1,36 @@
+import type { Locale } from '@topup/shared/rules';
+import type { Db } from '../db/db';
+import type { Catalogue } from '../catalogue/catalogue';
+import type { GameGateway } from '../game/game-gateway';
+
+/** The body of a request after the sign check and schema coercion: every field a string. */
+export type ActionInput = Readonly<Record<string, string | undefined>>;
+
+export interface ActionContext {
+  readonly catalogue: Catalogue;
+  readonly db: Db;
+  readonly games: GameGateway;
+  readonly locale: Locale;
+  /** An area code sent in ACCEPT-LANGUAGE (Family B sends the stored area there), else null. */
+  readonly headerArea: string | null;
+  /** The client's address, as recorded with reports. */
+  readonly clientAddress: string;
+}
+
+/** JSON schema of one body field. */
+export type FieldSchema = Readonly<Record<string, unknown>>;
+
+/** One API action: what it accepts and what it answers in `data`. */
+export interface ApiAction {
+  /** Body fields it reads; any other field is allowed and covered by the sign. */
+  readonly fields: Readonly<Record<string, FieldSchema>>;
+  /** false only for the spec's unsigned call (getPayGameList). */
+  readonly signed: boolean;
+  /** Role lookups share a per-address rate limit (role IDs map to names: no enumeration). */
+  readonly roleLookup?: boolean;
+  handle(input: ActionInput, context: ActionContext): Promise<unknown>;
+}
+
+export function defineAction(action: ApiAction): ApiAction {
+  return action;
+}

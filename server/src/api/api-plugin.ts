@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import formBody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { verifySign } from '@topup/shared/sign';
+import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import type { Db } from '../db/db';
+import type { GameGateway } from '../game/game-gateway';
+import type { ActionInput, ApiAction } from './action';
+import { ApiError } from './api-error';
+import { apiErrorAnswer } from './error-answer';
+import { message } from './messages';
+import { areaFromHeader, requestLocale } from './request-locale';
+import { RET } from './ret-codes';
+import { API_ROUTES } from './routes-table';
+
+export interface ApiPluginOptions {
+  readonly db: Db;
+  readonly catalogue: CatalogueCache;
+  readonly games: GameGateway;
+  readonly appKey: string;
+  readonly roleLookupsPerMinute: number;
+  /** Largest request body, in bytes. */
+  readonly bodyLimit?: number;
+}
+
+/** A JSON object or a parsed form (whose object may have a bare prototype), not an array or a scalar. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+/** The JSON schema Fastify validates (and coerces) a body with, after the sign check on raw values. */
+function bodySchema(action: ApiAction) {
+  return { type: 'object', properties: action.fields };
+}
+
+/**
+ * The store API under /api: every action answers `{ ret, data, msg }`. Order of checks: rate limit
+ * (role lookups), body readable, sign on the raw values, field shapes, then the action itself.
+ */
+export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions): Promise<void> {
+  const bodyLimit = options.bodyLimit ?? 16 * 1024;
+  await app.register(formBody, { bodyLimit });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(RET.RATE_LIMITED, 'rateLimited', undefined, 429),
+  });
+
+  app.setErrorHandler((error, request, reply) => apiErrorAnswer(error, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ ret: RET.UNKNOWN_ACTION, data: null, msg: message('unknownAction', requestLocale(undefined, request.headers['accept-language'])) }),
+  );
+
+  for (const [name, action] of Object.entries(API_ROUTES)) {
+    app.post(
+      `/${name}`,
+      {
+        bodyLimit,
+        schema: { body: bodySchema(action) },
+        config: action.roleLookup
+          ? { rateLimit: { max: options.roleLookupsPerMinute, timeWindow: 60_000, groupId: 'role-lookup' } }
+          : {},
+        preValidation: async (request: FastifyRequest) => {
+          if (request.body === undefined || request.body === null || request.body === '') request.body = {};
+          if (!isPlainObject(request.body)) throw new ApiError(RET.UNREADABLE_BODY, 'unreadableBody', undefined, 400);
+          if (action.signed && !verifySign(request.body, options.appKey)) throw new ApiError(RET.BAD_SIGN, 'badSign');
+        },
+      },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const locale = requestLocale(request.body, request.headers['accept-language']);
+        const data = await action.handle(request.body as ActionInput, {
+          catalogue: await options.catalogue.get(),
+          db: options.db,
+          games: options.games,
+          locale,
+          headerArea: areaFromHeader(request.headers['accept-language']),
+          clientAddress: request.ip,
+        });
+        return reply.send({ ret: RET.OK, data, msg: message('ok', locale) });
+      },
+    );
+  }
+}

@@ -1,0 +1,15 @@
+import type { Catalogue } from '../catalogue/catalogue';
+import type { ActionInput } from './action';
+import { resolveGameArea } from './game-area';
+
+/**
+ * The customer-service link for a page: the game's own in that area when it has one
+ * ("" when it deliberately has none), otherwise the store-wide link. Empty game_id and area
+ * (the Voucher Center) ask for the store-wide link.
+ */
+export function customerServiceUrl(catalogue: Catalogue, input: ActionInput): string {
+  const gameId = input.game_id ?? '';
+  if (gameId === '') return catalogue.storeCustomerServiceUrl;
+  const { gameArea } = resolveGameArea(catalogue, Number(gameId), input.area);
+  return gameArea.customerServiceUrl ?? catalogue.storeCustomerServiceUrl;
+}

@@ -1,0 +1,14 @@
+import type { Banner } from '@topup/shared/types';
+import { defineAction } from '../action';
+import { FIELD } from '../fields';
+import { requireGameId, resolveGameArea } from '../game-area';
+
+/** `banners`: the slides of a game's page in an area. */
+export const banners = defineAction({
+  fields: { game_id: FIELD.gameId, area: FIELD.area },
+  signed: true,
+  async handle(input, { catalogue }): Promise<Banner[]> {
+    const { gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
+    return gameArea.banners.map((banner) => ({ url: banner.url, slideshow_url: banner.slideshowUrl }));
+  },
+});

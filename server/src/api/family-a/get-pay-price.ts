@@ -1,0 +1,59 @@
+import { currencyCode } from '@topup/shared/rules';
+import type { Bundle } from '@topup/shared/types';
+import type { CatalogueBundle } from '../../catalogue/catalogue';
+import { deliveredPurchases } from '../../purchases/role-purchases';
+import { defineAction } from '../action';
+import { invalid } from '../api-error';
+import { FIELD } from '../fields';
+import { requireGameId, resolveGameArea } from '../game-area';
+
+/** "4.99" for dollars (kept in cents), "5900" for won. */
+export function formatAmount(priceMinor: number, area: string): string {
+  return currencyCode(area) === 'KRW' ? String(priceMinor) : (priceMinor / 100).toFixed(2);
+}
+
+/** A bundle as the product card shows it to one character (or to anyone, with no purchases). */
+export function toBundleCard(bundle: CatalogueBundle, bought: number): Bundle {
+  const limit = bundle.roleBuyLimit;
+  return {
+    id: bundle.id,
+    product_id: bundle.productId,
+    game_id: bundle.gameId,
+    area: bundle.area,
+    type: bundle.type,
+    product_name: bundle.productName,
+    product_content: bundle.productContent,
+    product_file_url: bundle.productFileUrl,
+    amount: formatAmount(bundle.priceMinor, bundle.area),
+    currency: currencyCode(bundle.area),
+    first_buy: bundle.firstBuyOffer && bought === 0 ? 1 : 0,
+    first_pay_icon: bundle.firstPayIcon,
+    first_pay_content: bundle.firstPayContent,
+    pay_icon: bundle.payIcon,
+    pay_content: bundle.payContent,
+    role_buy_limit: limit,
+    role_buy_count: bought,
+    role_buy_limit_progress: limit > 0 ? `${Math.min(bought, limit)}/${limit}` : '',
+  };
+}
+
+/**
+ * `getPayPrice`: the bundles of one tab. With `role_id` (or `ln_uid`), first-buy and limit
+ * progress are that character's own, from its delivered purchases.
+ */
+export const getPayPrice = defineAction({
+  fields: { type: FIELD.productType, game_id: FIELD.gameId, area: FIELD.area, role_id: FIELD.roleId, ln_uid: FIELD.uid },
+  signed: true,
+  async handle(input, { catalogue, db }): Promise<Bundle[]> {
+    const gameId = requireGameId(input);
+    const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
+    const type = input.type || gameArea.tabs[0] || '';
+    if (type === '') return [];
+    const bundles = gameArea.bundlesByTab.get(type);
+    if (!bundles) throw invalid('type');
+    const roleId = input.role_id ?? '';
+    const uid = input.ln_uid ?? '';
+    const bought = roleId || uid ? await deliveredPurchases(db, { gameId, roleId, uid }) : new Map<number, number>();
+    return bundles.map((bundle) => toBundleCard(bundle, bought.get(bundle.id) ?? 0));
+  },
+});

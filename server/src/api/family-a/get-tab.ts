@@ -1,0 +1,40 @@
+import { currencyCode, currencySymbol, regionRuleFor } from '@topup/shared/rules';
+import type { GameInfo, TabData } from '@topup/shared/types';
+import { defineAction } from '../action';
+import { FIELD } from '../fields';
+import { requireGameId, resolveGameArea } from '../game-area';
+
+/** `getTab`: the product tabs, the pay methods (first one checked) and how the page identifies a character. */
+export const getTab = defineAction({
+  fields: { game_id: FIELD.gameId, area: FIELD.area },
+  signed: true,
+  async handle(input, { catalogue, locale }): Promise<TabData> {
+    const { game, gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
+    const rule = regionRuleFor(game.gameId, gameArea.area);
+    const info: GameInfo = {
+      game_id: game.gameId,
+      area: gameArea.area,
+      game_name: game.names[locale],
+      game_icon: game.iconUrl,
+      role_lookup: game.roleLookup,
+      server_sign_required: game.serverSignRequired ? 1 : 0,
+      role_help_image: game.roleHelpImage,
+      currency: currencyCode(gameArea.area),
+      currency_symbol: currencySymbol(gameArea.area),
+      region_list: rule?.options ?? [],
+      region_param: rule?.param ?? '',
+      default_region: rule?.defaultValue ?? '',
+    };
+    return {
+      tab_list: gameArea.tabs,
+      pmx_show: gameArea.payTypes.length > 1 ? 1 : 0,
+      pay_type_list: gameArea.payTypes.map((pay, index) => ({
+        pay_type: pay.payType,
+        name: pay.name,
+        icon: pay.iconUrl,
+        checked: index === 0 ? 1 : 0,
+      })),
+      game: info,
+    };
+  },
+});

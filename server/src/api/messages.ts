@@ -1,0 +1,82 @@
+import type { Locale } from '@topup/shared/rules';
+
+/** Every message the API can answer, in each store language. `{field}` is filled in. */
+export const MESSAGES = {
+  ok: { en: 'OK', ko: '성공', zh: '成功' },
+  badSign: {
+    en: 'The request signature is missing or wrong.',
+    ko: '요청 서명이 없거나 올바르지 않습니다.',
+    zh: '请求签名缺失或错误。',
+  },
+  missingParameter: {
+    en: 'Missing parameter: {field}',
+    ko: '필수 항목이 없습니다: {field}',
+    zh: '缺少参数：{field}',
+  },
+  invalidParameter: {
+    en: 'Invalid parameter: {field}',
+    ko: '올바르지 않은 항목입니다: {field}',
+    zh: '参数无效：{field}',
+  },
+  selectServer: { en: 'Please select a server', ko: '서버를 선택해 주세요', zh: '请选择服务器' },
+  enterRoleId: { en: 'Please enter the role ID', ko: '캐릭터 ID를 입력해 주세요', zh: '请输入角色ID' },
+  fillCharacterId: {
+    en: 'Please fill in your character id',
+    ko: '캐릭터 ID를 입력해 주세요',
+    zh: '请填写您的角色ID',
+  },
+  fillCharacterName: {
+    en: 'Please fill in your character name',
+    ko: '캐릭터 이름을 입력해 주세요',
+    zh: '请填写您的角色名',
+  },
+  fillAccountId: {
+    en: 'Please fill in your account ID',
+    ko: '계정 ID를 입력해 주세요',
+    zh: '请填写您的账号ID',
+  },
+  unknownGame: {
+    en: 'This game is not available in this region.',
+    ko: '이 지역에서는 이용할 수 없는 게임입니다.',
+    zh: '该游戏在此地区不可用。',
+  },
+  unknownServer: {
+    en: 'This server does not exist. Please select a server again.',
+    ko: '존재하지 않는 서버입니다. 서버를 다시 선택해 주세요.',
+    zh: '该服务器不存在，请重新选择服务器。',
+  },
+  roleNotFound: {
+    en: 'No character was found. Please check the server and your character information.',
+    ko: '캐릭터를 찾을 수 없습니다. 서버와 캐릭터 정보를 확인해 주세요.',
+    zh: '未找到角色，请检查服务器和角色信息。',
+  },
+  rateLimited: {
+    en: 'Too many character lookups. Please wait a minute and try again.',
+    ko: '캐릭터 조회가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    zh: '角色查询过于频繁，请稍后再试。',
+  },
+  notAvailableYet: {
+    en: 'This service is not available yet.',
+    ko: '아직 제공되지 않는 서비스입니다.',
+    zh: '该服务暂未开放。',
+  },
+  unreadableBody: {
+    en: 'The request could not be read. Send a JSON object or a form.',
+    ko: '요청을 읽을 수 없습니다. JSON 객체나 폼으로 보내 주세요.',
+    zh: '无法读取请求，请以 JSON 对象或表单发送。',
+  },
+  bodyTooLarge: { en: 'The request is too large.', ko: '요청이 너무 큽니다.', zh: '请求内容过大。' },
+  unknownAction: { en: 'Unknown action.', ko: '알 수 없는 요청입니다.', zh: '未知的请求。' },
+  serverError: {
+    en: 'Something went wrong on our side. Please try again later.',
+    ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+    zh: '服务器出现问题，请稍后再试。',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function message(key: MessageKey, locale: Locale, field?: string): string {
+  const text: string = MESSAGES[key][locale];
+  return field === undefined ? text : text.replace('{field}', field);
+}

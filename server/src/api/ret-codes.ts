@@ -1,0 +1,22 @@
+/**
+ * Every non-zero `ret` the store API answers (docs/api.md lists them with their messages).
+ * Errors in what a request says answer HTTP 200, like success, so that pages show `msg`;
+ * errors in how it was sent carry a matching HTTP status as well.
+ */
+export const RET = {
+  OK: 0,
+  BAD_SIGN: 1001,
+  MISSING_PARAMETER: 1002,
+  INVALID_PARAMETER: 1003,
+  UNKNOWN_GAME: 1004,
+  UNKNOWN_SERVER: 1005,
+  ROLE_NOT_FOUND: 1006,
+  RATE_LIMITED: 1007,
+  NOT_AVAILABLE_YET: 1008,
+  UNREADABLE_BODY: 1009,
+  BODY_TOO_LARGE: 1010,
+  UNKNOWN_ACTION: 1011,
+  SERVER_ERROR: 1099,
+} as const;
+
+export type RetCode = (typeof RET)[keyof typeof RET];

@@ -1,0 +1,47 @@
+import type { ApiAction } from './action';
+import { banners } from './family-a/banners';
+import { getPayPrice } from './family-a/get-pay-price';
+import { getRoleInfo } from './family-a/get-role-info';
+import { getServerList } from './family-a/get-server-list';
+import { getTab } from './family-a/get-tab';
+import { report } from './family-a/report';
+import { custUrl } from './family-b/cust-url';
+import { getPayGameList } from './family-b/get-pay-game-list';
+import { banner } from './pay-centre/banner';
+import { customerConfig } from './pay-centre/customer-config';
+import { getPcszGameList } from './pay-centre/get-pcsz-game-list';
+import { getPcszLastLoginRole } from './pay-centre/get-pcsz-last-login-role';
+import { getPczsRoleList } from './pay-centre/get-pczs-role-list';
+import { checkDiscountCode, getOrderInfo, pay } from './pay-centre/not-available-yet';
+import { payCenterList } from './pay-centre/pay-center-list';
+import { roleInfo } from './pay-centre/role-info';
+
+/** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
+export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
+  // Family A (main page)
+  banners,
+  getTab,
+  getPayPrice,
+  getServerList,
+  getRoleInfo,
+  report,
+  // Family B (Voucher Center)
+  getPayGameList,
+  custUrl,
+  // Pay centre: the fifteen names of spec §7
+  'pcpay/payCenterList': payCenterList,
+  'pcpay/priceList': getPayPrice,
+  'pcpay/serverList': getServerList,
+  'pcpay/roleInfo': roleInfo,
+  'pcpay/pay': pay,
+  'pcpay/banner': banner,
+  'pcpay/getOrderInfo': getOrderInfo,
+  'pcpay/priceTab': getTab,
+  'pcpay/checkDiscountCode': checkDiscountCode,
+  'pcpay/customerConfig': customerConfig,
+  'pcpay/report': report,
+  'pcpay/getPcszGameList': getPcszGameList,
+  'pcpay/getPcszServerList': getServerList,
+  'pcpay/getPczsRoleList': getPczsRoleList,
+  'pcpay/getPcszLastLoginRole': getPcszLastLoginRole,
+};

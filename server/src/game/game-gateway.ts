@@ -1,0 +1,34 @@
+import type { InGameMail, SentMail } from '../sandbox/mailbox';
+
+export type { InGameMail, MailItem, SentMail } from '../sandbox/mailbox';
+
+/** Which character to look up: by ID, or by name for games that identify characters by name (284). */
+export interface RoleQuery {
+  readonly gameId: number;
+  readonly serverId: string;
+  /** The server's sign, for games whose API needs it (134); "" otherwise. */
+  readonly serverSign: string;
+  readonly roleId?: string;
+  readonly roleName?: string;
+}
+
+export interface GameRole {
+  readonly gameId: number;
+  readonly serverId: string;
+  readonly roleId: string;
+  readonly roleName: string;
+  readonly uid: string;
+  readonly lastLoginAt: Date;
+}
+
+/**
+ * The store's window into each game: finding a player's character and delivering items
+ * by in-game mail. The sandbox game implements it for development and tests.
+ */
+export interface GameGateway {
+  lookupRole(query: RoleQuery): Promise<GameRole | null>;
+  /** Every character of one player account (uid) in a game, most recently played first. */
+  rolesOfAccount(gameId: number, uid: string): Promise<GameRole[]>;
+  /** Sends a mail once per `mail.key`: sending the same key again changes nothing. */
+  sendMail(mail: InGameMail): Promise<SentMail>;
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { sign } from '@topup/shared/sign';
+import { buildApp } from '../../src/app';
+import { loadConfig, type ServerConfig } from '../../src/config';
+import type { Db } from '../../src/db/db';
+import { seedDemo } from '../../src/seed/seed-demo';
+import type { TestDbTarget } from './test-db';
+
+export const TEST_APP_KEY = 'topup-dev-key';
+
+export interface TestStore {
+  readonly app: FastifyInstance;
+  readonly db: Db;
+  close(): Promise<void>;
+}
+
+/** A store on a fresh database of the target kind, seeded with the demo catalogue. */
+export async function openTestStore(
+  target: TestDbTarget,
+  overrides: Partial<ServerConfig> = {},
+): Promise<TestStore> {
+  const db = await target.open();
+  await seedDemo(db);
+  const config = { ...loadConfig({}), ...overrides };
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  readonly status: number;
+  readonly ret: number;
+  readonly data: T;
+  readonly msg: string;
+}
+
+/** Signs the payload as a page does and posts it as JSON (or as a form). */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  action: string,
+  payload: Record<string, string | number>,
+  options: { form?: boolean; headers?: Record<string, string>; unsigned?: boolean; remoteAddress?: string } = {},
+): Promise<Answer<T>> {
+  const body = options.unsigned ? payload : { ...payload, sign: sign(payload, TEST_APP_KEY) };
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/${action}`,
+    headers: {
+      'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
+      ...options.headers,
+    },
+    payload: options.form
+      ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()
+      : JSON.stringify(body),
+    remoteAddress: options.remoteAddress,
+  });
+  const parsed = response.json() as { ret: number; data: T; msg: string };
+  return { status: response.statusCode, ...parsed };
+}
