@@ -8,5 +8,8 @@ export { localStore, STORAGE_KEYS, type StorageKey } from './store/local-storage
 export { i18n, initI18n, addStrings, type Strings } from './i18n/i18n';
 export { COMMON_STRINGS } from './i18n/common-strings';
 export { useStoreNavigate, toHref, isSameLocation, type QueryValues } from './navigation/use-store-navigate';
+export * from './api';
+export * from './ui';
+export type * from './types';
 export { PlaceholderPage } from './ui/placeholder-page';
 export { renderStandalone } from './ui/standalone-root';

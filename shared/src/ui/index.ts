@@ -1,0 +1,9 @@
+export { openDialog, showConfirmDialog, showMessageDialog, DialogDismissed, isDialogDismissed } from './dialog/open-dialog';
+export type { DialogOptions, DialogControls } from './dialog/open-dialog';
+export { listDialogs, onDialogPhase, type DialogPhase, type DialogRecord } from './dialog/dialog-registry';
+export { showToast, showLoadingToast, clearToast, type ToastOptions, type ToastHandle } from './toast/toast';
+export { BottomPopup, type BottomPopupProps } from './popup/BottomPopup';
+export { PickerPopup, type PickerOption, type PickerPopupProps } from './popup/PickerPopup';
+export { previewImage } from './image-preview/preview-image';
+export { useFocusTrap } from './focus/use-focus-trap';
+export { CloseIcon, SearchIcon, CheckIcon, SpinnerIcon } from './icons';

@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useFocusTrap } from '../focus/use-focus-trap';
+import { CloseIcon } from '../icons';
+import { LAYER_LEAVE_MS, lockPageScroll } from '../layer-root';
+import '../ui.css';
+
+export interface BottomPopupProps {
+  readonly open: boolean;
+  readonly title: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+  /** What gets focus when the popup opens (e.g. its search field). */
+  readonly initialFocus?: RefObject<HTMLElement | null>;
+  readonly className?: string;
+}
+
+/** A sheet that slides up from the bottom, modal, closed by Escape, its close icon or the backdrop. */
+export function BottomPopup({ open, title, onClose, children, initialFocus, className }: BottomPopupProps) {
+  const { t } = useTranslation('common');
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  // Stays mounted for the closing animation.
+  const [mounted, setMounted] = useState(open);
+  useEffect(() => {
+    if (open) {
+      setMounted(true);
+      return undefined;
+    }
+    const timer = setTimeout(() => setMounted(false), LAYER_LEAVE_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+  useEffect(() => (open ? lockPageScroll() : undefined), [open]);
+  useFocusTrap(panel, open && mounted, { onEscape: onClose, initialFocus });
+
+  if (!mounted && !open) return null;
+  return createPortal(
+    <div className={`tu-layer tu-layer--bottom${open ? '' : ' tu-layer--leaving'}`}>
+      <div className="tu-layer__backdrop" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        className={`tu-dialog tu-dialog--bottom tu-popup${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className="tu-dialog__head">
+          <h2 className="tu-dialog__title" id={titleId}>
+            {title}
+          </h2>
+          <button type="button" className="tu-icon-button tu-dialog__close" aria-label={t('action.close')} onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
