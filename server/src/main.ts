@@ -1,19 +1,35 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { describeDb, openDb } from './db/open-db';
+import { seedIfEmpty } from './seed/seed-demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp({ config, logger: process.env.LOG !== 'off' });
+  const db = await openDb(config);
+  try {
+    const applied = await migrate(db);
+    if (applied.length) console.log(`Database migrated to version ${applied[applied.length - 1]} (${describeDb(config)}).`);
+    if (await seedIfEmpty(db)) console.log('Loaded the demo catalogue (first start).');
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const app = await buildApp({ config, db, logger: process.env.LOG !== 'off' });
+  let closing = false;
   const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await db.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   const shown = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-  console.log(`TopUp Store is running at http://${shown}:${config.port}/`);
+  console.log(`TopUp Store is running at http://${shown}:${config.port}/ (data: ${describeDb(config)})`);
 }
 
 main().catch((error: unknown) => {

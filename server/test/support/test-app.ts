@@ -57,7 +57,7 @@ export async function call<T = unknown>(
       ...options.headers,
     },
     payload: options.form
-      ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()
+      ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString()
       : JSON.stringify(body),
     remoteAddress: options.remoteAddress,
   });

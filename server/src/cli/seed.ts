@@ -1,0 +1,22 @@
+import { loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { describeDb, openDb } from '../db/open-db';
+import { seedDemo } from '../seed/seed-demo';
+
+/** `npm run seed`: writes the demo catalogue, characters and purchases again (idempotent). */
+async function seed(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    await seedDemo(db);
+    console.log(`Demo catalogue seeded into ${describeDb(config)}. Running servers pick it up within seconds.`);
+  } finally {
+    await db.close();
+  }
+}
+
+seed().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
