@@ -1,6 +1,7 @@
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { ROUTE_TABLE, type RemoteRegistry } from '@topup/shared';
 import { RemoteRoute } from './federation/RemoteRoute';
+import { DesktopSwitch } from './shell/DesktopSwitch';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { Shell } from './shell/Shell';
 
@@ -8,6 +9,7 @@ import { Shell } from './shell/Shell';
 export function App({ registry }: { readonly registry: RemoteRegistry | null }) {
   return (
     <HashRouter>
+      <DesktopSwitch />
       <Shell registry={registry}>
         <Routes>
           {ROUTE_TABLE.map(({ path, remote, expose }) => (

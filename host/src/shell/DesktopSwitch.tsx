@@ -1,0 +1,26 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DESKTOP_MIN_WIDTH, toHref } from '@topup/shared';
+
+const QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;
+
+function subscribe(onChange: () => void): () => void {
+  const media = window.matchMedia(QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+const isDesktop = () => window.matchMedia(QUERY).matches;
+
+/** At widths of 1000 px and more (spec §9) the mobile page `/` gives way to the pay centre, same game. */
+export function DesktopSwitch() {
+  const wide = useSyncExternalStore(subscribe, isDesktop, () => false);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!wide || pathname !== '/') return;
+    const query = new URLSearchParams(search);
+    navigate(toHref('/pcIndex', { game_id: query.get('game_id'), area: query.get('area'), from: query.get('from') }), { replace: true });
+  }, [wide, pathname, search, navigate]);
+  return null;
+}
