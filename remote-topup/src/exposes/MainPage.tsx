@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import { TopUpPage } from '../app/TopUpPage';
 
-/** /: Top up. */
+/** /: the mobile top-up page. */
 export default function MainPage() {
-  return <PlaceholderPage remote="remote-topup" namespace={NAMESPACE} titleKey="mainPage.title" />;
+  return <TopUpPage />;
 }

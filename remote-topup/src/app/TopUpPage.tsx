@@ -1,0 +1,83 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { hasRoleHelpImage } from '@topup/shared';
+import { BannerCarousel } from '../features/banners/components/BannerCarousel';
+import { BundleShelf } from '../features/bundles/components/BundleShelf';
+import { useBundles } from '../features/bundles/hooks/use-bundles';
+import { useBuyBundle } from '../features/buying/hooks/use-buy-bundle';
+import { SelectCharacter } from '../features/character/components/SelectCharacter';
+import { useCharacter } from '../features/character/hooks/use-character';
+import { confirmedRole } from '../features/character/role-confirmation';
+import { useCustomerServiceLink } from '../features/customer-service/hooks/use-customer-service-link';
+import { takeCachedCharacter } from '../features/entry/character-cache';
+import { readEntryQuery, type EntryQuery } from '../features/entry/entry-query';
+import { StoreFooter } from '../features/footer/components/StoreFooter';
+import { PageHeader } from '../features/header/components/PageHeader';
+import { useStorefront } from '../features/storefront/hooks/use-storefront';
+import { useTopUpTranslation } from '../lib/use-topup-translation';
+import './top-up-page.css';
+
+/** The mobile top-up page of spec §2: header, banners, character, bundles, footer. */
+export function TopUpPage() {
+  const [params] = useSearchParams();
+  const query = params.toString();
+  // A new link (another game or area) is a new page: everything starts over.
+  const entry = useMemo(() => readEntryQuery(new URLSearchParams(query)), [query]);
+  if (!entry.gameId) return <NoGameChosen />;
+  return <GamePage key={`${entry.gameId}|${entry.area}|${query}`} entry={entry} />;
+}
+
+function GamePage({ entry }: { readonly entry: EntryQuery }) {
+  const [cached] = useState(() => takeCachedCharacter(entry));
+  const { gameId, area, from } = entry;
+  const { banners, tabData } = useStorefront(gameId, area);
+  const character = useCharacter(entry, cached);
+  const role = confirmedRole(character.confirmation);
+  const shelf = useBundles({ gameId, area, from, tabData, role });
+  const buy = useBuyBundle({
+    gameId,
+    area,
+    from,
+    activeTab: shelf.activeTab,
+    pmxShow: tabData?.pmx_show ?? 0,
+    role,
+    server: character.server,
+    lookUpAgain: character.lookUpAgain,
+  });
+  useCustomerServiceLink(gameId, area);
+  const game = tabData?.game;
+  const helpImage = hasRoleHelpImage(gameId) ? game?.role_help_image || `/assets/help/${gameId}-role-id.svg` : '';
+
+  return (
+    <div className="tp-page" data-game-id={gameId} data-area={area}>
+      <PageHeader gameName={game?.game_name ?? ''} gameIcon={game?.game_icon ?? ''} />
+      <BannerCarousel banners={banners} />
+      <SelectCharacter gameId={gameId} area={area} character={character} helpImage={helpImage} />
+      <BundleShelf
+        area={area}
+        tabs={tabData ? tabData.tab_list : null}
+        activeTab={shelf.activeTab}
+        bundles={shelf.bundles}
+        onSelectTab={shelf.selectTab}
+        onBuy={(bundle) => void buy(bundle)}
+      />
+      <StoreFooter />
+    </div>
+  );
+}
+
+function NoGameChosen() {
+  const { t } = useTopUpTranslation();
+  return (
+    <div className="tp-page">
+      <section className="tp-card tp-no-game">
+        <h1>{t('noGame.title')}</h1>
+        <p>{t('noGame.body')}</p>
+        <Link className="tp-button tp-button--primary" to="/index_1">
+          {t('noGame.link')}
+        </Link>
+      </section>
+      <StoreFooter />
+    </div>
+  );
+}

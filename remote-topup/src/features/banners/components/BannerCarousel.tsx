@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+import type { Banner } from '@topup/shared';
+
+// Swiper is fetched only when a game has banners, so a page without them never pays for it.
+const SwiperCarousel = lazy(() => import('./SwiperCarousel'));
+
+/** The optional banner carousel; the space is held while banners load so nothing jumps. */
+export function BannerCarousel({ banners }: { readonly banners: readonly Banner[] | null }) {
+  if (banners !== null && banners.length === 0) return null;
+  const placeholder = <div className="tp-banner tp-banner--placeholder" aria-hidden="true" />;
+  if (banners === null) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <SwiperCarousel banners={banners} />
+    </Suspense>
+  );
+}

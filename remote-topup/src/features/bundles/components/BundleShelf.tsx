@@ -1,0 +1,52 @@
+import type { Bundle } from '@topup/shared';
+import { useTopUpTranslation } from '../../../lib/use-topup-translation';
+import { BundleCard } from './BundleCard';
+import { BUNDLE_PANEL_ID, BundleTabs, tabId } from './BundleTabs';
+import { openBundleDetails } from './open-bundle-details';
+
+interface Props {
+  readonly area: string;
+  readonly tabs: readonly string[] | null;
+  readonly activeTab: string;
+  readonly bundles: readonly Bundle[] | null;
+  readonly onSelectTab: (tab: string) => void;
+  readonly onBuy: (bundle: Bundle) => void;
+}
+
+/** The tabs and the grid of bundles below the character section. */
+export function BundleShelf({ area, tabs, activeTab, bundles, onSelectTab, onBuy }: Props) {
+  const { t } = useTopUpTranslation();
+  const activeIndex = tabs ? tabs.indexOf(activeTab) : -1;
+  return (
+    <section className="tp-shelf" aria-labelledby="tp-shelf-title">
+      <h2 className="tp-shelf__title" id="tp-shelf-title">
+        {t('bundles.title')}
+      </h2>
+      {tabs && tabs.length > 0 ? <BundleTabs tabs={tabs} active={activeTab} onSelect={onSelectTab} /> : null}
+      <div
+        id={BUNDLE_PANEL_ID}
+        role={tabs && tabs.length > 0 ? 'tabpanel' : undefined}
+        aria-labelledby={activeIndex >= 0 && tabs && tabs.length > 0 ? tabId(activeIndex) : undefined}
+        aria-busy={bundles === null}
+      >
+        {bundles === null ? (
+          <ul className="tp-bundle-grid tp-bundle-grid--loading" aria-hidden="true">
+            {[0, 1, 2, 3].map((n) => (
+              <li key={n} className="tp-bundle-skeleton" />
+            ))}
+          </ul>
+        ) : bundles.length === 0 ? (
+          <p className="tp-shelf__empty">{t('bundles.empty')}</p>
+        ) : (
+          <ul className="tp-bundle-grid">
+            {bundles.map((bundle) => (
+              <li key={bundle.product_id}>
+                <BundleCard bundle={bundle} area={area} onBuy={onBuy} onOpenDetails={(b) => void openBundleDetails(b, area, onBuy)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

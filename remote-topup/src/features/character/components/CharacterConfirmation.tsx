@@ -1,0 +1,38 @@
+import { CloseIcon, type RoleInfo } from '@topup/shared';
+import { useTopUpTranslation } from '../../../lib/use-topup-translation';
+
+interface Props {
+  readonly role: RoleInfo;
+  readonly confirmed: boolean;
+  readonly onConfirm: () => void;
+  readonly onReenter: () => void;
+}
+
+/** The confirmation view after a successful lookup: the character, Confirm → 'Confirmed'. */
+export function CharacterConfirmation({ role, confirmed, onConfirm, onReenter }: Props) {
+  const { t } = useTopUpTranslation();
+  return (
+    <div className={`tp-confirmation${confirmed ? ' tp-confirmation--done' : ''}`} data-testid="character-confirmation">
+      <button type="button" className="tu-icon-button tp-confirmation__close" aria-label={t('character.reenterLabel')} onClick={onReenter}>
+        <CloseIcon />
+      </button>
+      <dl className="tp-confirmation__facts">
+        <div>
+          <dt>{t('character.serverName')}</dt>
+          <dd data-testid="confirmed-server">{role.server_name}</dd>
+        </div>
+        <div>
+          <dt>{t('character.roleId')}</dt>
+          <dd data-testid="confirmed-role-id">{role.role_id}</dd>
+        </div>
+        <div>
+          <dt>{t('character.roleName')}</dt>
+          <dd data-testid="confirmed-role-name">{role.role_name}</dd>
+        </div>
+      </dl>
+      <button type="button" className="tp-button tp-button--primary tp-button--block" disabled={confirmed} onClick={onConfirm}>
+        {confirmed ? t('character.confirmed') : t('character.confirm')}
+      </button>
+    </div>
+  );
+}
