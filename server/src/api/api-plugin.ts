@@ -47,6 +47,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
     errorResponseBuilder: () => new ApiError(RET.RATE_LIMITED, 'rateLimited', undefined, 429),
   });
 
+  // One counter per address shared by every lookup action: a second action is no way around it.
+  const roleLookupLimit = app.rateLimit({ max: options.roleLookupsPerMinute, timeWindow: 60_000 });
+
   app.setErrorHandler((error, request, reply) => apiErrorAnswer(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ ret: RET.UNKNOWN_ACTION, data: null, msg: message('unknownAction', requestLocale(undefined, request.headers['accept-language'])) }),
@@ -58,9 +61,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
       {
         bodyLimit,
         schema: { body: bodySchema(action) },
-        config: action.roleLookup
-          ? { rateLimit: { max: options.roleLookupsPerMinute, timeWindow: 60_000, groupId: 'role-lookup' } }
-          : {},
+        onRequest: action.roleLookup ? roleLookupLimit : [],
         preValidation: async (request: FastifyRequest) => {
           if (request.body === undefined || request.body === null || request.body === '') request.body = {};
           if (!isPlainObject(request.body)) throw new ApiError(RET.UNREADABLE_BODY, 'unreadableBody', undefined, 400);

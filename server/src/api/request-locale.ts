@@ -35,7 +35,7 @@ export function localeFromHeader(header: string | undefined): Locale | null {
 export function requestLocale(body: unknown, header: string | undefined): Locale {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const area = typeof fields.area === 'string' ? fields.area.trim().toLowerCase() : '';
-  if (area !== '' && area.length <= 16) {
+  if (/^[a-z_-]{1,16}$/.test(area)) {
     const gameId = typeof fields.game_id === 'string' || typeof fields.game_id === 'number' ? fields.game_id : '';
     return localeForArea(areaOfSubregion(gameId, area) ?? area);
   }

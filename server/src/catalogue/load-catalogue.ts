@@ -85,23 +85,26 @@ const areaKeyOf = (row: { game_id: number; area: string }) => gameAreaKey(row.ga
 
 /** Reads the whole catalogue in one consistent snapshot. */
 export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
-  // One statement per table; all run in the caller's transaction when it passes one.
-  const [revisionRows, gameRows, areaRows, serverRows, tabRows, payTypeRows, bundleRows, bannerRows, settingRows] =
-    await Promise.all([
-      db.query<{ revision: number }>('SELECT revision FROM catalogue_revision WHERE id = 1'),
-      db.query<GameRow>('SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre FROM games ORDER BY sort, game_id'),
-      db.query<AreaRow>('SELECT game_id, area, customer_service_url FROM game_areas ORDER BY game_id, sort, area'),
-      db.query<ServerRow>('SELECT game_id, area, region, server_id, server_name, server_sign FROM servers ORDER BY game_id, area, sort, server_id'),
-      db.query<TabRow>('SELECT game_id, area, type FROM product_tabs ORDER BY game_id, area, sort, type'),
-      db.query<PayTypeRow>('SELECT game_id, area, pay_type, name, icon_url FROM pay_types ORDER BY game_id, area, sort, pay_type'),
-      db.query<BundleRow>(
-        `SELECT id, game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor,
-                first_buy_offer, first_pay_icon, first_pay_content, pay_icon, pay_content, role_buy_limit
-           FROM bundles WHERE active ORDER BY game_id, area, type, sort, id`,
-      ),
-      db.query<BannerRow>('SELECT game_id, area, url, slideshow_url FROM banners ORDER BY sort, banner_key'),
-      db.query<{ key: string; value: string }>('SELECT key, value FROM store_settings'),
-    ]);
+  // One statement per table, one after the other: a transaction's connection runs one query at a time.
+  const revisionRows = await db.query<{ revision: number }>('SELECT revision FROM catalogue_revision WHERE id = 1');
+  const gameRows = await db.query<GameRow>(
+    'SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre FROM games ORDER BY sort, game_id',
+  );
+  const areaRows = await db.query<AreaRow>('SELECT game_id, area, customer_service_url FROM game_areas ORDER BY game_id, sort, area');
+  const serverRows = await db.query<ServerRow>(
+    'SELECT game_id, area, region, server_id, server_name, server_sign FROM servers ORDER BY game_id, area, sort, server_id',
+  );
+  const tabRows = await db.query<TabRow>('SELECT game_id, area, type FROM product_tabs ORDER BY game_id, area, sort, type');
+  const payTypeRows = await db.query<PayTypeRow>(
+    'SELECT game_id, area, pay_type, name, icon_url FROM pay_types ORDER BY game_id, area, sort, pay_type',
+  );
+  const bundleRows = await db.query<BundleRow>(
+    `SELECT id, game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor,
+            first_buy_offer, first_pay_icon, first_pay_content, pay_icon, pay_content, role_buy_limit
+       FROM bundles WHERE active ORDER BY game_id, area, type, sort, id`,
+  );
+  const bannerRows = await db.query<BannerRow>('SELECT game_id, area, url, slideshow_url FROM banners ORDER BY sort, banner_key');
+  const settingRows = await db.query<{ key: string; value: string }>('SELECT key, value FROM store_settings');
 
   const serversByArea = groupBy(serverRows, areaKeyOf);
   const tabsByArea = groupBy(tabRows, areaKeyOf);

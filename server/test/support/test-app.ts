@@ -21,7 +21,7 @@ export async function openTestStore(
 ): Promise<TestStore> {
   const db = await target.open();
   await seedDemo(db);
-  const config = { ...loadConfig({}), ...overrides };
+  const config = { ...loadConfig({}), roleLookupsPerMinute: 10_000, ...overrides };
   const app = await buildApp({ config, db });
   await app.ready();
   return {
