@@ -22,6 +22,8 @@ export interface AppOptions {
   readonly db?: Db;
   /** The games' gateway; the sandbox game (on the same database) by default. */
   readonly games?: GameGateway;
+  /** The in-memory catalogue; pass one to write through `updateCatalogue` in this process. */
+  readonly catalogue?: CatalogueCache;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -37,7 +39,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(assetRoutes);
   if (options.db) {
     const db = options.db;
-    const catalogue = new CatalogueCache(db);
+    const catalogue = options.catalogue ?? new CatalogueCache(db);
     await app.register(apiPlugin, {
       prefix: '/api',
       db,

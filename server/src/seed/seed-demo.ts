@@ -1,6 +1,7 @@
 import { currencyCode } from '@topup/shared/rules';
 import type { Db, Queryable } from '../db/db';
-import { bumpCatalogueRevision } from '../catalogue/catalogue-cache';
+import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import { updateCatalogue } from '../catalogue/update-catalogue';
 import { depositMail } from '../sandbox/mailbox';
 import { DEMO_GAMES, type DemoGame } from './demo-games';
 import { demoBundles, demoTabs } from './demo-bundles';
@@ -253,14 +254,13 @@ async function seedPurchases(tx: Queryable, games: readonly DemoGame[]): Promise
  * Idempotent: running it again restores the demo rows and adds nothing twice; rows that
  * are not part of the demo are left alone.
  */
-export async function seedDemo(db: Db, games: readonly DemoGame[] = DEMO_GAMES): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function seedDemo(db: Db, cache: CatalogueCache | null = null, games: readonly DemoGame[] = DEMO_GAMES): Promise<void> {
+  await updateCatalogue(db, cache, async (tx) => {
     await seedGames(tx, games);
     await seedServers(tx, games);
     await seedShelves(tx, games);
     await seedSandboxRoles(tx, games);
     await seedPurchases(tx, games);
-    await bumpCatalogueRevision(tx);
   });
 }
 

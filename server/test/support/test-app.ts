@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sign } from '@topup/shared/sign';
 import { buildApp } from '../../src/app';
+import { CatalogueCache } from '../../src/catalogue/catalogue-cache';
 import { loadConfig, type ServerConfig } from '../../src/config';
 import type { Db } from '../../src/db/db';
 import { seedDemo } from '../../src/seed/seed-demo';
@@ -11,6 +12,8 @@ export const TEST_APP_KEY = 'topup-dev-key';
 export interface TestStore {
   readonly app: FastifyInstance;
   readonly db: Db;
+  /** The store's in-memory catalogue, for writes through updateCatalogue. */
+  readonly catalogue: CatalogueCache;
   close(): Promise<void>;
 }
 
@@ -22,11 +25,13 @@ export async function openTestStore(
   const db = await target.open();
   await seedDemo(db);
   const config = { ...loadConfig({}), roleLookupsPerMinute: 10_000, ...overrides };
-  const app = await buildApp({ config, db });
+  const catalogue = new CatalogueCache(db);
+  const app = await buildApp({ config, db, catalogue });
   await app.ready();
   return {
     app,
     db,
+    catalogue,
     async close() {
       await app.close();
       await db.close();
