@@ -99,6 +99,8 @@ describe.each(testDbTargets())('refusals on $name', (target) => {
     it('refuses values of the wrong shape with ret 1003, naming the field', async () => {
       expect(await call(store.app, 'getTab', { game_id: 'eighteen', area: 'us' })).toMatchObject({ ret: 1003, msg: 'Invalid parameter: game_id' });
       expect(await call(store.app, 'getTab', { game_id: 18, area: 'u s' })).toMatchObject({ ret: 1003, msg: 'Invalid parameter: area' });
+      const withNul = { game_id: 18, area: 'us', server_id: '1801', role_id: '1801\u0000001' };
+      expect(await call(store.app, 'getRoleInfo', withNul)).toMatchObject({ ret: 1003, msg: 'Invalid parameter: role_id' });
       const nested = { game_id: 18, area: 'us', role_id: { $gt: '' } } as unknown as Record<string, string>;
       expect((await call(store.app, 'getPayPrice', nested)).ret).toBe(1003);
     });

@@ -1,5 +1,8 @@
 import type { FieldSchema } from './action';
 
+/** Free text up to a length. PostgreSQL text cannot hold NUL, so it is refused here (ret 1003). */
+const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\x00]*$' }) as const;
+
 /**
  * Body fields shared by the actions. Every field is optional in the schema: an absent field and
  * an empty one are the same to a page, and each action says which ones it needs (ret 1002).
@@ -9,17 +12,17 @@ export const FIELD = {
   gameId: { type: 'string', pattern: '^[0-9]{0,9}$' },
   area: { type: 'string', pattern: '^[A-Za-z_-]{0,16}$' },
   region: { type: 'string', pattern: '^[A-Za-z_-]{0,16}$' },
-  serverId: { type: 'string', maxLength: 32 },
-  serverSign: { type: 'string', maxLength: 64 },
-  roleId: { type: 'string', maxLength: 64 },
-  roleName: { type: 'string', maxLength: 64 },
-  uid: { type: 'string', maxLength: 64 },
-  productType: { type: 'string', maxLength: 64 },
-  productId: { type: 'string', maxLength: 128 },
+  serverId: text(32),
+  serverSign: text(64),
+  roleId: text(64),
+  roleName: text(64),
+  uid: text(64),
+  productType: text(64),
+  productId: text(128),
   reportType: { type: 'string', enum: ['', '1', '2', '3'] },
-  from: { type: 'string', maxLength: 64 },
-  payType: { type: 'string', maxLength: 32 },
-  discountCode: { type: 'string', maxLength: 64 },
-  orderToken: { type: 'string', maxLength: 128 },
-  orderId: { type: 'string', maxLength: 128 },
+  from: text(64),
+  payType: text(32),
+  discountCode: text(64),
+  orderToken: text(128),
+  orderId: text(128),
 } as const satisfies Record<string, FieldSchema>;
