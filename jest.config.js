@@ -12,7 +12,8 @@ const swc = [
 ];
 
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  // Swiper ships ES modules as .mjs: they go through swc like our own code.
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // content-disposition (@fastify/static) and cookie (fastify's inject) ship ESM only.
   transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7|content-disposition|cookie)/)'],

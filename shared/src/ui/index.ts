@@ -1,4 +1,4 @@
-export { openDialog, showConfirmDialog, showMessageDialog, DialogDismissed, isDialogDismissed } from './dialog/open-dialog';
+export { openDialog, closeAllDialogs, showConfirmDialog, showMessageDialog, DialogDismissed, isDialogDismissed } from './dialog/open-dialog';
 export type { DialogOptions, DialogControls } from './dialog/open-dialog';
 export { listDialogs, onDialogPhase, type DialogPhase, type DialogRecord } from './dialog/dialog-registry';
 export { showToast, showLoadingToast, clearToast, type ToastOptions, type ToastHandle } from './toast/toast';

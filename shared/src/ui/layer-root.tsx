@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
@@ -21,12 +21,22 @@ export function createLayerRoot(kind: string): LayerRoot {
   document.body.appendChild(element);
   const root: Root = createRoot(element);
   return {
-    render: (node) => root.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>),
-    destroy: () => {
-      root.unmount();
-      element.remove();
-    },
+    render: (node) => inActScope(() => root.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>)),
+    destroy: () =>
+      inActScope(() => {
+        root.unmount();
+        element.remove();
+      }),
   };
+}
+
+/**
+ * Under a test renderer (Testing Library sets IS_REACT_ACT_ENVIRONMENT) a layer's own root is
+ * updated inside act like the page's; in the browser it renders normally.
+ */
+function inActScope(update: () => void): void {
+  if ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT) act(update);
+  else update();
 }
 
 let locks = 0;

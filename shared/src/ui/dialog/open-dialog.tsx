@@ -40,6 +40,13 @@ export interface DialogOptions {
   readonly className?: string;
 }
 
+const openCancels = new Set<() => void>();
+
+/** Cancels every open dialog (each rejects as dismissed), e.g. when the player leaves the page. */
+export function closeAllDialogs(): void {
+  for (const cancel of Array.from(openCancels)) cancel();
+}
+
 /**
  * Spec §2 "Dialogs": opens a modal that resolves when confirmed and rejects (DialogDismissed)
  * when cancelled, closed, escaped or tapped outside. It is registered, shown, hidden when it
@@ -57,6 +64,7 @@ export function openDialog(options: DialogOptions = {}): Promise<void> {
     const finish = (confirmed: boolean) => {
       if (settled) return;
       settled = true;
+      openCancels.delete(controls.cancel);
       setDialogPhase(id, 'hidden');
       draw(true);
       window.setTimeout(() => {
@@ -88,6 +96,7 @@ export function openDialog(options: DialogOptions = {}): Promise<void> {
         </DialogView>,
       );
     }
+    openCancels.add(controls.cancel);
     draw(false);
     setDialogPhase(id, 'shown');
   });

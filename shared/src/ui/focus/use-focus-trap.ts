@@ -14,9 +14,12 @@ export interface FocusTrapOptions {
   readonly initialFocus?: RefObject<HTMLElement | null>;
 }
 
+/** Open traps, newest last: only the top one answers the keyboard (a preview above a dialog). */
+const stack: object[] = [];
+
 /**
- * While active: moves focus into the container, keeps Tab inside it, closes on Escape, and
- * gives focus back to whatever had it before when it ends.
+ * While active: moves focus into the container, keeps Tab inside it (even after the focused
+ * button got disabled), closes on Escape, and gives focus back to whatever had it before.
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, options: FocusTrapOptions = {}): void {
   // Kept in a ref so a new callback on each render does not move focus again.
@@ -27,36 +30,43 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return undefined;
+    const token = {};
+    stack.push(token);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = latest.current.initialFocus?.current ?? focusables(root)[0] ?? root;
     first.focus({ preventScroll: true });
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (stack[stack.length - 1] !== token) return;
       const { onEscape } = latest.current;
       if (event.key === 'Escape' && onEscape) {
+        event.preventDefault();
         event.stopPropagation();
         onEscape();
         return;
       }
       if (event.key !== 'Tab') return;
       const items = focusables(root);
-      if (items.length === 0) {
+      const firstItem = items[0];
+      const lastItem = items[items.length - 1];
+      if (!firstItem || !lastItem) {
         event.preventDefault();
+        root.focus({ preventScroll: true });
         return;
       }
-      const firstItem = items[0] as HTMLElement;
-      const lastItem = items[items.length - 1] as HTMLElement;
-      if (event.shiftKey && document.activeElement === firstItem) {
+      const inside = root.contains(document.activeElement);
+      if (!inside || (event.shiftKey && document.activeElement === firstItem)) {
         event.preventDefault();
-        lastItem.focus();
+        (event.shiftKey ? lastItem : firstItem).focus();
       } else if (!event.shiftKey && document.activeElement === lastItem) {
         event.preventDefault();
         firstItem.focus();
       }
     };
-    root.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown, true);
     return () => {
-      root.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown, true);
+      stack.splice(stack.indexOf(token), 1);
       if (previous && previous.isConnected) previous.focus({ preventScroll: true });
     };
   }, [container, active]);

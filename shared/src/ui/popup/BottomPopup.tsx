@@ -22,19 +22,21 @@ export function BottomPopup({ open, title, onClose, children, initialFocus, clas
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   // Stays mounted for the closing animation.
-  const [mounted, setMounted] = useState(open);
+  const [wasOpen, setWasOpen] = useState(open);
+  const [leaving, setLeaving] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    setLeaving(!open);
+  }
   useEffect(() => {
-    if (open) {
-      setMounted(true);
-      return undefined;
-    }
-    const timer = setTimeout(() => setMounted(false), LAYER_LEAVE_MS);
+    if (!leaving) return undefined;
+    const timer = setTimeout(() => setLeaving(false), LAYER_LEAVE_MS);
     return () => clearTimeout(timer);
-  }, [open]);
+  }, [leaving]);
   useEffect(() => (open ? lockPageScroll() : undefined), [open]);
-  useFocusTrap(panel, open && mounted, { onEscape: onClose, initialFocus });
+  useFocusTrap(panel, open, { onEscape: onClose, initialFocus });
 
-  if (!mounted && !open) return null;
+  if (!open && !leaving) return null;
   return createPortal(
     <div className={`tu-layer tu-layer--bottom${open ? '' : ' tu-layer--leaving'}`}>
       <div className="tu-layer__backdrop" aria-hidden="true" onClick={onClose} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Banner } from '@topup/shared';
+import { QuietBoundary } from '../../../lib/QuietBoundary';
 
 // Swiper is fetched only when a game has banners, so a page without them never pays for it.
 const SwiperCarousel = lazy(() => import('./SwiperCarousel'));
@@ -10,8 +11,10 @@ export function BannerCarousel({ banners }: { readonly banners: readonly Banner[
   const placeholder = <div className="tp-banner tp-banner--placeholder" aria-hidden="true" />;
   if (banners === null) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <SwiperCarousel banners={banners} />
-    </Suspense>
+    <QuietBoundary>
+      <Suspense fallback={placeholder}>
+        <SwiperCarousel banners={banners} />
+      </Suspense>
+    </QuietBoundary>
   );
 }

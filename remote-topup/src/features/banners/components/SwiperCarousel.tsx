@@ -2,8 +2,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Autoplay, Pagination } from 'swiper/modules';
 import { BANNER_AUTOPLAY_MS, type Banner } from '@topup/shared';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import 'swiper/css';
-import 'swiper/css/pagination';
+import 'swiper/swiper.css';
 
 function isOtherSite(url: string): boolean {
   try {

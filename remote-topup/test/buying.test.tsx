@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { onDialogPhase } from '@topup/shared';
+import { startStoreServer, type StoreServer } from './support/store-server';
+import { pointApiAt, renderMainPage } from './support/render-page';
+import { bundleCard, chooseFromPicker, findDialogWith, resetPage, searchCharacter } from './support/page-test';
+
+jest.setTimeout(30_000);
+
+let server: StoreServer;
+
+beforeAll(async () => {
+  server = await startStoreServer();
+  await pointApiAt(server.url);
+}, 120_000);
+afterAll(() => server?.stop());
+afterEach(resetPage);
+
+async function confirmCharacter(user: UserEvent, serverName: string, roleId: string): Promise<void> {
+  await searchCharacter(user, serverName, roleId);
+  await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+  await screen.findByRole('button', { name: 'Confirmed' });
+}
+
+async function submitQuery(): Promise<URLSearchParams> {
+  const probe = await screen.findByTestId('submit-location');
+  expect(probe).toHaveTextContent('/submit');
+  return new URLSearchParams(probe.dataset.search ?? '');
+}
+
+describe('buying (spec §4)', () => {
+  it('asks for a confirmed character first', async () => {
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=18&area=us');
+    await waitFor(() => bundleCard('18-us-currency-300'));
+    await user.click(within(bundleCard('18-us-currency-300')).getByRole('button', { name: /^Buy / }));
+    const dialog = await findDialogWith('Please confirm your character information first!');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByTestId('submit-location')).not.toBeInTheDocument();
+  });
+
+  it('in list mode looks the character up again and goes to /submit with the bundle, pmx_show, type and roleInfo', async () => {
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=18&area=us');
+    await confirmCharacter(user, 'NA-2 Borealis', '1802002');
+    await waitFor(() => bundleCard('18-us-currency-300'));
+    await user.click(within(bundleCard('18-us-currency-300')).getByRole('button', { name: 'Buy 300 Dragon Gems for $4.99' }));
+    const query = await submitQuery();
+    expect(query.get('product_id')).toBe('18-us-currency-300');
+    expect(query.get('product_name')).toBe('300 Dragon Gems');
+    expect(query.get('amount')).toBe('4.99');
+    expect(query.get('first_buy')).toBe('1');
+    expect(query.get('game_id')).toBe('18');
+    expect(query.get('area')).toBe('us');
+    expect(query.get('pmx_show')).toBe('1');
+    expect(query.get('type')).toBe('Dragon Gems');
+    expect(JSON.parse(query.get('roleInfo') ?? '{}')).toMatchObject({ role_id: '1802002', server_id: '1802', server_name: 'NA-2 Borealis' });
+    expect(query.get('server_sign')).toBeNull();
+  });
+
+  it('in detail mode closes the dialog, waits 300 ms, then buys', async () => {
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=18&area=us');
+    await confirmCharacter(user, 'NA-1 Aurora', '1801001');
+    await waitFor(() => bundleCard('18-us-currency-980'));
+    // The info icon (the image opens the same dialog).
+    const [, infoIcon] = within(bundleCard('18-us-currency-980')).getAllByRole('button', { name: 'Details of 980 Dragon Gems' });
+    await user.click(infoIcon as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Bundle Details' });
+    // No confirm button in the details dialog; the description is the subtitle.
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('bundle-subtitle').textContent).toMatch(/980 Dragon Gems delivered/);
+
+    let hiddenAt = 0;
+    const stop = onDialogPhase(({ phase }) => {
+      if (phase === 'hidden') hiddenAt = performance.now();
+    });
+    let purchaseStartedAt = 0;
+    const watcher = new MutationObserver(() => {
+      if (!purchaseStartedAt && document.body.textContent?.includes('Checking your character…')) purchaseStartedAt = performance.now();
+    });
+    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Buy 980 Dragon Gems for $14.99' }));
+    const query = await submitQuery();
+    watcher.disconnect();
+    stop();
+    expect(query.get('product_id')).toBe('18-us-currency-980');
+    expect(hiddenAt).toBeGreaterThan(0);
+    expect(purchaseStartedAt - hiddenAt).toBeGreaterThanOrEqual(290);
+  });
+
+  it('game 134 looks the character up with the server_sign and passes it to /submit', async () => {
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=134&area=multi');
+    expect(await screen.findByTestId('region-field')).toHaveTextContent('NA');
+    await chooseFromPicker(user, 'region-field', 'EU');
+    await confirmCharacter(user, 'EU-1 Rampart', '13411001');
+    const card = await waitFor(() => document.querySelector<HTMLElement>('[data-product-id]') ?? Promise.reject(new Error('no bundles')));
+    await user.click(within(card).getByRole('button', { name: /^Buy / }));
+    const query = await submitQuery();
+    expect(query.get('server_sign')).toMatch(/^13411-/);
+    expect(JSON.parse(query.get('roleInfo') ?? '{}')).toMatchObject({ role_id: '13411001', server_id: '13411' });
+  });
+});

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApi, DEFAULT_API_TIMEOUT_MS } from '@topup/shared';
+import { nodeHttpAdapter } from './support/node-http-adapter';
+import { renderMainPage } from './support/render-page';
+import { findDialogWith, resetPage } from './support/page-test';
+
+jest.setTimeout(30_000);
+
+afterEach(async () => {
+  await resetPage();
+  configureApi({ timeoutMs: DEFAULT_API_TIMEOUT_MS });
+});
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+describe('transport failures get a localized message, never silence (spec §8)', () => {
+  it('says so once when the store cannot be reached', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = http.createServer();
+    const url = await listen(probe);
+    await new Promise((resolve) => probe.close(resolve));
+    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter });
+
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=18&area=us');
+    const dialog = await findDialogWith('Network error. Please check your connection and try again.');
+    // Banners, tabs and servers all failed: one dialog, not three.
+    expect(screen.getAllByText('Network error. Please check your connection and try again.')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('says the request timed out, in the page language', async () => {
+    const hanging = http.createServer(() => {
+      /* never answers */
+    });
+    const url = await listen(hanging);
+    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter, timeoutMs: 300 });
+    try {
+      await renderMainPage('/?game_id=18&area=kr', 'ko');
+      expect(await findDialogWith('요청 시간이 초과되었습니다. 다시 시도해 주세요.')).toBeInTheDocument();
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+
+  it('answers ret ≠ 0 with the server message, and a body that is no envelope with the busy text', async () => {
+    const odd = http.createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.url?.endsWith('/getTab')) response.end(JSON.stringify({ ret: 1004, data: null, msg: 'This game is not available in this region.' }));
+      else if (request.url?.endsWith('/banners')) response.end('<html>proxy error</html>');
+      else response.end(JSON.stringify({ ret: 0, data: [], msg: 'OK' }));
+    });
+    const url = await listen(odd);
+    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter });
+    try {
+      await renderMainPage('/?game_id=18&area=us');
+      expect(await findDialogWith('This game is not available in this region.')).toBeInTheDocument();
+      expect(await findDialogWith('The service is busy. Please try again in a moment.')).toBeInTheDocument();
+      // No banners: the carousel takes no room.
+      expect(document.querySelector('.tp-banner')).toBeNull();
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
+  });
+});

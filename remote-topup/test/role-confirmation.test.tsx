@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { onDialogPhase, type DialogPhase } from '@topup/shared';
+import { startStoreServer, type StoreServer } from './support/store-server';
+import { pointApiAt, renderMainPage } from './support/render-page';
+import { bundleCard, findDialogWith, resetPage, searchCharacter } from './support/page-test';
+
+jest.setTimeout(30_000);
+
+let server: StoreServer;
+
+beforeAll(async () => {
+  server = await startStoreServer();
+  await pointApiAt(server.url);
+}, 120_000);
+afterAll(() => server?.stop());
+afterEach(resetPage);
+
+// Game 18, area us, server NA-1 Aurora: the demo's returning player (account 3) already bought
+// the 60-gem bundle, so once that character is confirmed its first-buy tag is used up.
+const RETURNING = { server: 'NA-1 Aurora', roleId: '1801003', uid: '1800003', serverId: '1801' };
+const FIRST_TAG = 'First top-up ×2';
+
+async function tagOf60Gems(): Promise<string> {
+  await waitFor(() => bundleCard('18-us-currency-60'));
+  return within(bundleCard('18-us-currency-60')).getByTestId('bundle-tag').textContent ?? '';
+}
+
+describe('role confirmation (spec §4)', () => {
+  it('checks the server first, then the character ID, with the spec words', async () => {
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=18&area=us');
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Please select a server')).toBeInTheDocument();
+    await searchCharacter(user, RETURNING.server, ' ');
+    expect(await screen.findByText('Please enter the role ID')).toBeInTheDocument();
+    expect(screen.queryByTestId('character-confirmation')).not.toBeInTheDocument();
+  });
+
+  it('goes not searched → found → confirmed, repricing the bundles for the confirmed character', async () => {
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=18&area=us');
+    expect(await tagOf60Gems()).toBe(FIRST_TAG);
+
+    await searchCharacter(user, RETURNING.server, RETURNING.roleId);
+    const view = await screen.findByTestId('character-confirmation');
+    expect(within(view).getByTestId('confirmed-server')).toHaveTextContent(RETURNING.server);
+    expect(within(view).getByTestId('confirmed-role-id')).toHaveTextContent(RETURNING.roleId);
+    expect(within(view).getByTestId('confirmed-role-name').textContent).not.toBe('');
+    // Found but not confirmed: prices are still anyone's.
+    expect(await tagOf60Gems()).toBe(FIRST_TAG);
+
+    await user.click(within(view).getByRole('button', { name: 'Confirm' }));
+    const done = await within(view).findByRole('button', { name: 'Confirmed' });
+    expect(done).toBeDisabled();
+    await waitFor(async () => expect(await tagOf60Gems()).toBe('Popular'));
+    expect(JSON.parse(window.localStorage.getItem('roleInfo') ?? '{}')).toMatchObject({ role_id: RETURNING.roleId, uid: RETURNING.uid });
+  });
+
+  it('asks "Re-enter the character information?": Cancel keeps the character, Confirm returns to the input view un-confirmed', async () => {
+    const user = userEvent.setup();
+    const phases: DialogPhase[] = [];
+    const stop = onDialogPhase((record) => phases.push(record.phase));
+    await renderMainPage('/?game_id=18&area=us');
+    await searchCharacter(user, RETURNING.server, RETURNING.roleId);
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('button', { name: 'Confirmed' });
+
+    const closeIcon = screen.getByRole('button', { name: 'Change character' });
+    await user.click(closeIcon);
+    let dialog = await findDialogWith('Re-enter the character information?');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(phases.slice(-4)).toEqual(['registered', 'shown', 'hidden', 'removed']));
+    expect(screen.getByRole('button', { name: 'Confirmed' })).toBeDisabled();
+    expect(document.activeElement).toBe(closeIcon);
+
+    await user.click(closeIcon);
+    dialog = await findDialogWith('Re-enter the character information?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByTestId('character-confirmation')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
+    expect(window.localStorage.getItem('roleInfo')).toBeNull();
+    await waitFor(async () => expect(await tagOf60Gems()).toBe(FIRST_TAG));
+    stop();
+  });
+
+  it('starts confirmed when entered with finish_pay and a remembered character', async () => {
+    window.localStorage.setItem('game_id', '18');
+    window.localStorage.setItem('area', 'us');
+    window.localStorage.setItem(
+      'roleInfo',
+      JSON.stringify({ server_name: RETURNING.server, role_id: RETURNING.roleId, role_name: 'Cyra', uid: RETURNING.uid, server_id: RETURNING.serverId }),
+    );
+    await renderMainPage('/?game_id=18&area=us&finish_pay=1');
+    expect(await screen.findByRole('button', { name: 'Confirmed' })).toBeDisabled();
+    expect(await tagOf60Gems()).toBe('Popular');
+  });
+
+  it('reuses the remembered character when the areas match (us matches a stored eu) and forgets it otherwise', async () => {
+    const remember = (area: string) => {
+      window.localStorage.setItem('game_id', '18');
+      window.localStorage.setItem('area', area);
+      window.localStorage.setItem('area_name', 'eu');
+      window.localStorage.setItem('role_id', '1811001');
+      window.localStorage.setItem(
+        'roleInfo',
+        JSON.stringify({ server_name: 'EU-1 Avalon', role_id: '1811001', role_name: 'x', uid: '1800001', server_id: '1811' }),
+      );
+    };
+    remember('eu');
+    const first = await renderMainPage('/?game_id=18&area=us');
+    expect(await screen.findByTestId('region-field')).toHaveTextContent('EU');
+    await waitFor(() => expect(screen.getByTestId('server-field')).toHaveTextContent('EU-1 Avalon'));
+    expect(screen.getByRole('textbox')).toHaveValue('1811001');
+    first.unmount();
+
+    window.localStorage.clear();
+    remember('kr');
+    await renderMainPage('/?game_id=18&area=us');
+    expect(await screen.findByTestId('region-field')).toHaveTextContent('NA');
+    expect(screen.getByTestId('server-field')).toHaveTextContent('Select a server');
+    expect(screen.getByRole('textbox')).toHaveValue('');
+    expect(window.localStorage.getItem('roleInfo')).toBeNull();
+    expect(window.localStorage.getItem('area')).toBe('us');
+  });
+
+  it("shows the server's message in a confirm dialog when a lookup answers ret ≠ 0", async () => {
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=18&area=us');
+    await searchCharacter(user, RETURNING.server, '999999999');
+    const dialog = await findDialogWith('No character was found. Please check the server and your character information.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(screen.queryByTestId('character-confirmation')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { configureApi, i18n, initI18n, store, type Locale } from '@topup/shared';
+import MainPage from '../../src/exposes/MainPage';
+import { nodeHttpAdapter } from './node-http-adapter';
+
+/** Shows where the page sent the player, so tests can read the /submit query. */
+function SubmitProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="submit-location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  );
+}
+
+export async function pointApiAt(serverUrl: string, timeoutMs = 15_000): Promise<void> {
+  configureApi({ baseURL: `${serverUrl}/api`, adapter: nodeHttpAdapter, timeoutMs });
+}
+
+/** Renders the main page at a hash route (e.g. `/?game_id=18&area=us`) the way the host does. */
+export async function renderMainPage(route: string, locale: Locale = 'en') {
+  await initI18n(locale);
+  await i18n.changeLanguage(locale);
+  store.getState().setLocale(locale);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/" element={<MainPage />} />
+          <Route path="/submit" element={<SubmitProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
