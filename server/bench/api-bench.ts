@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:api`: requests per second and latency of the store API on PGlite and on
+ * PostgreSQL, against a trivial baseline route, with the server's peak memory. Writes the
+ * `## API` section of docs/benchmarks.md.
+ *
+ * BENCH_SECONDS (default 10) per scenario, BENCH_CONNECTIONS (default 50),
+ * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { sign } from '@topup/shared/sign';
+import { writeBenchSection } from './bench-report';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const APP_KEY = 'topup-dev-key';
+
+export interface Scenario {
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: Record<string, string | number>;
+}
+
+const signed = (payload: Record<string, string | number>) => ({ ...payload, sign: sign(payload, APP_KEY) });
+
+export const SCENARIOS: readonly Scenario[] = [
+  { name: 'baseline: GET /healthz', method: 'GET', path: '/healthz' },
+  {
+    name: 'getPayPrice, no role',
+    method: 'POST',
+    path: '/api/getPayPrice',
+    body: signed({ type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' }),
+  },
+  {
+    name: 'getPayPrice, with a role',
+    method: 'POST',
+    path: '/api/getPayPrice',
+    body: signed({ type: 'Packs', game_id: 18, area: 'us', role_id: '1801003', ln_uid: '1800003' }),
+  },
+  {
+    name: 'getRoleInfo',
+    method: 'POST',
+    path: '/api/getRoleInfo',
+    body: signed({ role_id: '1801002', server_id: '1801', area: 'us', game_id: 18 }),
+  },
+];
+
+export interface Measured {
+  readonly scenario: string;
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly failures: number;
+}
+
+export interface DatabaseRun {
+  readonly database: string;
+  readonly results: readonly Measured[];
+  readonly peakRssMb: number;
+}
+
+interface RunningServer {
+  readonly port: number;
+  readonly child: ChildProcess;
+}
+
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'bench-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG: 'off', NODE_ENV: 'development', DATABASE_URL: '', NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve({ port: Number(match[1]), child });
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}: ${output}`)));
+  });
+}
+
+async function stopServer(server: RunningServer): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+function measure(port: number, scenario: Scenario, seconds: number): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}${scenario.path}`,
+        method: scenario.method,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: scenario.body ? { 'content-type': 'application/json' } : {},
+        body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          scenario: scenario.name,
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          failures: result.errors + result.timeouts + result.non2xx,
+        });
+      },
+    );
+  });
+}
+
+async function checkAnswers(port: number): Promise<void> {
+  for (const scenario of SCENARIOS.filter((s) => s.body)) {
+    const response = await fetch(`http://127.0.0.1:${port}${scenario.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(scenario.body),
+    });
+    const answer = (await response.json()) as { ret: number; msg: string };
+    if (answer.ret !== 0) throw new Error(`${scenario.name} answered ret ${answer.ret}: ${answer.msg}`);
+  }
+}
+
+async function benchDatabase(database: string, env: Record<string, string>): Promise<DatabaseRun> {
+  console.log(`\n== ${database} ==`);
+  const server = await startServer(env);
+  try {
+    await checkAnswers(server.port);
+    const results: Measured[] = [];
+    for (const scenario of SCENARIOS) {
+      await measure(server.port, scenario, Math.min(2, SECONDS)); // warm-up, not recorded
+      const measured = await measure(server.port, scenario, SECONDS);
+      console.log(
+        `${scenario.name.padEnd(28)} ${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  failures ${measured.failures}`,
+      );
+      results.push(measured);
+    }
+    const memory = (await (await fetch(`http://127.0.0.1:${server.port}/bench/memory`)).json()) as { maxRssKb: number };
+    const peakRssMb = Math.round(memory.maxRssKb / 1024);
+    console.log(`peak resident memory ${peakRssMb} MB`);
+    return { database, results, peakRssMb };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main(): Promise<void> {
+  const runs: DatabaseRun[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-bench-'));
+  try {
+    runs.push(await benchDatabase('PGlite', { DATA_DIR: dataDir }));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  let postgresNote = '';
+  if (await postgresReachable(POSTGRES_URL)) {
+    const schema = `bench_${process.pid}`;
+    const admin = new Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    try {
+      const url = new URL(POSTGRES_URL);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      runs.push(await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }));
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  } else {
+    postgresNote = `PostgreSQL was NOT measured: nothing answered at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL).`;
+    console.warn(`\n!!! ${postgresNote}`);
+  }
+
+  writeBenchSection(path.join(ROOT, 'docs', 'benchmarks.md'), runs, {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    cpus: os.cpus().length,
+    node: process.version,
+    note: postgresNote,
+  });
+  console.log('\nWrote the API section of docs/benchmarks.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import type { DatabaseRun } from './api-bench';
+
+export interface BenchSetting {
+  readonly seconds: number;
+  readonly connections: number;
+  readonly cpus: number;
+  readonly node: string;
+  readonly note: string;
+}
+
+const TARGET_SHARE = 0.3;
+const TARGET_P99_MS = 15;
+const TARGET_RSS_MB: Record<string, number> = { PGlite: 700, PostgreSQL: 250 };
+
+function table(run: DatabaseRun): string[] {
+  const baseline = run.results[0]?.requestsPerSecond ?? 0;
+  const lines = [
+    `### ${run.database}`,
+    '',
+    '| scenario | req/s | p50 (ms) | p99 (ms) | vs baseline | failures |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const result of run.results) {
+    const share = baseline ? result.requestsPerSecond / baseline : 0;
+    lines.push(
+      `| ${result.scenario} | ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} | ${result.p50} | ${result.p99} | ${Math.round(share * 100)} % | ${result.failures} |`,
+    );
+  }
+  const catalogue = run.results.find((r) => r.scenario === 'getPayPrice, no role');
+  const share = catalogue && baseline ? catalogue.requestsPerSecond / baseline : 0;
+  const rssTarget = TARGET_RSS_MB[run.database] ?? Infinity;
+  lines.push(
+    '',
+    `Peak resident memory of the server: **${run.peakRssMb} MB** (target ≤ ${rssTarget} MB: ${run.peakRssMb <= rssTarget ? 'met' : 'NOT met'}).`,
+    `Catalogue read (getPayPrice, no role): ${Math.round(share * 100)} % of the baseline (target ≥ ${TARGET_SHARE * 100} %: ${share >= TARGET_SHARE ? 'met' : 'NOT met'}), ` +
+      `p99 ${catalogue?.p99 ?? '?'} ms (target ≤ ${TARGET_P99_MS} ms: ${catalogue && catalogue.p99 <= TARGET_P99_MS ? 'met' : 'NOT met'}).`,
+    '',
+  );
+  return lines;
+}
+
+const START = '<!-- api:start -->';
+const END = '<!-- api:end -->';
+
+/** The `## API` section: replaced on every run, the rest of the file left as it is. */
+export function renderSection(runs: readonly DatabaseRun[], setting: BenchSetting): string {
+  const lines = [
+    START,
+    '## API',
+    '',
+    `Measured by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 10)}: autocannon with ${setting.connections} connections, ` +
+      `${setting.seconds} s per scenario after a 2 s warm-up, client and server on the same ${setting.cpus}-core machine, Node ${setting.node}. ` +
+      'The server runs in its own process on a fresh database with the demo catalogue; each POST is a signed JSON body. ' +
+      'The baseline is `GET /healthz`, a route that does nothing.',
+    '',
+  ];
+  if (setting.note) lines.push(`> ${setting.note}`, '');
+  for (const run of runs) lines.push(...table(run));
+  lines.push(END);
+  return lines.join('\n');
+}
+
+export function writeBenchSection(file: string, runs: readonly DatabaseRun[], setting: BenchSetting): void {
+  const section = renderSection(runs, setting);
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start !== -1 && end > start
+      ? `${current.slice(0, start)}${section}${current.slice(end + END.length)}`
+      : `${current.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(file, next);
+}
