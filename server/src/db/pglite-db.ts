@@ -1,6 +1,13 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './db';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { initDataDirApart } from './pglite-init';
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers would live in PGlite's memory; the store's
+ * working set is small and the catalogue is held in the server's own memory anyway.
+ */
+const SETTINGS = ['shared_buffers=32MB'];
 
 function queryableOf(target: PGlite | Transaction): Queryable {
   return {
@@ -19,7 +26,8 @@ export async function openPgliteDb(dataDir?: string): Promise<Db> {
   const lock: DataDirLock | null = dataDir ? lockDataDir(dataDir) : null;
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dataDir ? { dataDir, relaxedDurability: false } : {});
+    if (dataDir) initDataDirApart(dataDir);
+    pg = await PGlite.create(dataDir ? { dataDir, postgresqlconf: SETTINGS } : { postgresqlconf: SETTINGS });
   } catch (error) {
     lock?.release();
     throw error;
