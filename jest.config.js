@@ -44,7 +44,7 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/e2e/tests/**/*.e2e.ts'],
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/jest-setup.ts'],
     },
   ],
 };

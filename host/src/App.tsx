@@ -6,11 +6,17 @@ import { NotFoundPage } from './shell/NotFoundPage';
 import { Shell } from './shell/Shell';
 
 /** The route table of spec §2: every route belongs to one remote; anything else is not found. */
-export function App({ registry }: { readonly registry: RemoteRegistry | null }) {
+interface Props {
+  readonly registry: RemoteRegistry | null;
+  /** A preview the tester asked for that the server does not know. */
+  readonly refusedPreview?: string | null;
+}
+
+export function App({ registry, refusedPreview = null }: Props) {
   return (
     <HashRouter>
       <DesktopSwitch />
-      <Shell registry={registry}>
+      <Shell registry={registry} refusedPreview={refusedPreview}>
         <Routes>
           {ROUTE_TABLE.map(({ path, remote, expose }) => (
             <Route

@@ -16,14 +16,14 @@ async function start(): Promise<void> {
   await changeLocale(locale, false);
   // Remotes are registered from the live registry before the first render; if it cannot be
   // read, the shell still renders and each remote route offers Retry.
-  const registry = await ensureRemotesRegistered().catch((error: unknown) => {
+  const loaded = await ensureRemotesRegistered().catch((error: unknown) => {
     console.error('[shell] remote registry unavailable', error);
     return null;
   });
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <App registry={registry} />
+        <App registry={loaded?.registry ?? null} refusedPreview={loaded?.refusedPreview ?? null} />
       </I18nextProvider>
     </StrictMode>,
   );

@@ -9,6 +9,10 @@ import { SandboxGameGateway } from './sandbox/sandbox-game-gateway';
 import { sandboxRoutes } from './sandbox/sandbox-routes';
 import { remoteSourceFromEnv, type RemoteSource } from './web/remote-source';
 import { staticRoutes } from './web/static-routes';
+import { opsRoutes } from './releases/ops-routes';
+import { ReleaseFiles } from './releases/release-files';
+import { builtHostSource, releasedHostSource, releasedRemoteSource } from './releases/released-sources';
+import { RegistryService } from './releases/registry-service';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -37,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/healthz', async () => ({ ok: true }));
 
   await app.register(assetRoutes);
+  const built = options.remotes ?? remoteSourceFromEnv(config.repoRoot);
   if (options.db) {
     const db = options.db;
     const catalogue = options.catalogue ?? new CatalogueCache(db);
@@ -49,12 +54,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       roleLookupsPerMinute: config.roleLookupsPerMinute,
     });
     if (config.sandboxRoutes) await app.register(sandboxRoutes, { db });
-  }
 
-  await app.register(staticRoutes, {
-    hostDist: config.hostDist,
-    remotes: options.remotes ?? remoteSourceFromEnv(config.repoRoot),
-  });
+    const registry = new RegistryService(db, new ReleaseFiles(config.releasesDir), config.hostDist);
+    if (config.opsToken) await app.register(opsRoutes, { prefix: '/ops', token: config.opsToken, registry });
+    await app.register(staticRoutes, {
+      host: releasedHostSource(registry, config.hostDist),
+      remotes: releasedRemoteSource(registry, built),
+      previewable: (remote, version) => registry.previewable(remote, version),
+    });
+  } else {
+    await app.register(staticRoutes, { host: builtHostSource(config.hostDist), remotes: built });
+  }
 
   return app;
 }

@@ -22,6 +22,10 @@ export interface ServerConfig {
   readonly sandboxRoutes: boolean;
   /** Role lookups allowed per client address per minute (`ROLE_LOOKUPS_PER_MINUTE`). */
   readonly roleLookupsPerMinute: number;
+  /** Immutable release folders (`RELEASES_DIR`, default `./releases` at the repository root). */
+  readonly releasesDir: string;
+  /** Bearer token of the `/ops/*` routes (`OPS_TOKEN`); without one those routes are off. */
+  readonly opsToken: string | null;
 }
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -64,5 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || null,
     sandboxRoutes: (env.SANDBOX || 'on').toLowerCase() !== 'off',
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
+    releasesDir: path.resolve(REPO_ROOT, env.RELEASES_DIR || 'releases'),
+    opsToken: env.OPS_TOKEN || null,
   };
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { describeDb, openDb } from './db/open-db';
 import { seedIfEmpty } from './seed/seed-demo';
+import { announceServer } from './releases/server-file';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
   const shown = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  // Ops commands find this server here when it holds the embedded database.
+  if (!config.databaseUrl) process.once('exit', announceServer(config.dataDir, `http://${shown}:${config.port}`));
   console.log(`TopUp Store is running at http://${shown}:${config.port}/ (data: ${describeDb(config)})`);
 }
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -30,11 +32,25 @@ export function devPortOf(app: AppName): number {
 /** The server the dev servers forward API calls to. */
 const API_TARGET = process.env.TOPUP_API_URL || 'http://127.0.0.1:8080';
 
+/**
+ * A rehearsal build (`DRILL_FAULT=render`) exposes, under every page name, a page that throws on
+ * render. Each name gets its own small module so the manifest still lists every expose.
+ */
+function faultyExpose(dir: string, name: string): string {
+  const folder = path.join(os.tmpdir(), 'topup-drill-fault');
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `${name}.tsx`);
+  const target = path.join(dir, '..', 'shared', 'build', 'faulty-page').split(path.sep).join('/');
+  fs.writeFileSync(file, `export { default } from '${target}';\n`);
+  return file;
+}
+
 function exposesOf(app: AppName, dir: string): Record<string, string> {
   if (app === 'host') return {};
+  const faulty = process.env.DRILL_FAULT === 'render';
   const exposes: Record<string, string> = {};
   for (const name of Object.values(REMOTE_CONTRACTS[app].routes)) {
-    exposes[`./${name}`] = path.join(dir, 'src', 'exposes', `${name}.tsx`);
+    exposes[`./${name}`] = faulty ? faultyExpose(dir, name) : path.join(dir, 'src', 'exposes', `${name}.tsx`);
   }
   return exposes;
 }
@@ -55,7 +71,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     target: ['web', 'es2020'],
     entry: { main: './src/index.ts' },
     output: {
-      path: path.join(dir, 'dist'),
+      // Releases build into a folder of their own (TOPUP_BUILD_OUT) so a working tree's dist/ is untouched.
+      path: process.env.TOPUP_BUILD_OUT || path.join(dir, 'dist'),
       // Remotes are served under versioned URLs; "auto" makes chunks load next to remoteEntry.js.
       publicPath: isHost ? '/' : 'auto',
       uniqueName: mfName,

@@ -62,10 +62,17 @@ export const ROUTE_TABLE: readonly RouteEntry[] = REMOTE_IDS.flatMap((remote) =>
   Object.entries(REMOTE_CONTRACTS[remote].routes).map(([path, expose]) => ({ path, remote, expose })),
 );
 
+export interface RegistryEntry {
+  readonly version: string;
+  readonly manifestUrl: string;
+  /** True when a tester asked for this version with `?mf_preview=` instead of the live one. */
+  readonly preview?: boolean;
+}
+
 /** `/mf/registry.json`: which version of each remote is live. */
 export interface RemoteRegistry {
   readonly contractVersion: number;
-  readonly remotes: Readonly<Record<RemoteId, { readonly version: string; readonly manifestUrl: string }>>;
+  readonly remotes: Readonly<Record<RemoteId, RegistryEntry>>;
 }
 
 export function remoteManifestUrl(remote: RemoteId, version: string): string {

@@ -1,12 +1,45 @@
 import { REMOTE_IDS, type RemoteRegistry } from '@topup/shared';
 
+/** The server refused a preview: that remote has no such release. */
+export class PreviewRefusedError extends Error {
+  constructor(
+    readonly preview: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PreviewRefusedError';
+  }
+}
+
 /** Fetches which version of each remote is live. Never cached: a rollback shows on the next load. */
-export async function fetchRegistry(fetcher: typeof fetch = fetch): Promise<RemoteRegistry> {
-  const response = await fetcher('/mf/registry.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+export async function fetchRegistry(preview: string | null = null, fetcher: typeof fetch = fetch): Promise<RemoteRegistry> {
+  const url = preview ? `/mf/registry.json?preview=${encodeURIComponent(preview)}` : '/mf/registry.json';
+  const response = await fetcher(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (preview && response.status === 404) {
+    const body = (await response.json().catch(() => ({}))) as { msg?: string };
+    throw new PreviewRefusedError(preview, body.msg ?? 'unknown preview');
+  }
   if (!response.ok) throw new Error(`registry answered HTTP ${response.status}`);
   const registry = (await response.json()) as RemoteRegistry;
   for (const remote of REMOTE_IDS) {
     if (!registry.remotes?.[remote]?.manifestUrl) throw new Error(`registry has no entry for ${remote}`);
   }
   return registry;
+}
+
+export interface LoadedRegistry {
+  readonly registry: RemoteRegistry;
+  /** The preview the tester asked for and the server refused, if any. */
+  readonly refusedPreview: string | null;
+}
+
+/** The registry with the tab's preview applied; an unknown preview is refused and forgotten. */
+export async function loadRegistry(preview: string | null, forget: () => void): Promise<LoadedRegistry> {
+  try {
+    return { registry: await fetchRegistry(preview), refusedPreview: null };
+  } catch (error) {
+    if (!(error instanceof PreviewRefusedError)) throw error;
+    forget();
+    return { registry: await fetchRegistry(null), refusedPreview: error.preview };
+  }
 }

@@ -1,21 +1,22 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { REMOTE_CONTRACTS, REMOTE_IDS, type RemoteId, type RemoteRegistry } from '@topup/shared';
-import { fetchRegistry } from './registry';
+import { REMOTE_CONTRACTS, REMOTE_IDS, type RemoteId } from '@topup/shared';
+import { forgetPreview, previewRequest } from './preview';
+import { loadRegistry, type LoadedRegistry } from './registry';
 
-let registered: Promise<RemoteRegistry> | null = null;
+let registered: Promise<LoadedRegistry> | null = null;
 
 /** Registers every remote of the registry with the federation runtime, once per page load. */
-export function ensureRemotesRegistered(): Promise<RemoteRegistry> {
+export function ensureRemotesRegistered(): Promise<LoadedRegistry> {
   if (!registered) {
-    registered = fetchRegistry().then((registry) => {
+    registered = loadRegistry(previewRequest(), forgetPreview).then((loaded) => {
       registerRemotes(
         REMOTE_IDS.map((remote) => ({
           name: REMOTE_CONTRACTS[remote].mfName,
-          entry: registry.remotes[remote].manifestUrl,
+          entry: loaded.registry.remotes[remote].manifestUrl,
         })),
       );
-      return registry;
+      return loaded;
     });
     // A failed registry fetch is retried on the next attempt instead of being cached.
     registered.catch(() => {

@@ -15,7 +15,10 @@ export function AboutPanel({ registry }: { readonly registry: RemoteRegistry | n
         {REMOTE_IDS.map((remote) => (
           <div key={remote}>
             <dt>{remote}</dt>
-            <dd data-version-of={remote}>{registry?.remotes[remote]?.version ?? '—'}</dd>
+            <dd data-version-of={remote}>
+              {registry?.remotes[remote]?.version ?? '—'}
+              {registry?.remotes[remote]?.preview ? ' (preview)' : ''}
+            </dd>
           </div>
         ))}
       </dl>

@@ -5,14 +5,16 @@ import type { RemoteRegistry } from '@topup/shared';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CustomerServiceButton } from './CustomerServiceButton';
 import { AboutPanel } from './AboutPanel';
+import { PreviewNotice } from './PreviewNotice';
 
 interface Props {
   readonly registry: RemoteRegistry | null;
+  readonly refusedPreview?: string | null;
   readonly children: ReactNode;
 }
 
 /** The frame around every page: brand, language switch, the page, customer service, about. */
-export function Shell({ registry, children }: Props) {
+export function Shell({ registry, refusedPreview = null, children }: Props) {
   const { t } = useTranslation('shell');
   return (
     <div className="shell">
@@ -22,6 +24,7 @@ export function Shell({ registry, children }: Props) {
         </Link>
         <LanguageSwitch />
       </header>
+      <PreviewNotice registry={registry} refused={refusedPreview} />
       <main className="shell__main" id="main">
         {children}
       </main>

@@ -2,6 +2,8 @@ import { addStrings, type Strings } from '@topup/shared';
 
 export const SHELL_STRINGS: Strings = {
   en: {
+    'preview.active': 'Preview in this tab: {{previews}}. Players still get the live versions.',
+    'preview.refused': 'There is no release "{{preview}}" to preview; showing the live versions.',
     'brand.name': 'TopUp Store',
     'brand.home': 'TopUp Store home',
     'unavailable.title': 'This part of the store is unavailable right now',
@@ -13,6 +15,8 @@ export const SHELL_STRINGS: Strings = {
     'about.versions': 'Running versions',
   },
   ko: {
+    'preview.active': '이 탭에서 미리보기 중: {{previews}}. 플레이어에게는 계속 라이브 버전이 제공됩니다.',
+    'preview.refused': '미리 볼 릴리스 "{{preview}}"가 없습니다. 라이브 버전을 표시합니다.',
     'brand.name': 'TopUp Store',
     'brand.home': 'TopUp Store 홈',
     'unavailable.title': '지금은 스토어의 이 부분을 이용할 수 없습니다',
@@ -24,6 +28,8 @@ export const SHELL_STRINGS: Strings = {
     'about.versions': '실행 중인 버전',
   },
   zh: {
+    'preview.active': '此标签页正在预览：{{previews}}。玩家看到的仍是线上版本。',
+    'preview.refused': '没有可预览的版本“{{preview}}”，正在显示线上版本。',
     'brand.name': 'TopUp Store',
     'brand.home': 'TopUp Store 首页',
     'unavailable.title': '商店的这一部分暂时无法使用',

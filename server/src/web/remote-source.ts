@@ -10,6 +10,12 @@ export interface RemoteSource {
   directoryOf(remote: RemoteId, version: string): Promise<string | null>;
 }
 
+/** Where the host shell's files come from: the live folder first, then older ones for open pages. */
+export interface HostSource {
+  liveDir(): Promise<string>;
+  assetDirs(): Promise<string[]>;
+}
+
 interface ManifestMeta {
   metaData?: { buildInfo?: { buildVersion?: string } };
 }

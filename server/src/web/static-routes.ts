@@ -1,53 +1,83 @@
 import path from 'node:path';
-import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_IDS, type RemoteId } from '@topup/shared/contracts';
-import type { RemoteSource } from './remote-source';
+import { REMOTE_IDS, remoteManifestUrl, type RemoteId, type RemoteRegistry } from '@topup/shared/contracts';
+import type { HostSource, RemoteSource } from './remote-source';
 import { cacheControlFor } from './cache-headers';
+import { findFileIn } from '../releases/released-sources';
 
 export interface StaticRoutesOptions {
-  readonly hostDist: string;
+  readonly host: HostSource;
   readonly remotes: RemoteSource;
+  /** Resolves `?preview=remote@version` for testers; absent when previews are not possible. */
+  readonly previewable?: (remote: RemoteId, version: string) => Promise<boolean>;
 }
 
 function isRemoteId(value: string): value is RemoteId {
   return (REMOTE_IDS as string[]).includes(value);
 }
 
+function notFound(reply: FastifyReply, msg: string) {
+  return reply.code(404).header('Cache-Control', 'no-store').send({ ret: 404, msg });
+}
+
+/** Parses `remote-topup@v1,remote-voucher@v2`; null when any part is malformed. */
+export function parsePreviews(value: string): Array<{ remote: RemoteId; version: string }> | null {
+  const previews: Array<{ remote: RemoteId; version: string }> = [];
+  for (const part of value.split(',').filter(Boolean)) {
+    const at = part.lastIndexOf('@');
+    const remote = part.slice(0, at);
+    const version = part.slice(at + 1);
+    if (at <= 0 || !isRemoteId(remote) || !version) return null;
+    previews.push({ remote, version });
+  }
+  return previews;
+}
+
 /** The host shell at `/`, each remote version at `/remotes/<remote>/<version>/`, and the registry. */
 export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOptions): Promise<void> {
-  const setHeaders = (reply: { header(name: string, value: string): unknown }, filePath: string) => {
-    reply.header('Cache-Control', cacheControlFor(path.basename(filePath)));
+  // Registers reply.sendFile; files are chosen by the routes below, not by a fixed root.
+  await app.register(fastifyStatic, {
+    root: path.resolve('/'),
+    serve: false,
+    cacheControl: false,
+    setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+      reply.header('Cache-Control', cacheControlFor(path.basename(filePath)));
+    },
+  });
+
+  app.get<{ Querystring: { preview?: string } }>('/mf/registry.json', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const registry: RemoteRegistry = await options.remotes.registry();
+    const preview = request.query.preview;
+    if (!preview) return registry;
+    const previews = parsePreviews(preview);
+    if (!previews || !options.previewable) return notFound(reply, `Unknown preview "${preview}"`);
+    const remotes = { ...registry.remotes };
+    for (const { remote, version } of previews) {
+      if (!(await options.previewable(remote, version))) return notFound(reply, `${remote} has no release ${version} to preview`);
+      remotes[remote] = { version, manifestUrl: remoteManifestUrl(remote, version), preview: true };
+    }
+    return { ...registry, remotes };
+  });
+
+  app.get<{ Params: { remote: string; version: string; '*': string } }>('/remotes/:remote/:version/*', async (request, reply) => {
+    const { remote, version } = request.params;
+    const dir = isRemoteId(remote) ? await options.remotes.directoryOf(remote, version) : null;
+    if (!dir) return notFound(reply, 'Unknown remote version');
+    const found = findFileIn([dir], request.params['*']);
+    if (!found) return notFound(reply, 'Not found');
+    reply.header('Access-Control-Allow-Origin', '*');
+    return reply.sendFile(found.relative, found.dir);
+  });
+
+  const sendHostFile = async (reply: FastifyReply, file: string) => {
+    const dirs = file === 'index.html' ? [await options.host.liveDir()] : await options.host.assetDirs();
+    const found = findFileIn(dirs, file);
+    if (!found) return notFound(reply, 'Not found');
+    return reply.sendFile(found.relative, found.dir);
   };
 
-  await app.register(fastifyStatic, {
-    root: options.hostDist,
-    prefix: '/',
-    index: ['index.html'],
-    cacheControl: false,
-    setHeaders,
-    wildcard: true,
-  });
-
-  app.get('/mf/registry.json', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return options.remotes.registry();
-  });
-
-  app.get<{ Params: { remote: string; version: string; '*': string } }>(
-    '/remotes/:remote/:version/*',
-    async (request, reply) => {
-      const { remote, version } = request.params;
-      const file = request.params['*'];
-      const dir = isRemoteId(remote) ? await options.remotes.directoryOf(remote, version) : null;
-      if (!dir) return reply.code(404).header('Cache-Control', 'no-store').send({ ret: 404, msg: 'Unknown remote version' });
-      const full = path.resolve(dir, file);
-      if (!full.startsWith(dir + path.sep) || !fs.existsSync(full) || !fs.statSync(full).isFile()) {
-        return reply.code(404).header('Cache-Control', 'no-store').send({ ret: 404, msg: 'Not found' });
-      }
-      reply.header('Access-Control-Allow-Origin', '*');
-      return reply.sendFile(path.relative(dir, full), dir);
-    },
-  );
+  app.get('/', async (_request, reply) => sendHostFile(reply, 'index.html'));
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => sendHostFile(reply, request.params['*']));
 }

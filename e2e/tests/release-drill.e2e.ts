@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { RemoteRegistry } from '@topup/shared/contracts';
+import { launchBrowser, PHONE } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { mustRunOps, runOps } from '../support/ops';
+import { waitForRemotePage } from '../support/page-helpers';
+
+const run = Math.random().toString(36).slice(2, 8);
+const v1 = `drill1-${run}`;
+const v2 = `drill2-${run}`;
+const v3 = `drill3-${run}`;
+const v4 = `drill4-${run}`;
+
+let server: RunningServer;
+let browser: Browser;
+let env: Record<string, string>;
+
+async function registry(): Promise<RemoteRegistry> {
+  return (await (await fetch(`${server.url}/mf/registry.json`)).json()) as RemoteRegistry;
+}
+
+/** A fresh page load of `#/` and the remote-topup version its about panel names. */
+async function loadTopup(page: Page): Promise<string> {
+  // A new document, not a same-page hash change: what a player's next visit does.
+  await page.goto('about:blank');
+  await page.goto(`${server.url}/#/`);
+  await page.locator('[data-remote-root="remote-topup"] h1, [data-remote-unavailable]').first().waitFor({ timeout: 20_000 });
+  return ((await page.locator('[data-version-of="remote-topup"]').textContent()) ?? '').trim();
+}
+
+beforeAll(async () => {
+  const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-releases-'));
+  env = { RELEASES_DIR: releasesDir, OPS_TOKEN: `drill-${run}`, OPS_ACTOR: 'release-drill' };
+  server = await startServer(env);
+  env = { ...env, DATA_DIR: server.dataDir };
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('release one remote alone, roll back one remote alone', () => {
+  it('releases v1 and v2, survives a v3 that throws on render, and rolls back to v2', async () => {
+    const before = await registry();
+    const page = await (await browser.newContext(PHONE)).newPage();
+
+    mustRunOps('release', ['remote-topup', '--reason', 'drill v1'], { ...env, MF_BUILD_VERSION: v1 });
+    expect(await loadTopup(page)).toBe(v1);
+    await waitForRemotePage(page, '/');
+
+    mustRunOps('release', ['remote-topup', '--reason', 'drill v2'], { ...env, MF_BUILD_VERSION: v2 });
+    expect(await loadTopup(page)).toBe(v2);
+    await waitForRemotePage(page, '/');
+
+    // Releasing the same version twice is refused.
+    const again = runOps('release', ['remote-topup'], { ...env, MF_BUILD_VERSION: v2 });
+    expect(again.status).not.toBe(0);
+    expect(again.output).toContain('already released');
+
+    // A bad release: every page of v3 throws on render.
+    mustRunOps('release', ['remote-topup', '--reason', 'drill v3 (broken)'], { ...env, MF_BUILD_VERSION: v3, DRILL_FAULT: 'render' });
+    expect(await loadTopup(page)).toBe(v3);
+    await page.locator('[data-remote-unavailable="remote-topup"]').waitFor();
+    for (const route of ['/index_1', '/pcIndex']) {
+      await page.evaluate((r) => (window.location.hash = `#${r}`), route);
+      await waitForRemotePage(page, route);
+    }
+
+    const out = mustRunOps('remotes', ['rollback', 'remote-topup', '--reason', 'v3 throws on render'], env);
+    expect(out).toContain(`${v3} → ${v2}`);
+    expect(await loadTopup(page)).toBe(v2);
+    await waitForRemotePage(page, '/');
+    expect(await page.locator('[data-remote-unavailable]').count()).toBe(0);
+
+    // The host and the other remotes were never rebuilt or changed.
+    const after = await registry();
+    expect(after.remotes['remote-topup'].version).toBe(v2);
+    expect(after.remotes['remote-voucher']).toEqual(before.remotes['remote-voucher']);
+    expect(after.remotes['remote-pccenter']).toEqual(before.remotes['remote-pccenter']);
+    const hostVersionBefore = await page.locator('[data-version-of="host"]').textContent();
+    await page.reload();
+    expect(await page.locator('[data-version-of="host"]').textContent()).toBe(hostVersionBefore);
+
+    const listing = mustRunOps('remotes', ['list'], env);
+    expect(listing).toContain(`rollback ${v3} → ${v2}`);
+    expect(listing).toContain('release-drill');
+  });
+
+  it('previews a released but inactive version in one tab only, and refuses unknown ones', async () => {
+    mustRunOps('release', ['remote-topup', '--no-activate'], { ...env, MF_BUILD_VERSION: v4 });
+    const live = (await registry()).remotes['remote-topup'].version;
+    expect(live).not.toBe(v4);
+
+    const tester = await (await browser.newContext(PHONE)).newPage();
+    await tester.goto(`${server.url}/?mf_preview=remote-topup@${v4}#/`);
+    await waitForRemotePage(tester, '/');
+    expect(await tester.locator('[data-version-of="remote-topup"]').textContent()).toContain(v4);
+    await tester.getByTestId('preview-notice').waitFor();
+    // Remembered for the tab: a plain reload still previews.
+    await tester.goto(`${server.url}/#/`);
+    await waitForRemotePage(tester, '/');
+    expect(await tester.locator('[data-version-of="remote-topup"]').textContent()).toContain(v4);
+
+    const player = await (await browser.newContext(PHONE)).newPage();
+    expect(await loadTopup(player)).toBe(live);
+
+    const wrong = await (await browser.newContext(PHONE)).newPage();
+    await wrong.goto(`${server.url}/?mf_preview=remote-topup@no-such-version#/`);
+    await wrong.getByTestId('preview-notice').waitFor();
+    expect(await wrong.getByTestId('preview-notice').textContent()).toContain('no-such-version');
+    await waitForRemotePage(wrong, '/');
+    expect(await wrong.locator('[data-version-of="remote-topup"]').textContent()).toBe(live);
+  });
+
+  it('refuses ops requests without the right token', async () => {
+    const response = await fetch(`${server.url}/ops/rollback`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer wrong', 'content-type': 'application/json' },
+      body: JSON.stringify({ app: 'remote-topup' }),
+    });
+    expect(response.status).toBe(401);
+    expect(server.output()).toContain('wrong or missing bearer token');
+  });
+});

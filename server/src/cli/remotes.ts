@@ -1,0 +1,45 @@
+// `npm run remotes -- list | activate <app> <version> | rollback <app>` [--reason "…"] [--force]
+import { loadConfig } from '../config';
+import { RELEASABLE_APPS } from '../releases/apps';
+import { openRegistry } from '../releases/open-registry';
+import type { RegistryListing } from '../releases/registry-service';
+import { fail, operator, parseArgs } from './cli-args';
+
+const USAGE = 'usage: npm run remotes -- list | activate <app> <version> | rollback <app>   [--reason "…"] [--force]';
+
+function printListing(listing: RegistryListing): void {
+  console.log('Live versions:');
+  for (const app of RELEASABLE_APPS) console.log(`  ${app.padEnd(16)} ${listing.live[app] ?? '(local build, no release live)'}`);
+  console.log('\nReleases:');
+  for (const r of listing.releases) {
+    const mark = listing.live[r.app] === r.version ? '●' : ' ';
+    const note = r.forced ? `  forced: ${r.contract_problems.join('; ')}` : '';
+    console.log(`  ${mark} ${r.app.padEnd(16)} ${r.version.padEnd(28)} ${r.released_at}  by ${r.released_by}${note}`);
+  }
+  console.log('\nHistory (newest first):');
+  for (const h of listing.history.slice(0, 20)) {
+    console.log(`  ${h.activated_at}  ${h.app.padEnd(16)} ${h.kind.padEnd(8)} ${h.from_version ?? '(build)'} → ${h.to_version}  by ${h.actor}${h.reason ? ` — ${h.reason}` : ''}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const { positional, flags } = parseArgs(process.argv.slice(2));
+  const [command, app, version] = positional;
+  const reason = typeof flags.reason === 'string' ? flags.reason : '';
+  if (!command) fail(USAGE);
+  const registry = await openRegistry(loadConfig());
+  try {
+    if (command === 'list') printListing(await registry.operations.list());
+    else if (command === 'activate' && app && version) {
+      const a = await registry.operations.activate(app, version, operator(), reason, flags.force === true);
+      console.log(`✓ live: ${a.app} ${a.from_version ?? '(build)'} → ${a.to_version} (through ${registry.via})`);
+    } else if (command === 'rollback' && app) {
+      const a = await registry.operations.rollback(app, operator(), reason);
+      console.log(`✓ rolled back: ${a.app} ${a.from_version} → ${a.to_version} (through ${registry.via})`);
+    } else fail(USAGE);
+  } finally {
+    await registry.close();
+  }
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,16 @@
+import { REMOTE_IDS, type RemoteId } from '@topup/shared/contracts';
+
+/** What can be released: the host shell or one of the remotes. */
+export type ReleasableApp = 'host' | RemoteId;
+export const RELEASABLE_APPS: readonly ReleasableApp[] = ['host', ...REMOTE_IDS];
+
+export function isReleasableApp(value: unknown): value is ReleasableApp {
+  return typeof value === 'string' && (RELEASABLE_APPS as readonly string[]).includes(value);
+}
+
+/** Versions become folder names and URL segments: keep them to a safe alphabet. */
+export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export function isSafeVersion(value: unknown): value is string {
+  return typeof value === 'string' && VERSION_PATTERN.test(value);
+}

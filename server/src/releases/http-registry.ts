@@ -1,0 +1,40 @@
+import type { ActivationRecord } from './registry-repo';
+import type { RegistryListing, RegistryOperations, ReleaseOutcome, ReleaseRequest } from './registry-service';
+
+/** The registry's operations through a running server's `/ops` routes. */
+export class HttpRegistry implements RegistryOperations {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  private async call<T>(method: 'GET' | 'POST', route: string, body?: object): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/ops/${route}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = (await response.json().catch(() => ({}))) as { error?: string };
+    if (!response.ok) {
+      if (response.status === 404 && !answer.error) throw new Error(`${this.baseUrl} has no ops routes: start the server with OPS_TOKEN set`);
+      throw new Error(answer.error ?? `the server answered HTTP ${response.status}`);
+    }
+    return answer as T;
+  }
+
+  list(): Promise<RegistryListing> {
+    return this.call('GET', 'remotes');
+  }
+
+  release(request: ReleaseRequest): Promise<ReleaseOutcome> {
+    return this.call('POST', 'releases', request);
+  }
+
+  activate(app: string, version: string, actor: string, reason?: string, force?: boolean): Promise<ActivationRecord> {
+    return this.call('POST', 'activate', { app, version, actor, reason, force });
+  }
+
+  rollback(app: string, actor: string, reason?: string): Promise<ActivationRecord> {
+    return this.call('POST', 'rollback', { app, actor, reason });
+  }
+}

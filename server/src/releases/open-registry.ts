@@ -1,0 +1,40 @@
+import type { ServerConfig } from '../config';
+import { DataDirInUseError } from '../db/data-dir-lock';
+import { migrate } from '../db/migrate';
+import { openDb } from '../db/open-db';
+import { HttpRegistry } from './http-registry';
+import { ReleaseFiles } from './release-files';
+import { RegistryService, type RegistryOperations } from './registry-service';
+import { readAnnouncement } from './server-file';
+
+export interface OpenedRegistry {
+  readonly operations: RegistryOperations;
+  /** How the commands reach the registry, for the operator. */
+  readonly via: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The registry for an ops command. PostgreSQL is shared, so commands use it directly. The
+ * embedded database admits one process: when a running server holds it, commands go through
+ * that server's `/ops` routes (which need OPS_TOKEN); otherwise they open it themselves.
+ */
+export async function openRegistry(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): Promise<OpenedRegistry> {
+  try {
+    const db = await openDb(config);
+    await migrate(db);
+    return {
+      operations: new RegistryService(db, new ReleaseFiles(config.releasesDir), config.hostDist),
+      via: config.databaseUrl ? 'PostgreSQL (direct)' : `the embedded database in ${config.dataDir} (direct)`,
+      close: () => db.close(),
+    };
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const url = env.TOPUP_SERVER_URL || readAnnouncement(config.dataDir)?.url;
+    if (!url) throw new Error(`${error.message}\nSet TOPUP_SERVER_URL to that server's address so the command can go through it.`);
+    if (!config.opsToken) {
+      throw new Error(`A running server (${url}) holds the embedded database: set OPS_TOKEN (the one it was started with) to go through it.`);
+    }
+    return { operations: new HttpRegistry(url, config.opsToken), via: `the running server at ${url}`, close: async () => {} };
+  }
+}

@@ -1,0 +1,117 @@
+import type { Db, Queryable } from '../db/db';
+import type { ReleasableApp } from './apps';
+
+export interface ReleaseRecord {
+  readonly app: ReleasableApp;
+  readonly version: string;
+  readonly released_at: string;
+  readonly released_by: string;
+  readonly contract_ok: boolean;
+  readonly contract_problems: readonly string[];
+  readonly forced: boolean;
+}
+
+export interface ActivationRecord {
+  readonly id: number;
+  readonly app: ReleasableApp;
+  readonly from_version: string | null;
+  readonly to_version: string;
+  readonly kind: 'activate' | 'rollback';
+  readonly actor: string;
+  readonly reason: string;
+  readonly forced: boolean;
+  readonly activated_at: string;
+}
+
+export interface Change {
+  readonly actor: string;
+  readonly reason: string;
+  readonly forced?: boolean;
+}
+
+/** The registry's rows: releases, the live version of each app, and the history of changes. */
+export class RegistryRepo {
+  constructor(private readonly db: Db) {}
+
+  async liveVersions(): Promise<Partial<Record<ReleasableApp, string>>> {
+    const rows = await this.db.query<{ app: ReleasableApp; version: string }>('SELECT app, version FROM live_versions');
+    return Object.fromEntries(rows.map((r) => [r.app, r.version]));
+  }
+
+  async findRelease(app: ReleasableApp, version: string): Promise<ReleaseRecord | null> {
+    const rows = await this.db.query<ReleaseRecord>(
+      `SELECT app, version, released_at::text, released_by, contract_ok, contract_problems, forced
+         FROM releases WHERE app = $1 AND version = $2`,
+      [app, version],
+    );
+    return rows[0] ?? null;
+  }
+
+  async releases(app?: ReleasableApp): Promise<ReleaseRecord[]> {
+    return this.db.query<ReleaseRecord>(
+      `SELECT app, version, released_at::text, released_by, contract_ok, contract_problems, forced
+         FROM releases WHERE ($1::text IS NULL OR app = $1) ORDER BY released_at, version`,
+      [app ?? null],
+    );
+  }
+
+  async history(app?: ReleasableApp, limit = 50): Promise<ActivationRecord[]> {
+    return this.db.query<ActivationRecord>(
+      `SELECT id::int, app, from_version, to_version, kind, actor, reason, forced, activated_at::text
+         FROM release_activations WHERE ($1::text IS NULL OR app = $1) ORDER BY id DESC LIMIT $2`,
+      [app ?? null, limit],
+    );
+  }
+
+  /** Records a release; returns false when that version was recorded before. */
+  async recordRelease(release: Omit<ReleaseRecord, 'released_at'>): Promise<boolean> {
+    const rows = await this.db.query(
+      `INSERT INTO releases (app, version, released_by, contract_ok, contract_problems, forced)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT DO NOTHING RETURNING version`,
+      [release.app, release.version, release.released_by, release.contract_ok, JSON.stringify(release.contract_problems), release.forced],
+    );
+    return rows.length === 1;
+  }
+
+  /** Makes `version` live and records who did it and why, in one transaction. */
+  async setLive(app: ReleasableApp, version: string, kind: 'activate' | 'rollback', change: Change): Promise<ActivationRecord> {
+    return this.db.transaction(async (tx) => {
+      const from = await currentLive(tx, app, true);
+      await tx.query(
+        `INSERT INTO live_versions (app, version, activated_at) VALUES ($1, $2, now())
+         ON CONFLICT (app) DO UPDATE SET version = EXCLUDED.version, activated_at = EXCLUDED.activated_at`,
+        [app, version],
+      );
+      const [row] = await tx.query<ActivationRecord>(
+        `INSERT INTO release_activations (app, from_version, to_version, kind, actor, reason, forced)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         RETURNING id::int, app, from_version, to_version, kind, actor, reason, forced, activated_at::text`,
+        [app, from, version, kind, change.actor, change.reason, change.forced ?? false],
+      );
+      return row as ActivationRecord;
+    });
+  }
+
+  /**
+   * The version that was live before the current one was activated: rollbacks walk back the
+   * activations like a stack (v1 → v2 → v3, rollback → v2, rollback → v1).
+   */
+  async previousLive(app: ReleasableApp): Promise<{ current: string | null; previous: string | null }> {
+    const current = await currentLive(this.db, app, false);
+    if (!current) return { current: null, previous: null };
+    const rows = await this.db.query<{ from_version: string | null }>(
+      `SELECT from_version FROM release_activations
+        WHERE app = $1 AND to_version = $2 AND kind = 'activate' ORDER BY id DESC LIMIT 1`,
+      [app, current],
+    );
+    return { current, previous: rows[0]?.from_version ?? null };
+  }
+}
+
+async function currentLive(q: Queryable, app: ReleasableApp, lock: boolean): Promise<string | null> {
+  const rows = await q.query<{ version: string }>(
+    `SELECT version FROM live_versions WHERE app = $1${lock ? ' FOR UPDATE' : ''}`,
+    [app],
+  );
+  return rows[0]?.version ?? null;
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SHARED_REACT_MAJOR } from '@topup/shared/shared-deps';
+import type { Db } from '../db/db';
+import { isReleasableApp, isSafeVersion, RELEASABLE_APPS, type ReleasableApp } from './apps';
+import { checkContract, sharedReactMajor, type FederationManifest } from './contract-check';
+import { OpsError } from './ops-error';
+import { ReleaseFiles } from './release-files';
+import { RegistryRepo, type ActivationRecord, type ReleaseRecord } from './registry-repo';
+
+export interface RegistryListing {
+  readonly live: Partial<Record<ReleasableApp, string>>;
+  readonly releases: readonly ReleaseRecord[];
+  readonly history: readonly ActivationRecord[];
+}
+
+export interface ReleaseRequest {
+  readonly app: string;
+  readonly version: string;
+  readonly actor: string;
+  readonly reason?: string;
+  readonly force?: boolean;
+  readonly activate?: boolean;
+}
+
+export interface ReleaseOutcome {
+  readonly release: ReleaseRecord;
+  readonly activation: ActivationRecord | null;
+}
+
+/** What every way in (CLI, ops routes) does to the registry: one set of rules. */
+export interface RegistryOperations {
+  list(): Promise<RegistryListing>;
+  release(request: ReleaseRequest): Promise<ReleaseOutcome>;
+  activate(app: string, version: string, actor: string, reason?: string, force?: boolean): Promise<ActivationRecord>;
+  rollback(app: string, actor: string, reason?: string): Promise<ActivationRecord>;
+}
+
+function appOf(value: string): ReleasableApp {
+  if (!isReleasableApp(value)) throw new OpsError(400, `Unknown app "${value}": use one of ${RELEASABLE_APPS.join(', ')}`);
+  return value;
+}
+
+function versionOf(value: string): string {
+  if (!isSafeVersion(value)) throw new OpsError(400, `"${value}" is not a valid version`);
+  return value;
+}
+
+/** The registry over the database and the release folders. */
+export class RegistryService implements RegistryOperations {
+  readonly repo: RegistryRepo;
+
+  constructor(
+    db: Db,
+    readonly files: ReleaseFiles,
+    /** The host build used while no host release is live. */
+    private readonly hostDist: string,
+  ) {
+    this.repo = new RegistryRepo(db);
+  }
+
+  async list(): Promise<RegistryListing> {
+    const [live, releases, history] = await Promise.all([this.repo.liveVersions(), this.repo.releases(), this.repo.history()]);
+    return { live, releases, history };
+  }
+
+  /** React major of the host players get now: the live host release, else the host build. */
+  async hostReactMajor(): Promise<number> {
+    const live = (await this.repo.liveVersions()).host;
+    const manifestPath = live ? path.join(this.files.dirOf('host', live), 'mf-manifest.json') : path.join(this.hostDist, 'mf-manifest.json');
+    try {
+      return sharedReactMajor(JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as FederationManifest) ?? SHARED_REACT_MAJOR;
+    } catch {
+      return SHARED_REACT_MAJOR;
+    }
+  }
+
+  async release(request: ReleaseRequest): Promise<ReleaseOutcome> {
+    const app = appOf(request.app);
+    const version = versionOf(request.version);
+    if (!this.files.exists(app, version)) throw new OpsError(404, `No files for ${app} ${version} in ${this.files.root}`);
+    if (await this.repo.findRelease(app, version)) throw new OpsError(409, `${app} ${version} is already released`);
+    const contract = checkContract(app, this.files.readManifest(app, version), await this.hostReactMajor());
+    if (!contract.ok && !request.force) {
+      throw new OpsError(422, `${app} ${version} breaks the contract: ${contract.problems.join('; ')} (use --force to release anyway)`);
+    }
+    const forced = !contract.ok && Boolean(request.force);
+    const recorded = await this.repo.recordRelease({
+      app,
+      version,
+      released_by: request.actor,
+      contract_ok: contract.ok,
+      contract_problems: contract.problems,
+      forced,
+    });
+    if (!recorded) throw new OpsError(409, `${app} ${version} is already released`);
+    const activation =
+      request.activate === false
+        ? null
+        : await this.repo.setLive(app, version, 'activate', { actor: request.actor, reason: request.reason ?? 'release', forced });
+    return { release: (await this.repo.findRelease(app, version)) as ReleaseRecord, activation };
+  }
+
+  async activate(appName: string, versionName: string, actor: string, reason = '', force = false): Promise<ActivationRecord> {
+    const app = appOf(appName);
+    const version = versionOf(versionName);
+    const release = await this.repo.findRelease(app, version);
+    if (!release || !this.files.exists(app, version)) throw new OpsError(404, `${app} ${version} was never released`);
+    if (!release.contract_ok && !force) {
+      throw new OpsError(422, `${app} ${version} breaks the contract: ${release.contract_problems.join('; ')} (use --force)`);
+    }
+    return this.repo.setLive(app, version, 'activate', { actor, reason, forced: !release.contract_ok });
+  }
+
+  async rollback(appName: string, actor: string, reason = ''): Promise<ActivationRecord> {
+    const app = appOf(appName);
+    const { current, previous } = await this.repo.previousLive(app);
+    if (!current) throw new OpsError(404, `${app} has no live release to roll back`);
+    if (!previous) throw new OpsError(409, `${app} ${current} is its first live release: there is nothing earlier to roll back to`);
+    return this.repo.setLive(app, previous, 'rollback', { actor, reason });
+  }
+
+  /** A released version a tester may preview, or null when there is no such release. */
+  async previewable(app: string, version: string): Promise<boolean> {
+    if (!isReleasableApp(app) || !isSafeVersion(version)) return false;
+    return Boolean(await this.repo.findRelease(app, version)) && this.files.exists(app, version);
+  }
+}
