@@ -126,4 +126,15 @@ describe('release one remote alone, roll back one remote alone', () => {
     expect(response.status).toBe(401);
     expect(server.output()).toContain('wrong or missing bearer token');
   });
+
+  it('works without a running server too: the commands open the embedded database themselves', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-offline-'));
+    const offline = { RELEASES_DIR: env.RELEASES_DIR as string, DATA_DIR: dataDir, OPS_ACTOR: 'offline-ops' };
+    const out = mustRunOps('release', ['remote-voucher'], { ...offline, MF_BUILD_VERSION: `offline-${run}` });
+    expect(out).toContain('(direct)');
+    const listing = mustRunOps('remotes', ['list'], offline);
+    expect(listing).toContain(`remote-voucher   offline-${run}`);
+    expect(listing).toContain('offline-ops');
+  });
 });
+

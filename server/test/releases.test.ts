@@ -190,4 +190,27 @@ describe.each(testDbTargets())('ops routes and previews over HTTP on $name', (ta
     expect((await app.inject({ method: 'GET', url: '/mf/registry.json?preview=remote-topup@v9' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/mf/registry.json?preview=garbage' })).statusCode).toBe(404);
   });
+
+  it('serves the live host release at / and keeps older host files for pages opened before', async () => {
+    const files = new ReleaseFiles(releasesDir);
+    const hostBuild = (page: string, chunk: string) => {
+      const dir = fakeBuild(manifestFor([]));
+      fs.writeFileSync(path.join(dir, 'index.html'), `<title>${page}</title>`);
+      fs.writeFileSync(path.join(dir, chunk), `/* ${page} */`);
+      return dir;
+    };
+    files.copyIn('host', 'h1', hostBuild('host one', 'main.aaaaaaaaaa.js'));
+    files.copyIn('host', 'h2', hostBuild('host two', 'main.bbbbbbbbbb.js'));
+    await post('/ops/releases', { app: 'host', version: 'h1' }, 'right-token');
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe('<title>host one</title>');
+    await post('/ops/releases', { app: 'host', version: 'h2' }, 'right-token');
+    const index = await app.inject({ method: 'GET', url: '/' });
+    expect(index.body).toBe('<title>host two</title>');
+    expect(index.headers['cache-control']).toBe('no-store');
+    const oldChunk = await app.inject({ method: 'GET', url: '/main.aaaaaaaaaa.js' });
+    expect(oldChunk.statusCode).toBe(200);
+    expect(oldChunk.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ method: 'GET', url: '/../../etc/passwd' })).statusCode).toBe(404);
+  });
 });
+
