@@ -167,6 +167,7 @@ async function postgresReachable(url: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
+  const loadAverage = os.loadavg()[0] ?? 0;
   const runs: DatabaseRun[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-bench-'));
   try {
@@ -199,6 +200,7 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     cpus: os.cpus().length,
     node: process.version,
+    loadAverage,
     note: postgresNote,
   });
   console.log('\nWrote the API section of docs/benchmarks.md');

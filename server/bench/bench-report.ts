@@ -6,6 +6,7 @@ export interface BenchSetting {
   readonly connections: number;
   readonly cpus: number;
   readonly node: string;
+  readonly loadAverage: number;
   readonly note: string;
 }
 
@@ -52,7 +53,12 @@ export function renderSection(runs: readonly DatabaseRun[], setting: BenchSettin
     `Measured by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 10)}: autocannon with ${setting.connections} connections, ` +
       `${setting.seconds} s per scenario after a 2 s warm-up, client and server on the same ${setting.cpus}-core machine, Node ${setting.node}. ` +
       'The server runs in its own process on a fresh database with the demo catalogue; each POST is a signed JSON body. ' +
-      'The baseline is `GET /healthz`, a route that does nothing.',
+      'The baseline is `GET /healthz`, a route that does nothing. ' +
+      `Load average when the run started: ${setting.loadAverage.toFixed(1)} (other work shares the machine, so figures move between runs).`,
+    '',
+    'Catalogue reads are answered from the in-memory catalogue. Reads about a character (first-buy and limits, ' +
+      'role lookups) query the database on every request; on PGlite those run one at a time inside the server process, ' +
+      'which is what bounds them there.',
     '',
   ];
   if (setting.note) lines.push(`> ${setting.note}`, '');

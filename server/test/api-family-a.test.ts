@@ -25,7 +25,7 @@ describe.each(testDbTargets())('Family A on $name', (target) => {
     });
 
     it('refuses a game that is not sold in the area', async () => {
-      const answer = await call(store.app, 'banners', { game_id: 44, area: 'eu' });
+      const answer = await call(store.app, 'banners', { game_id: 27, area: 'eu' });
       expect(answer).toMatchObject({ ret: 1004, data: null, msg: 'This game is not available in this region.' });
       expect((await call(store.app, 'banners', { game_id: 999, area: 'us' })).ret).toBe(1004);
     });
@@ -165,6 +165,17 @@ describe.each(testDbTargets())('Family A on $name', (target) => {
       expect(data.map((s) => s.server_id)).toEqual(['13411', '13412']);
       for (const server of data) expect(server.server_sign).toMatch(/^\d+-[0-9a-f]{6}$/);
       expect((await servers(18, 'us')).data.every((s) => s.server_sign === '')).toBe(true);
+    });
+
+    it('reads a region sent as the area (a client that treats 44 as sold in us and eu)', async () => {
+      expect(await ids(44, 'eu')).toEqual(['4411', '4412']);
+      expect(await ids(44, 'am')).toEqual(['4401', '4402']);
+      expect(await ids(134, 'eu')).toEqual(['13411', '13412']);
+      const tab = await call<TabData>(store.app, 'getTab', { game_id: 44, area: 'eu' });
+      expect(tab.data.game.area).toBe('us');
+      expect((await call(store.app, 'getRoleInfo', { game_id: 44, area: 'am', server_id: '', role_id: '' })).msg).toBe(
+        'Please select a server',
+      );
     });
 
     it('ignores region for games without regions', async () => {

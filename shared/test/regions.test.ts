@@ -1,4 +1,4 @@
-import { areaOfSubregion, regionRuleFor } from '../src/rules/regions';
+import { areaOfRegion, areaOfSubregion, regionRuleFor } from '../src/rules/regions';
 
 describe('region rules (spec §9)', () => {
   it('gives game 44 AM and EU in area us, sent as region', () => {
@@ -34,5 +34,14 @@ describe('region rules (spec §9)', () => {
   it('shows no picker for other games or areas', () => {
     expect(regionRuleFor(284, 'us')).toBeNull();
     expect(regionRuleFor(134, 'kr')).toBeNull();
+  });
+
+  it('reads a region sent as the area as the area it belongs to', () => {
+    expect(areaOfRegion(44, 'eu')).toBe('us');
+    expect(areaOfRegion(44, 'AM')).toBe('us');
+    expect(areaOfRegion(134, 'us')).toBe('multi');
+    expect(areaOfRegion(232, 'asia')).toBe('en');
+    expect(areaOfRegion(18, 'eu')).toBeNull();
+    expect(areaOfRegion(27, 'us')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { areaOfSubregion } from '@topup/shared/rules';
+import { areaOfRegion } from '@topup/shared/rules';
 import type { Catalogue, CatalogueGame, GameArea } from '../catalogue/catalogue';
 import { findGameArea } from '../catalogue/catalogue';
 import { missing, unknownGame } from './api-error';
@@ -7,8 +7,8 @@ import type { ActionInput } from './action';
 export interface ResolvedGameArea {
   readonly game: CatalogueGame;
   readonly gameArea: GameArea;
-  /** The sub-region when the request's `area` was one (game 232), else "". */
-  readonly subregion: string;
+  /** The region when the request's `area` named one (game 232's sub-regions; `eu` for 44), else "". */
+  readonly regionFromArea: string;
 }
 
 /** The `game_id` a request names; refused when absent or empty. */
@@ -19,16 +19,19 @@ export function requireGameId(input: ActionInput): number {
 }
 
 /**
- * The game and the area a request is about. An empty area means the game's home area;
- * a sub-region of game 232 (asia, america, europe) means area en in that sub-region.
+ * The game and the area a request is about. An empty area means the game's home area. An area
+ * the game is not sold in but that names one of its regions reads as that region of its area:
+ * game 232's sub-regions (asia → en, asia), and for 44 and 134 a region sent as the area
+ * (44: eu → us, eu; 134: us → multi, us).
  */
 export function resolveGameArea(catalogue: Catalogue, gameId: number, rawArea: string | undefined): ResolvedGameArea {
   const game = catalogue.games.get(gameId);
   if (!game) throw unknownGame();
-  const requested = (rawArea ?? '').toLowerCase();
-  const parent = areaOfSubregion(gameId, requested);
-  const area = parent ?? (requested || game.areas[0] || '');
-  const gameArea = findGameArea(catalogue, gameId, area);
+  const requested = (rawArea ?? '').toLowerCase() || game.areas[0] || '';
+  const sold = findGameArea(catalogue, gameId, requested);
+  if (sold) return { game, gameArea: sold, regionFromArea: '' };
+  const parent = areaOfRegion(gameId, requested);
+  const gameArea = parent ? findGameArea(catalogue, gameId, parent) : undefined;
   if (!gameArea) throw unknownGame();
-  return { game, gameArea, subregion: parent ? requested : '' };
+  return { game, gameArea, regionFromArea: requested };
 }

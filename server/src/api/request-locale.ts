@@ -1,4 +1,4 @@
-import { areaOfSubregion, isLocale, localeForArea, type Locale } from '@topup/shared/rules';
+import { areaOfRegion, isLocale, localeForArea, type Locale } from '@topup/shared/rules';
 
 /** Area codes a page may send in ACCEPT-LANGUAGE (Family B sends the stored area there). */
 const AREA_CODES = new Set(['us', 'eu', 'en', 'multi', 'as', 'kr']);
@@ -30,14 +30,15 @@ export function localeFromHeader(header: string | undefined): Locale | null {
 
 /**
  * The language of an answer: the body's `area` decides first (the page's language follows it,
- * spec §9; a sub-region of game 232 counts as its area en), then ACCEPT-LANGUAGE, then English.
+ * spec §9; a region sent as the area counts as its area, e.g. game 232's asia as en), then
+ * ACCEPT-LANGUAGE, then English.
  */
 export function requestLocale(body: unknown, header: string | undefined): Locale {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const area = typeof fields.area === 'string' ? fields.area.trim().toLowerCase() : '';
   if (/^[a-z_-]{1,16}$/.test(area)) {
     const gameId = typeof fields.game_id === 'string' || typeof fields.game_id === 'number' ? fields.game_id : '';
-    return localeForArea(areaOfSubregion(gameId, area) ?? area);
+    return localeForArea(areaOfRegion(gameId, area) ?? area);
   }
   return localeFromHeader(header) ?? 'en';
 }

@@ -82,3 +82,16 @@ export function areaOfSubregion(gameId: number | string, value: string | null | 
   );
   return rule?.areas[0] ?? null;
 }
+
+/**
+ * For games whose region is sent apart from the area (44, 134) or in it (232): the page's area a
+ * region value belongs to, so that `area=eu` for game 44 reads as area us, region eu. Null otherwise.
+ */
+export function areaOfRegion(gameId: number | string, value: string | null | undefined): string | null {
+  const id = Number(gameId);
+  const key = (value ?? '').toLowerCase();
+  const rule = REGION_RULES.find(
+    (candidate) => candidate.gameId === id && candidate.param !== 'area' && candidate.options.some((o) => o.value === key),
+  );
+  return rule?.areas[0] ?? null;
+}
