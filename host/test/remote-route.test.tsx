@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -33,7 +34,7 @@ describe('RemoteRoute', () => {
   });
 
   it('shows a skeleton while the remote loads, then its page', async () => {
-    let resolve: (value: { default: () => JSX.Element }) => void = () => {};
+    let resolve: (value: { default: () => ReactElement }) => void = () => {};
     load.mockReturnValue(new Promise((r) => (resolve = r)));
     renderRoute();
     expect(screen.getByRole('status')).toHaveAttribute('data-remote-loading', 'remote-voucher');
