@@ -1,4 +1,5 @@
-import { act, type ReactNode } from 'react';
+import * as React from 'react';
+import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
@@ -35,7 +36,9 @@ export function createLayerRoot(kind: string): LayerRoot {
  * updated inside act like the page's; in the browser it renders normally.
  */
 function inActScope(update: () => void): void {
-  if ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT) act(update);
+  // `act` exists only in React's development build: looked up, not imported, so production links.
+  const act = Reflect.get(React, 'act') as ((callback: () => void) => void) | undefined;
+  if ((globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT && act) act(update);
   else update();
 }
 

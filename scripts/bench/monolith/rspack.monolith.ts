@@ -1,0 +1,27 @@
+// The same store built as one app without Module Federation, to measure what federation costs.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
+import { createAppConfig } from '@topup/shared/build';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..', '..');
+const federatedRemotes = path.join(root, 'host', 'src', 'federation', 'remotes');
+
+const base = createAppConfig({ app: 'host', dir: path.join(root, 'host'), devPort: 3100 });
+
+const config: Configuration = {
+  ...base,
+  name: 'monolith',
+  output: { ...base.output, path: process.env.MONOLITH_OUT || path.join(root, '.tmp', 'monolith'), publicPath: '/', uniqueName: 'monolith' },
+  plugins: [
+    ...(base.plugins ?? []).filter((p) => (p as { constructor?: { name?: string } } | null)?.constructor?.name !== 'ModuleFederationPlugin'),
+    new rspack.NormalModuleReplacementPlugin(/remotes$/, (resource: { context: string; request: string }) => {
+      if (path.resolve(resource.context, resource.request) === federatedRemotes) {
+        resource.request = path.join(here, 'static-remotes.ts');
+      }
+    }) as unknown as RspackPluginInstance,
+  ],
+};
+
+export default config;
