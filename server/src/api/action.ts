@@ -28,6 +28,11 @@ export interface ApiAction {
   readonly signed: boolean;
   /** Role lookups share a per-address rate limit (role IDs map to names: no enumeration). */
   readonly roleLookup?: boolean;
+  /**
+   * True when the answer to this input depends only on the catalogue (and the language): it is
+   * then kept, serialized, until the catalogue changes.
+   */
+  readonly sameForEveryone?: (input: ActionInput) => boolean;
   handle(input: ActionInput, context: ActionContext): Promise<unknown>;
 }
 

@@ -6,6 +6,7 @@ import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import type { ActionInput, ApiAction } from './action';
+import { AnswerCache } from './answer-cache';
 import { ApiError } from './api-error';
 import { apiErrorAnswer } from './error-answer';
 import { message } from './messages';
@@ -55,7 +56,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
     reply.code(404).send({ ret: RET.UNKNOWN_ACTION, data: null, msg: message('unknownAction', requestLocale(undefined, request.headers['accept-language'])) }),
   );
 
+  const answers = new AnswerCache();
+  const JSON_TYPE = 'application/json; charset=utf-8';
+
   for (const [name, action] of Object.entries(API_ROUTES)) {
+    const fieldNames = Object.keys(action.fields);
     app.post(
       `/${name}`,
       {
@@ -69,16 +74,26 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
         },
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
-        const locale = requestLocale(request.body, request.headers['accept-language']);
-        const data = await action.handle(request.body as ActionInput, {
-          catalogue: await options.catalogue.get(),
+        const input = request.body as ActionInput;
+        const locale = requestLocale(input, request.headers['accept-language']);
+        const headerArea = areaFromHeader(request.headers['accept-language']);
+        const catalogue = await options.catalogue.get();
+        const cacheKey = action.sameForEveryone?.(input)
+          ? JSON.stringify([name, locale, headerArea, ...fieldNames.map((field) => input[field] ?? '')])
+          : null;
+        const cached = cacheKey ? answers.get(catalogue, cacheKey) : undefined;
+        if (cached) return reply.type(JSON_TYPE).send(cached);
+        const data = await action.handle(input, {
+          catalogue,
           db: options.db,
           games: options.games,
           locale,
-          headerArea: areaFromHeader(request.headers['accept-language']),
+          headerArea,
           clientAddress: request.ip,
         });
-        return reply.send({ ret: RET.OK, data, msg: message('ok', locale) });
+        const answer = JSON.stringify({ ret: RET.OK, data, msg: message('ok', locale) });
+        if (cacheKey) answers.set(catalogue, cacheKey, answer);
+        return reply.type(JSON_TYPE).send(answer);
       },
     );
   }

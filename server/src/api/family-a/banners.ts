@@ -7,6 +7,7 @@ import { requireGameId, resolveGameArea } from '../game-area';
 export const banners = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
+  sameForEveryone: () => true,
   async handle(input, { catalogue }): Promise<Banner[]> {
     const { gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
     return gameArea.banners.map((banner) => ({ url: banner.url, slideshow_url: banner.slideshowUrl }));

@@ -44,6 +44,7 @@ export function toBundleCard(bundle: CatalogueBundle, bought: number): Bundle {
 export const getPayPrice = defineAction({
   fields: { type: FIELD.productType, game_id: FIELD.gameId, area: FIELD.area, role_id: FIELD.roleId, ln_uid: FIELD.uid },
   signed: true,
+  sameForEveryone: (input) => !input.role_id && !input.ln_uid,
   async handle(input, { catalogue, db }): Promise<Bundle[]> {
     const gameId = requireGameId(input);
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);

@@ -8,6 +8,7 @@ import { serversFor } from '../servers-for';
 export const getServerList = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area, region: FIELD.region },
   signed: true,
+  sameForEveryone: () => true,
   async handle(input, { catalogue }): Promise<Server[]> {
     const servers = serversFor(catalogue, requireGameId(input), input.area ?? '', input.region ?? '');
     return servers.map((server) => ({

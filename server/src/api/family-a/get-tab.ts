@@ -8,6 +8,7 @@ import { requireGameId, resolveGameArea } from '../game-area';
 export const getTab = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
+  sameForEveryone: () => true,
   async handle(input, { catalogue, locale }): Promise<TabData> {
     const { game, gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
     const rule = regionRuleFor(game.gameId, gameArea.area);

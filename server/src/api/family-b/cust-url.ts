@@ -7,6 +7,7 @@ import { customerServiceUrl } from '../customer-service';
 export const custUrl = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
+  sameForEveryone: () => true,
   async handle(input, { catalogue }): Promise<CustUrlData> {
     return { social_media_url: customerServiceUrl(catalogue, input) };
   },

@@ -9,6 +9,7 @@ import { gameList } from '../game-list';
 export const getPayGameList = defineAction({
   fields: {},
   signed: false,
+  sameForEveryone: () => true,
   async handle(_input, { catalogue, locale, headerArea }): Promise<PayGameListData> {
     return { list: gameList(catalogue, locale, headerArea, (game) => game.inVoucherCentre) };
   },

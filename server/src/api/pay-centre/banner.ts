@@ -7,6 +7,7 @@ import { banners } from '../family-a/banners';
 export const banner = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
+  sameForEveryone: () => true,
   async handle(input, context): Promise<Banner[]> {
     if ((input.game_id ?? '') !== '') return banners.handle(input, context) as Promise<Banner[]>;
     return context.catalogue.storeBanners.map((slide) => ({ url: slide.url, slideshow_url: slide.slideshowUrl }));

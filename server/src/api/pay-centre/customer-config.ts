@@ -7,6 +7,7 @@ import { customerServiceUrl } from '../customer-service';
 export const customerConfig = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
+  sameForEveryone: () => true,
   async handle(input, { catalogue }): Promise<CustomerConfigData> {
     const url = customerServiceUrl(catalogue, input);
     return { social_media_url: url, show: url ? 1 : 0 };

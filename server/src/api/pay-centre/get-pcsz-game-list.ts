@@ -7,6 +7,7 @@ import { gameList } from '../game-list';
 export const getPcszGameList = defineAction({
   fields: { area: FIELD.area },
   signed: true,
+  sameForEveryone: () => true,
   async handle(input, { catalogue, locale, headerArea }): Promise<PayGameListData> {
     const preferred = (input.area ?? '').toLowerCase() || headerArea;
     return { list: gameList(catalogue, locale, preferred, (game) => game.inVoucherCentre) };

@@ -8,6 +8,7 @@ import { gameAreaList } from '../game-list';
 export const payCenterList = defineAction({
   fields: { area: FIELD.area },
   signed: true,
+  sameForEveryone: () => true,
   async handle(input, { catalogue, locale }): Promise<PayGameListData> {
     const area = (input.area ?? '').toLowerCase();
     const list = gameAreaList(catalogue, locale, area);
