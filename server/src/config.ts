@@ -61,7 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST || '127.0.0.1',
     port: portFrom(env.PORT, 8080),
     nodeEnv,
-    hostDist: path.join(REPO_ROOT, 'host', 'dist'),
+    // HOST_DIST serves another build of the shell (the benchmarks' monolith build).
+    hostDist: env.HOST_DIST ? path.resolve(env.HOST_DIST) : path.join(REPO_ROOT, 'host', 'dist'),
     repoRoot: REPO_ROOT,
     appKey: appKeyFrom(env, nodeEnv),
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || 'data'),

@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_PATH } from '../../e2e/support/browser';
+import { REPO_ROOT } from '../../e2e/support/server';
+
+export interface PageFigures {
+  readonly score: number;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+  readonly cls: number;
+  /** Bytes of JavaScript transferred (as served: compressed when the server compresses) before interactive. */
+  readonly jsBytesBeforeInteractive: number;
+  readonly jsFilesBeforeInteractive: number;
+}
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+
+interface LighthouseReport {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>;
+}
+
+/** One Lighthouse run, mobile defaults (simulated throttling), performance only. */
+export function runLighthouse(url: string): PageFigures {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'topup-lh-')), 'report.json');
+  const result = spawnSync(
+    path.join(REPO_ROOT, 'node_modules', '.bin', 'lighthouse'),
+    [url, '--output=json', `--output-path=${out}`, '--only-categories=performance', '--quiet', `--chrome-flags=${FLAGS}`],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url}:\n${result.stderr}`);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport;
+  const value = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
+  const interactive = value('interactive');
+  const scripts = (report.audits['network-requests']?.details?.items ?? []).filter(
+    (item) => item.resourceType === 'Script' && Number(item.networkEndTime) <= interactive,
+  );
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    jsBytesBeforeInteractive: scripts.reduce((sum, item) => sum + Number(item.transferSize), 0),
+    jsFilesBeforeInteractive: scripts.length,
+  };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export function medianFigures(runs: readonly PageFigures[]): PageFigures {
+  const m = (key: keyof PageFigures) => median(runs.map((r) => r[key]));
+  return {
+    score: m('score'),
+    lcpMs: m('lcpMs'),
+    tbtMs: m('tbtMs'),
+    cls: m('cls'),
+    jsBytesBeforeInteractive: m('jsBytesBeforeInteractive'),
+    jsFilesBeforeInteractive: m('jsFilesBeforeInteractive'),
+  };
+}
