@@ -31,21 +31,16 @@ export class SandboxGameGateway implements GameGateway {
   constructor(private readonly db: Db) {}
 
   async lookupRole(query: RoleQuery): Promise<GameRole | null> {
-    const servers = await this.db.query<{ server_sign: string }>(
-      'SELECT server_sign FROM servers WHERE game_id = $1 AND server_id = $2',
-      [query.gameId, query.serverId],
+    // One statement: the character, on a server whose sign matches (empty for servers without one).
+    const match = query.roleName ? 'lower(r.role_name) = lower($4)' : 'r.role_id = $4';
+    const rows = await this.db.query<RoleRow>(
+      `SELECT r.game_id, r.server_id, r.role_id, r.role_name, r.uid, r.last_login_at
+         FROM sandbox_roles r
+         JOIN servers s ON s.game_id = r.game_id AND s.server_id = r.server_id AND s.server_sign = $3
+        WHERE r.game_id = $1 AND r.server_id = $2 AND ${match}
+        LIMIT 1`,
+      [query.gameId, query.serverId, query.serverSign, query.roleName ?? query.roleId ?? ''],
     );
-    const server = servers[0];
-    if (!server || server.server_sign !== query.serverSign) return null;
-    const rows = query.roleName
-      ? await this.db.query<RoleRow>(
-          `SELECT ${COLUMNS} FROM sandbox_roles WHERE game_id = $1 AND server_id = $2 AND lower(role_name) = lower($3) LIMIT 1`,
-          [query.gameId, query.serverId, query.roleName],
-        )
-      : await this.db.query<RoleRow>(
-          `SELECT ${COLUMNS} FROM sandbox_roles WHERE game_id = $1 AND server_id = $2 AND role_id = $3`,
-          [query.gameId, query.serverId, query.roleId ?? ''],
-        );
     return rows[0] ? toRole(rows[0]) : null;
   }
 
