@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { REMOTE_CONTRACTS, type RemoteId } from '../src/contracts';
 import { resolveBuildVersion } from './build-version';
 import { SHARED_SINGLETONS } from './shared-deps';
+import { PrecompressPlugin } from './precompress-plugin';
 
 export type AppName = 'host' | RemoteId;
 
@@ -125,6 +126,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         template: path.join(dir, 'src', 'index.html'),
         chunks: ['main'],
       }),
+      ...(isDev ? [] : [new PrecompressPlugin()]),
     ],
     optimization: {
       moduleIds: isDev ? 'named' : 'deterministic',

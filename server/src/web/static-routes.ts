@@ -41,6 +41,8 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
     root: path.resolve('/'),
     serve: false,
     cacheControl: false,
+    // Builds ship .br and .gz next to each text file; the smallest the browser accepts is sent.
+    preCompressed: true,
     setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
       reply.header('Cache-Control', cacheControlFor(path.basename(filePath)));
     },
