@@ -121,6 +121,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        // The host ships the federation runtime once; production remotes use it instead of their own
+        // copy. A remote run alone (its dev server) keeps its own runtime.
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !isDev },
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(dir, 'src', 'index.html'),
