@@ -14,9 +14,9 @@ interface Started {
   stop(): void;
 }
 
-/** Starts `server/src/main.ts` as a real process, the way `npm start` does. */
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(TSX, ['src/main.ts'], {
+/** Starts `server/src/<script>` as a real process, the way `npm start` and `npm run seed` do. */
+function startServer(env: Record<string, string>, script = 'src/main.ts'): Started {
+  const child = spawn(TSX, [script], {
     cwd: SERVER_DIR,
     env: { ...process.env, LOG: 'off', HOST: '127.0.0.1', PORT: '0', NODE_OPTIONS: '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,7 +37,7 @@ async function waitFor(started: Started, text: RegExp, ms = 60_000): Promise<voi
 }
 
 describe('the server process', () => {
-  it('migrates and loads the demo on first start, and refuses a second process on the same PGlite directory', async () => {
+  it('migrates and loads the demo on first start, refuses a second process on the same PGlite directory, and seeds once stopped', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-data-'));
     const first = startServer({ DATA_DIR: dataDir });
     try {
@@ -46,10 +46,17 @@ describe('the server process', () => {
       const second = startServer({ DATA_DIR: dataDir });
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/data directory .* is already in use by another TopUp Store process \(pid \d+\)/);
+      // `npm run seed` is a second process too.
+      const seed = startServer({ DATA_DIR: dataDir }, 'src/cli/seed.ts');
+      expect(await seed.exited).toBe(1);
+      expect(seed.output()).toMatch(/already in use/);
     } finally {
       first.stop();
       await first.exited;
     }
+    const seed = startServer({ DATA_DIR: dataDir }, 'src/cli/seed.ts');
+    expect(await seed.exited).toBe(0);
+    expect(seed.output()).toContain(`Demo catalogue seeded into PGlite in ${dataDir}.`);
     // Stopped cleanly, the directory is free again and the demo is not loaded twice.
     const again = startServer({ DATA_DIR: dataDir });
     try {

@@ -10,7 +10,8 @@ async function seed(): Promise<void> {
   try {
     await migrate(db);
     await seedDemo(db);
-    console.log(`Demo catalogue seeded into ${describeDb(config)}. Running servers pick it up within seconds.`);
+    const running = config.databaseUrl ? ' Running servers pick it up within seconds.' : '';
+    console.log(`Demo catalogue seeded into ${describeDb(config)}.${running}`);
   } finally {
     await db.close();
   }
