@@ -3,8 +3,22 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 
 const REMOTES = ['remote-topup', 'remote-voucher', 'remote-pccenter'];
+
+/** Shared libraries ship only the exports of the contract (SHARED_LIBRARY_EXPORTS): no others may be used. */
+const contract = fs.readFileSync(new URL('./shared/src/contracts.ts', import.meta.url), 'utf8');
+function contractExports(library) {
+  const block = new RegExp(`'${library}': \\[([^\\]]*)\\]`).exec(contract);
+  if (!block) throw new Error(`SHARED_LIBRARY_EXPORTS has no ${library}`);
+  return [...block[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
+}
+const LIBRARY_PATHS = ['react-router-dom', 'react-i18next'].map((name) => ({
+  name,
+  allowImportNames: contractExports(name),
+  message: `Only the exports listed in SHARED_LIBRARY_EXPORTS (shared/src/contracts.ts) are shipped; add it there first.`,
+}));
 
 /** Import patterns that reach into another part of the repo, by package name or by path. */
 function partImports(parts) {
@@ -23,7 +37,7 @@ function zone(parts, message, extra = [], paths = []) {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'releases/**', 'data/**', 'docs/**', '**/*.cjs', 'shared/test-support/**', 'coverage/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'releases/**', 'data/**', 'docs/**', '**/*.cjs', 'shared/test-support/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -49,6 +63,7 @@ export default tseslint.config(
         ['host', 'server', ...REMOTES.filter((r) => r !== remote)],
         'A remote may import only @topup/shared and npm packages: never the host, the server or another remote.',
         [SHARED_DEEP],
+        LIBRARY_PATHS,
       ),
     },
   })),
@@ -59,13 +74,14 @@ export default tseslint.config(
         ['server', ...REMOTES],
         'The host reaches remotes only through federation (loadRemote), never a static import.',
         [SHARED_DEEP],
+        LIBRARY_PATHS,
       ),
     },
   },
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': zone(['host', 'server', 'e2e', ...REMOTES], '@topup/shared depends on npm packages only.'),
+      'no-restricted-imports': zone(['host', 'server', 'e2e', ...REMOTES], '@topup/shared depends on npm packages only.', [], LIBRARY_PATHS),
     },
   },
   {

@@ -19,6 +19,9 @@ describe('ownership zones of the architecture', () => {
     ['shared/src/x.ts', "import { App } from '../../host/src/App';"],
     ['server/src/x.ts', "import { store } from '@topup/shared';"],
     ['remote-topup/src/x.ts', "import { store } from '@topup/shared/src/store/store';"],
+    ['remote-voucher/src/x.tsx', "import { useMatch } from 'react-router-dom';"],
+    ['host/src/x.tsx', "import { createBrowserRouter } from 'react-router-dom';"],
+    ['shared/src/x.tsx', "import { withTranslation } from 'react-i18next';"],
   ])('%s may not %s', async (file, code) => {
     expect(await restrictedImports(file, code)).not.toEqual([]);
   });
@@ -28,6 +31,7 @@ describe('ownership zones of the architecture', () => {
     ['host/src/x.ts', "import { i18n } from '@topup/shared';"],
     ['server/src/x.ts', "import { sign } from '@topup/shared/sign';"],
     ['remote-voucher/rspack.config.ts', "import { createAppConfig } from '@topup/shared/build';"],
+    ['remote-pccenter/src/x.tsx', "import { useNavigate, useSearchParams } from 'react-router-dom';"],
   ])('%s may %s', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });
