@@ -6,7 +6,7 @@ import { requiredExposes } from '@topup/shared/contracts';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
-import { checkContract, type FederationManifest } from '../src/releases/contract-check';
+import { checkContract, type FederationManifest, type HostFacts } from '../src/releases/contract-check';
 import { OpsError } from '../src/releases/ops-error';
 import { ReleaseFiles } from '../src/releases/release-files';
 import { RegistryService } from '../src/releases/registry-service';
@@ -14,12 +14,17 @@ import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(60_000);
 
-function manifestFor(exposes: readonly string[], react = '19.3.1'): FederationManifest {
+const ROUTER = ['HashRouter', 'Link', 'useNavigate'];
+
+function manifestFor(exposes: readonly string[], react = '19.3.1', router: readonly string[] = ROUTER): FederationManifest {
   return {
+    metaData: { topupContract: { version: 1, sharedExports: { 'react-router-dom': router } } },
     shared: [{ name: 'react', version: react }, { name: 'react-dom', version: react }],
     exposes: exposes.map((e) => ({ name: e.replace('./', ''), path: e })),
   };
 }
+
+const HOST: HostFacts = { reactMajor: 19, sharedExports: { 'react-router-dom': ROUTER } };
 
 const TOPUP_EXPOSES = requiredExposes('remote-topup');
 
@@ -33,20 +38,31 @@ function fakeBuild(manifest: FederationManifest): string {
 
 describe('contract check', () => {
   it('passes a remote that exposes every page the host routes to with the host React major', () => {
-    expect(checkContract('remote-topup', manifestFor(TOPUP_EXPOSES), 19)).toEqual({ ok: true, problems: [] });
+    expect(checkContract('remote-topup', manifestFor(TOPUP_EXPOSES), HOST)).toEqual({ ok: true, problems: [] });
   });
 
   it('names each missing expose', () => {
-    const result = checkContract('remote-topup', manifestFor(TOPUP_EXPOSES.filter((e) => e !== './SubmitPage')), 19);
+    const result = checkContract('remote-topup', manifestFor(TOPUP_EXPOSES.filter((e) => e !== './SubmitPage')), HOST);
     expect(result.ok).toBe(false);
     expect(result.problems).toEqual(['missing expose ./SubmitPage that the host routes to']);
   });
 
   it('refuses a React major other than the host one, or none', () => {
-    expect(checkContract('remote-voucher', manifestFor(['./VoucherCenterPage'], '18.3.1'), 19).problems).toEqual([
+    expect(checkContract('remote-voucher', manifestFor(['./VoucherCenterPage'], '18.3.1'), HOST).problems).toEqual([
       'shares React 18, the host runs React 19',
     ]);
-    expect(checkContract('host', { shared: [] }, 19).problems).toEqual(['does not share react']);
+    expect(checkContract('host', { shared: [] }, HOST).problems).toEqual(['does not share react']);
+  });
+
+  it('refuses a remote that uses shared-library exports the host does not ship', () => {
+    const greedy = manifestFor(['./VoucherCenterPage'], '19.3.1', [...ROUTER, 'useMatch']);
+    expect(checkContract('remote-voucher', greedy, HOST).problems).toEqual([
+      'uses react-router-dom exports the host does not ship: useMatch',
+    ]);
+    const { metaData: _omitted, ...bare } = manifestFor(['./VoucherCenterPage']);
+    expect(checkContract('remote-voucher', bare, HOST).problems).toEqual([
+      'was built without the store contract (no topupContract in its manifest)',
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { REMOTE_CONTRACTS, type RemoteId } from '../src/contracts';
+import { CONTRACT_VERSION, REMOTE_CONTRACTS, SHARED_LIBRARY_EXPORTS, type RemoteId } from '../src/contracts';
 import { resolveBuildVersion } from './build-version';
 import { SHARED_SINGLETONS } from './shared-deps';
 import { PrecompressPlugin } from './precompress-plugin';
@@ -119,7 +119,16 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         remotes: {},
         shared: SHARED_SINGLETONS,
         shareStrategy: 'loaded-first',
-        manifest: true,
+        // The release check reads the contract this build was made against from its manifest.
+        manifest: {
+          additionalData: ({ stats }) => {
+            (stats.metaData as unknown as Record<string, unknown>).topupContract = {
+              version: CONTRACT_VERSION,
+              sharedExports: SHARED_LIBRARY_EXPORTS,
+            };
+            return stats;
+          },
+        },
         dts: false,
         // The host ships the federation runtime once; production remotes use it instead of their own
         // copy. A remote run alone (its dev server) keeps its own runtime.

@@ -2,9 +2,19 @@ import { requiredExposes, type RemoteId } from '@topup/shared/contracts';
 import type { ReleasableApp } from './apps';
 
 /** The parts of `mf-manifest.json` the check reads. */
+/** What the host needs to know of the live host build to judge a release. */
+export interface HostFacts {
+  readonly reactMajor: number;
+  /** Exports of each tree-shaken shared library the live host ships (null: not known). */
+  readonly sharedExports: Readonly<Record<string, readonly string[]>> | null;
+}
+
 export interface FederationManifest {
   readonly name?: string;
-  readonly metaData?: { readonly buildInfo?: { readonly buildVersion?: string } };
+  readonly metaData?: {
+    readonly buildInfo?: { readonly buildVersion?: string };
+    readonly topupContract?: { readonly version?: number; readonly sharedExports?: Readonly<Record<string, readonly string[]>> };
+  };
   readonly shared?: ReadonlyArray<{ readonly name?: string; readonly version?: string }>;
   readonly exposes?: ReadonlyArray<{ readonly name?: string; readonly path?: string }>;
 }
@@ -26,9 +36,11 @@ export function sharedReactMajor(manifest: FederationManifest): number | null {
 
 /**
  * Checks a release against the contract in @topup/shared: a remote must expose every page the
- * host routes to, and every app must share the same React major as the host.
+ * host routes to, share the same React major as the host, and use no export of a tree-shaken
+ * shared library that the live host does not ship (it would load a second copy of that library).
  */
-export function checkContract(app: ReleasableApp, manifest: FederationManifest, hostReactMajor: number): ContractResult {
+export function checkContract(app: ReleasableApp, manifest: FederationManifest, host: HostFacts): ContractResult {
+  const hostReactMajor = host.reactMajor;
   const problems: string[] = [];
   if (app !== 'host') {
     const exposed = new Set((manifest.exposes ?? []).map((e) => (e.path ?? `./${e.name ?? ''}`).replace(/^(?!\.\/)/, './')));
@@ -39,5 +51,14 @@ export function checkContract(app: ReleasableApp, manifest: FederationManifest, 
   const react = sharedReactMajor(manifest);
   if (react === null) problems.push('does not share react');
   else if (react !== hostReactMajor) problems.push(`shares React ${react}, the host runs React ${hostReactMajor}`);
+  if (app !== 'host' && host.sharedExports) {
+    const needs = manifest.metaData?.topupContract?.sharedExports;
+    if (!needs) problems.push('was built without the store contract (no topupContract in its manifest)');
+    for (const [library, names] of Object.entries(needs ?? {})) {
+      const shipped = new Set(host.sharedExports[library] ?? []);
+      const missing = names.filter((name) => !shipped.has(name));
+      if (missing.length) problems.push(`uses ${library} exports the host does not ship: ${missing.join(', ')}`);
+    }
+  }
   return { ok: problems.length === 0, problems };
 }

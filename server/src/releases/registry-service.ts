@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SHARED_REACT_MAJOR } from '@topup/shared/shared-deps';
 import type { Db } from '../db/db';
 import { isReleasableApp, isSafeVersion, RELEASABLE_APPS, type ReleasableApp } from './apps';
-import { checkContract, sharedReactMajor, type FederationManifest } from './contract-check';
+import { checkContract, sharedReactMajor, type FederationManifest, type HostFacts } from './contract-check';
 import { OpsError } from './ops-error';
 import { ReleaseFiles } from './release-files';
 import { RegistryRepo, type ActivationRecord, type ReleaseRecord } from './registry-repo';
@@ -64,14 +64,18 @@ export class RegistryService implements RegistryOperations {
     return { live, releases, history };
   }
 
-  /** React major of the host players get now: the live host release, else the host build. */
-  async hostReactMajor(): Promise<number> {
+  /** What the host players get now ships: the live host release, else the host build. */
+  async hostFacts(): Promise<HostFacts> {
     const live = (await this.repo.liveVersions()).host;
     const manifestPath = live ? path.join(this.files.dirOf('host', live), 'mf-manifest.json') : path.join(this.hostDist, 'mf-manifest.json');
     try {
-      return sharedReactMajor(JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as FederationManifest) ?? SHARED_REACT_MAJOR;
+      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as FederationManifest;
+      return {
+        reactMajor: sharedReactMajor(manifest) ?? SHARED_REACT_MAJOR,
+        sharedExports: manifest.metaData?.topupContract?.sharedExports ?? null,
+      };
     } catch {
-      return SHARED_REACT_MAJOR;
+      return { reactMajor: SHARED_REACT_MAJOR, sharedExports: null };
     }
   }
 
@@ -80,7 +84,7 @@ export class RegistryService implements RegistryOperations {
     const version = versionOf(request.version);
     if (!this.files.exists(app, version)) throw new OpsError(404, `No files for ${app} ${version} in ${this.files.root}`);
     if (await this.repo.findRelease(app, version)) throw new OpsError(409, `${app} ${version} is already released`);
-    const contract = checkContract(app, this.files.readManifest(app, version), await this.hostReactMajor());
+    const contract = checkContract(app, this.files.readManifest(app, version), await this.hostFacts());
     if (!contract.ok && !request.force) {
       throw new OpsError(422, `${app} ${version} breaks the contract: ${contract.problems.join('; ')} (use --force to release anyway)`);
     }
