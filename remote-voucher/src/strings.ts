@@ -1,18 +1,11 @@
 import { addStrings, type Strings } from '@topup/shared';
+import { EN } from './locales/en';
+import { KO } from './locales/ko';
+import { ZH } from './locales/zh';
 
 /** The `voucher` namespace: every string this remote shows, in en, ko and zh. */
 export const NAMESPACE = 'voucher';
 
-export const STRINGS: Strings = {
-  "en": {
-    "voucherCenterPage.title": "Voucher Center"
-  },
-  "ko": {
-    "voucherCenterPage.title": "바우처 센터"
-  },
-  "zh": {
-    "voucherCenterPage.title": "点券中心"
-  }
-};
+export const STRINGS: Strings = { en: EN, ko: KO, zh: ZH };
 
 addStrings(NAMESPACE, STRINGS);

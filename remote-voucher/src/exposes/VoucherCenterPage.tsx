@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import { VoucherCenter } from '../app/VoucherCenter';
 
-/** /index_1: Voucher Center. */
+/** /index_1: the Voucher Center. */
 export default function VoucherCenterPage() {
-  return <PlaceholderPage remote="remote-voucher" namespace={NAMESPACE} titleKey="voucherCenterPage.title" />;
+  return <VoucherCenter />;
 }

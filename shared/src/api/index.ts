@@ -10,3 +10,5 @@ export { getServerList } from './get-server-list';
 export { getRoleInfo } from './get-role-info';
 export { sendReport } from './send-report';
 export { getCustUrl } from './get-cust-url';
+export { getPayGameList } from './get-pay-game-list';
+export * from './pay-centre';

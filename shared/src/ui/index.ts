@@ -7,3 +7,4 @@ export { PickerPopup, type PickerOption, type PickerPopupProps } from './popup/P
 export { previewImage } from './image-preview/preview-image';
 export { useFocusTrap } from './focus/use-focus-trap';
 export { CloseIcon, SearchIcon, CheckIcon, SpinnerIcon } from './icons';
+export { showCallError } from './show-call-error';

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useCharge } from '../features/charge/use-charge';
+import { useStoreCustomerService } from '../features/customer-service/use-store-customer-service';
+import { readFrom, rememberArea } from '../features/entry/read-from';
+import { GameList } from '../features/game-list/components/GameList';
+import { usePayGameList } from '../features/game-list/hooks/use-pay-game-list';
+import { useVoucherTranslation } from '../lib/use-voucher-translation';
+import './voucher-center.css';
+
+/** Spec §2 "Voucher Center": the games to charge, each leading to its top-up page. */
+export function VoucherCenter() {
+  const { t } = useVoucherTranslation();
+  const [params] = useSearchParams();
+  // Read once on entry: the area must be stored before the list is asked for.
+  const [from] = useState(() => {
+    rememberArea(params);
+    return readFrom(params);
+  });
+  const { state, reload } = usePayGameList();
+  const { opening, charge } = useCharge(from);
+  useStoreCustomerService();
+
+  return (
+    <div className="vc-page">
+      <header className="vc-hero">
+        <h1 className="vc-hero__title">{t('page.title')}</h1>
+        <p className="vc-hero__subtitle">{t('page.subtitle')}</p>
+        {state.status === 'ready' && state.games.length > 0 ? (
+          <p className="vc-hero__count">{t('games.count', { count: state.games.length })}</p>
+        ) : null}
+      </header>
+      <GameList state={state} opening={opening} onCharge={charge} onReload={reload} />
+      <p className="vc-note">{t('note.delivery')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+export { PAY_CENTRE_ACTIONS, callPayCentre, type PayCentreAction } from './call-pay-centre';
+export { getPayCentreGames } from './get-pay-centre-games';
+export { getVoucherGames } from './get-voucher-games';
+export { getPayCentreBanners } from './get-pay-centre-banners';
+export { getPayCentreTabs } from './get-pay-centre-tabs';
+export { getPayCentrePrices } from './get-pay-centre-prices';
+export { getPayCentreServers } from './get-pay-centre-servers';
+export { lookUpPayCentreRole } from './look-up-pay-centre-role';
+export { getAccountCharacters, getLastPlayedCharacter } from './get-account-characters';
+export { getCustomerServiceLink } from './get-customer-config';
+export { sendPayCentreReport } from './send-pay-centre-report';
