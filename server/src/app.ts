@@ -13,6 +13,9 @@ import { opsRoutes } from './releases/ops-routes';
 import { ReleaseFiles } from './releases/release-files';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from './releases/released-sources';
 import { RegistryService } from './releases/registry-service';
+import { SwitchableSandboxGame } from './delivery/sandbox-mail-failures';
+import { registerOrders } from './orders/order-runtime';
+import { loadOrderSettings, type OrderSettings } from './orders/order-settings';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -28,6 +31,8 @@ export interface AppOptions {
   readonly games?: GameGateway;
   /** The in-memory catalogue; pass one to write through `updateCatalogue` in this process. */
   readonly catalogue?: CatalogueCache;
+  /** Orders, payments and delivery (expiry, backoff, webhook secret...); the defaults otherwise. */
+  readonly orders?: OrderSettings;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -45,13 +50,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.db) {
     const db = options.db;
     const catalogue = options.catalogue ?? new CatalogueCache(db);
+    // The sandbox game answers to its mail failure switch (docs/orders.md).
+    const games = options.games ?? new SwitchableSandboxGame(new SandboxGameGateway(db), db);
+    const orders = await registerOrders(app, {
+      db,
+      catalogue,
+      games,
+      settings: options.orders ?? loadOrderSettings({}),
+      sandboxRoutes: config.sandboxRoutes,
+    });
     await app.register(apiPlugin, {
       prefix: '/api',
       db,
       catalogue,
-      games: options.games ?? new SandboxGameGateway(db),
+      games,
       appKey: config.appKey,
       roleLookupsPerMinute: config.roleLookupsPerMinute,
+      orders,
     });
     if (config.sandboxRoutes) await app.register(sandboxRoutes, { db });
 

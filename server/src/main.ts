@@ -4,9 +4,11 @@ import { migrate } from './db/migrate';
 import { describeDb, openDb } from './db/open-db';
 import { seedIfEmpty } from './seed/seed-demo';
 import { announceServer } from './releases/server-file';
+import { loadOrderSettings } from './orders/order-settings';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const orders = loadOrderSettings();
   const db = await openDb(config);
   try {
     const applied = await migrate(db);
@@ -16,7 +18,7 @@ async function main(): Promise<void> {
     await db.close();
     throw error;
   }
-  const app = await buildApp({ config, db, logger: process.env.LOG !== 'off' });
+  const app = await buildApp({ config, db, logger: process.env.LOG !== 'off', orders });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -43,12 +43,13 @@ describe.each(testDbTargets())('pay centre on $name', (target) => {
     }
   });
 
-  it.each(['pay', 'getOrderInfo', 'checkDiscountCode'])('answers %s signed with "not available yet"', async (name) => {
-    expect(await pc(name, { order_id: 'x', game_id: 18, area: 'us' })).toMatchObject({
-      ret: 1008,
-      data: null,
-      msg: 'This service is not available yet.',
+  it('answers pay, getOrderInfo and checkDiscountCode with the orders core (server/test/orders-*.test.ts)', async () => {
+    expect(await pc('getOrderInfo', { order_id: 'x' })).toMatchObject({ ret: 1012, data: null, msg: 'This order does not exist.' });
+    expect(await pc('checkDiscountCode', { game_id: 18, area: 'us', role_id: '', product_id: '18-us-currency-60', discount_code: '' })).toMatchObject({
+      ret: 1002,
+      msg: 'Please fill in your discount code',
     });
+    expect(await pc('pay', { game_id: 18, area: 'us' })).toMatchObject({ ret: 1002, msg: 'Please select a server' });
   });
 
   it('lists every game in every area it is sold in, or in one area', async () => {

@@ -230,3 +230,7 @@ export interface SandboxRole {
   readonly role_name: string;
   readonly uid: string;
 }
+
+// ---------- Orders (docs/orders.md) ----------
+
+export type * from './order-types';

@@ -2,6 +2,7 @@ import type { Locale } from '@topup/shared/rules';
 import type { Db } from '../db/db';
 import type { Catalogue } from '../catalogue/catalogue';
 import type { GameGateway } from '../game/game-gateway';
+import type { OrderServices } from '../orders/order-services';
 
 /** The body of a request after the sign check and schema coercion: every field a string. */
 export type ActionInput = Readonly<Record<string, string | undefined>>;
@@ -15,6 +16,8 @@ export interface ActionContext {
   readonly headerArea: string | null;
   /** The client's address, as recorded with reports. */
   readonly clientAddress: string;
+  /** Orders: settings, the payment provider, the delivery worker's wake-up. */
+  readonly orders: OrderServices;
 }
 
 /** JSON schema of one body field. */

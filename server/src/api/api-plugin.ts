@@ -5,6 +5,7 @@ import { verifySign } from '@topup/shared/sign';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
+import type { OrderServices } from '../orders/order-services';
 import type { ActionInput, ApiAction } from './action';
 import { AnswerCache } from './answer-cache';
 import { ApiError } from './api-error';
@@ -20,6 +21,7 @@ export interface ApiPluginOptions {
   readonly games: GameGateway;
   readonly appKey: string;
   readonly roleLookupsPerMinute: number;
+  readonly orders: OrderServices;
   /** Largest request body, in bytes. */
   readonly bodyLimit?: number;
 }
@@ -90,6 +92,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
           locale,
           headerArea,
           clientAddress: request.ip,
+          orders: options.orders,
         });
         const answer = JSON.stringify({ ret: RET.OK, data, msg: message('ok', locale) });
         if (cacheKey) answers.set(catalogue, cacheKey, answer);

@@ -67,6 +67,53 @@ export const MESSAGES = {
   },
   bodyTooLarge: { en: 'The request is too large.', ko: '요청이 너무 큽니다.', zh: '请求内容过大。' },
   unknownAction: { en: 'Unknown action.', ko: '알 수 없는 요청입니다.', zh: '未知的请求。' },
+  // Orders (docs/orders.md)
+  orderNotFound: { en: 'This order does not exist.', ko: '존재하지 않는 주문입니다.', zh: '该订单不存在。' },
+  purchaseLimitReached: {
+    en: 'This character has reached the purchase limit of this bundle.',
+    ko: '이 캐릭터는 이 상품의 구매 한도에 도달했습니다.',
+    zh: '该角色已达到此礼包的购买上限。',
+  },
+  unpaidOrderPending: {
+    en: 'You already have an unpaid order for this bundle. Pay it, or try again when it expires (30 minutes after it was placed).',
+    ko: '이 상품의 미결제 주문이 이미 있습니다. 결제를 완료하시거나 주문 후 30분이 지나 만료된 뒤 다시 시도해 주세요.',
+    zh: '您已有此礼包的未支付订单。请完成支付，或在订单过期（下单30分钟后）后重试。',
+  },
+  fillDiscountCode: {
+    en: 'Please fill in your discount code',
+    ko: '할인 코드를 입력해 주세요',
+    zh: '请填写您的优惠码',
+  },
+  discountCodeUnknown: {
+    en: 'This discount code does not exist.',
+    ko: '존재하지 않는 할인 코드입니다.',
+    zh: '该优惠码不存在。',
+  },
+  discountCodeNotForBundle: {
+    en: 'This discount code cannot be used for this bundle.',
+    ko: '이 상품에는 사용할 수 없는 할인 코드입니다.',
+    zh: '该优惠码不适用于此礼包。',
+  },
+  discountCodeNotYetValid: {
+    en: 'This discount code cannot be used yet.',
+    ko: '아직 사용할 수 없는 할인 코드입니다.',
+    zh: '该优惠码尚未生效。',
+  },
+  discountCodeExpired: {
+    en: 'This discount code has expired.',
+    ko: '사용 기간이 지난 할인 코드입니다.',
+    zh: '该优惠码已过期。',
+  },
+  discountCodeUsedUp: {
+    en: 'This character has already used this discount code.',
+    ko: '이 캐릭터는 이미 이 할인 코드를 사용했습니다.',
+    zh: '该角色已使用过此优惠码。',
+  },
+  bundleNotOnSale: {
+    en: 'This bundle is not on sale here any more.',
+    ko: '더 이상 판매하지 않는 상품입니다.',
+    zh: '该礼包已下架。',
+  },
   serverError: {
     en: 'Something went wrong on our side. Please try again later.',
     ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',

@@ -12,9 +12,12 @@ import { customerConfig } from './pay-centre/customer-config';
 import { getPcszGameList } from './pay-centre/get-pcsz-game-list';
 import { getPcszLastLoginRole } from './pay-centre/get-pcsz-last-login-role';
 import { getPczsRoleList } from './pay-centre/get-pczs-role-list';
-import { checkDiscountCode, getOrderInfo, pay } from './pay-centre/not-available-yet';
 import { payCenterList } from './pay-centre/pay-center-list';
 import { roleInfo } from './pay-centre/role-info';
+// Orders (docs/orders.md)
+import { checkDiscountCode } from '../orders/actions/check-discount-code';
+import { createOrder } from '../orders/actions/create-order';
+import { orderInfo } from '../orders/actions/order-info';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
@@ -25,6 +28,10 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   getServerList,
   getRoleInfo,
   report,
+  // Orders: the submit and pay result pages
+  createOrder,
+  orderInfo,
+  checkDiscountCode,
   // Family B (Voucher Center)
   getPayGameList,
   custUrl,
@@ -33,9 +40,9 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   'pcpay/priceList': getPayPrice,
   'pcpay/serverList': getServerList,
   'pcpay/roleInfo': roleInfo,
-  'pcpay/pay': pay,
+  'pcpay/pay': createOrder,
   'pcpay/banner': banner,
-  'pcpay/getOrderInfo': getOrderInfo,
+  'pcpay/getOrderInfo': orderInfo,
   'pcpay/priceTab': getTab,
   'pcpay/checkDiscountCode': checkDiscountCode,
   'pcpay/customerConfig': customerConfig,

@@ -9,6 +9,7 @@ import { demoRoles } from './demo-roles';
 import { demoBanners, demoCustomerServiceUrl, demoPayTypes, demoServerSign, STORE_BANNERS, STORE_SUPPORT_URL } from './demo-storefront';
 import { upsertRows } from './upsert-rows';
 import { demoPurchases } from './demo-purchases';
+import { seedDemoDiscountCodes } from '../discounts/demo-discount-codes';
 
 const areasOf = (game: DemoGame) => Object.keys(game.areas);
 
@@ -261,6 +262,7 @@ export async function seedDemo(db: Db, cache: CatalogueCache | null = null, game
     await seedShelves(tx, games);
     await seedSandboxRoles(tx, games);
     await seedPurchases(tx, games);
+    await seedDemoDiscountCodes(tx);
   });
 }
 

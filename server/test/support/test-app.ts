@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sign } from '@topup/shared/sign';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppOptions } from '../../src/app';
 import { CatalogueCache } from '../../src/catalogue/catalogue-cache';
 import { loadConfig, type ServerConfig } from '../../src/config';
 import type { Db } from '../../src/db/db';
@@ -21,12 +21,14 @@ export interface TestStore {
 export async function openTestStore(
   target: TestDbTarget,
   overrides: Partial<ServerConfig> = {},
+  /** Other parts of the app: order settings, a game gateway. */
+  parts: Pick<AppOptions, 'orders' | 'games'> = {},
 ): Promise<TestStore> {
   const db = await target.open();
   await seedDemo(db);
   const config = { ...loadConfig({}), roleLookupsPerMinute: 10_000, ...overrides };
   const catalogue = new CatalogueCache(db);
-  const app = await buildApp({ config, db, catalogue });
+  const app = await buildApp({ config, db, catalogue, ...parts });
   await app.ready();
   return {
     app,

@@ -10,3 +10,4 @@ export * from './server-list';
 export * from './image-zoom';
 export * from './legal-links';
 export * from './submit-query';
+export * from './order-status';

@@ -1,0 +1,82 @@
+import { findGameArea } from '../catalogue/catalogue';
+import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import type { Db } from '../db/db';
+import type { GameGateway } from '../game/game-gateway';
+import { findBundle } from '../orders/find-bundle';
+import type { OrderSettings } from '../orders/order-settings';
+import { readOrder, type OrderRow } from '../orders/read-order';
+import { recordEvent, transitionOrder } from '../orders/transition-order';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { nextAttemptAt } from './backoff';
+import type { WorkerLog } from './delivery-worker';
+import { orderMail } from './order-mail';
+import { finishJob, postponeJob, type ClaimedJob } from './outbox';
+import { describeError, withTimeout } from './with-timeout';
+
+export interface JobContext {
+  readonly db: Db;
+  readonly catalogue: CatalogueCache;
+  readonly games: GameGateway;
+  readonly payments: PaymentProvider;
+  readonly settings: OrderSettings;
+  readonly log: WorkerLog;
+}
+
+async function bonusText(context: JobContext, order: OrderRow): Promise<string> {
+  if (!order.first_buy) return '';
+  const gameArea = findGameArea(await context.catalogue.get(), order.game_id, order.area);
+  return (gameArea && findBundle(gameArea, order.product_id)?.firstPayContent) || '';
+}
+
+/** The mail could not be sent: try again later, or give up into delivery_failed and a refund. */
+async function deliveryFailed(job: ClaimedJob, context: JobContext, reason: string): Promise<void> {
+  const { db, settings, log } = context;
+  const next = nextAttemptAt(settings.backoffMs, job.attempts, job.first_attempt_at, new Date(), settings.giveUpAfterMs);
+  await db.transaction(async (tx) => {
+    if (next) {
+      await postponeJob(tx, job, next, reason);
+      await recordEvent(tx, job.order_id, 'delivery_retry', { attempt: job.attempts, nextAttemptAt: next, detail: reason });
+      return;
+    }
+    await transitionOrder(tx, job.order_id, 'delivery_failed', { attempt: job.attempts, detail: reason });
+    await finishJob(tx, job);
+    await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'refund') ON CONFLICT DO NOTHING`, [job.order_id]);
+  });
+  const level = next ? 'warn' : 'error';
+  log[level]({ orderId: job.order_id, attempt: job.attempts, nextAttemptAt: next, reason }, next ? 'mail not sent; will retry' : 'mail not sent; giving up and refunding');
+}
+
+/**
+ * One attempt at an order's mail. The game gateway sends once per order id, so an attempt
+ * repeated after a crash (the mail went out, the order did not record it) delivers nothing twice.
+ */
+export async function deliverOrder(job: ClaimedJob, context: JobContext): Promise<void> {
+  const { db, games, settings, log } = context;
+  try {
+    const order = await readOrder(db, job.order_id);
+    if (!order || (order.status !== 'paid' && order.status !== 'delivering')) {
+      await finishJob(db, job);
+      return;
+    }
+    if (order.status === 'paid') await transitionOrder(db, order.order_id, 'delivering', { attempt: job.attempts });
+    const mail = orderMail(order, await bonusText(context, order));
+    let sent;
+    try {
+      sent = await withTimeout(games.sendMail(mail), settings.callTimeoutMs, 'sending the mail');
+    } catch (error) {
+      await deliveryFailed(job, context, describeError(error));
+      return;
+    }
+    if (settings.crashAfterMail) process.kill(process.pid, 'SIGKILL');
+    await db.transaction(async (tx) => {
+      const set = { mail_id: sent.mailId, mail_sent_at: sent.sentAt };
+      if (await transitionOrder(tx, order.order_id, 'delivered', { set, attempt: job.attempts })) {
+        await recordEvent(tx, order.order_id, 'mail_sent', { attempt: job.attempts, at: sent.sentAt, detail: `mail ${sent.mailId}` });
+      }
+      await finishJob(tx, job);
+    });
+  } catch (error) {
+    // The database itself failed: the lease runs out and the job is tried again.
+    log.error({ err: error, orderId: job.order_id }, 'delivery attempt could not be recorded');
+  }
+}

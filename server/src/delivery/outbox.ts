@@ -1,0 +1,50 @@
+import type { Queryable } from '../db/db';
+
+export interface ClaimedJob {
+  readonly order_id: string;
+  readonly job: 'deliver' | 'refund';
+  /** The number of this attempt (1 for the first). */
+  readonly attempts: number;
+  readonly first_attempt_at: Date;
+}
+
+/**
+ * Takes up to `limit` due jobs for this worker: each is leased for `leaseMs`, during which no
+ * other worker takes it; a worker that dies leaves its lease to run out. `FOR UPDATE SKIP LOCKED`
+ * lets several workers on PostgreSQL claim at the same moment without waiting for each other or
+ * taking the same job.
+ */
+export async function claimDueJobs(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  return db.query<ClaimedJob>(
+    `UPDATE delivery_outbox AS job
+        SET leased_until = clock_timestamp() + $2 * interval '1 millisecond',
+            attempts = job.attempts + 1,
+            first_attempt_at = coalesce(job.first_attempt_at, clock_timestamp())
+       FROM (SELECT order_id, job FROM delivery_outbox
+              WHERE due_at <= clock_timestamp() AND (leased_until IS NULL OR leased_until <= clock_timestamp())
+              ORDER BY due_at LIMIT $1
+              FOR UPDATE SKIP LOCKED) AS due
+      WHERE job.order_id = due.order_id AND job.job = due.job
+      RETURNING job.order_id, job.job, job.attempts, job.first_attempt_at`,
+    [limit, leaseMs],
+  );
+}
+
+/** The job is done: it leaves the outbox (only if it is still this attempt's). */
+export async function finishJob(tx: Queryable, job: ClaimedJob): Promise<void> {
+  await tx.query('DELETE FROM delivery_outbox WHERE order_id = $1 AND job = $2 AND attempts = $3', [job.order_id, job.job, job.attempts]);
+}
+
+/** The attempt failed: the job waits until `dueAt` and is free for any worker then. */
+export async function postponeJob(tx: Queryable, job: ClaimedJob, dueAt: Date, error: string): Promise<void> {
+  await tx.query(
+    `UPDATE delivery_outbox SET due_at = $4, leased_until = NULL, last_error = $5
+      WHERE order_id = $1 AND job = $2 AND attempts = $3`,
+    [job.order_id, job.job, job.attempts, dueAt, error.slice(0, 500)],
+  );
+}
+
+/** After a restart of the only process on an embedded database, no lease can still be held. */
+export async function releaseAllLeases(db: Queryable): Promise<void> {
+  await db.query('UPDATE delivery_outbox SET leased_until = NULL WHERE leased_until IS NOT NULL');
+}

@@ -1,0 +1,46 @@
+import { readOrder } from '../orders/read-order';
+import { transitionOrder } from '../orders/transition-order';
+import { nextAttemptAt } from './backoff';
+import type { JobContext } from './deliver-order';
+import { finishJob, postponeJob, type ClaimedJob } from './outbox';
+import { describeError, withTimeout } from './with-timeout';
+
+const REFUNDABLE = new Set(['delivery_failed', 'expired', 'declined']);
+
+/**
+ * Returns an order's money through its provider (idempotent per order), then marks it refunded.
+ * A refund is never given up: after the schedule's last wait it is tried at that pace for ever.
+ */
+export async function refundOrder(job: ClaimedJob, context: JobContext): Promise<void> {
+  const { db, payments, settings, log } = context;
+  try {
+    const order = await readOrder(db, job.order_id);
+    if (!order || !order.paid_at || !REFUNDABLE.has(order.status)) {
+      await finishJob(db, job);
+      return;
+    }
+    const reason = order.status === 'delivery_failed' ? 'mail could not be delivered' : `paid while ${order.status}`;
+    let refundId: string;
+    try {
+      const refund = payments.refund({ orderId: order.order_id, amountMinor: order.amount_minor, currency: order.currency, reason });
+      refundId = (await withTimeout(refund, settings.callTimeoutMs, 'refunding')).refundId;
+    } catch (error) {
+      const later = nextAttemptAt(settings.backoffMs, job.attempts, new Date(), new Date(), Number.MAX_SAFE_INTEGER);
+      await postponeJob(db, job, later ?? new Date(), describeError(error));
+      log.error({ orderId: job.order_id, attempt: job.attempts, reason: describeError(error) }, 'refund failed; will retry');
+      return;
+    }
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO refunds (order_id, provider, refund_id, amount_minor, currency, reason)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
+        [order.order_id, payments.name, refundId, order.amount_minor, order.currency, reason],
+      );
+      await transitionOrder(tx, order.order_id, 'refunded', { detail: refundId });
+      await finishJob(tx, job);
+    });
+    log.info({ orderId: order.order_id, refundId }, 'order refunded');
+  } catch (error) {
+    log.error({ err: error, orderId: job.order_id }, 'refund attempt could not be recorded');
+  }
+}

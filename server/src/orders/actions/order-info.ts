@@ -1,0 +1,20 @@
+import type { OrderInfo } from '@topup/shared/types';
+import { defineAction } from '../../api/action';
+import { missing } from '../../api/api-error';
+import { FIELD } from '../../api/fields';
+import { orderNotFound } from '../order-errors';
+import { toOrderInfo } from '../order-info';
+import { readOrderWithTimeline } from '../read-order';
+
+/** `orderInfo` (and `pcpay/getOrderInfo`): an order's state, amounts and timeline. */
+export const orderInfo = defineAction({
+  fields: { order_id: FIELD.orderId },
+  signed: true,
+  async handle(input, { db, catalogue, locale, orders }): Promise<OrderInfo> {
+    const orderId = input.order_id ?? '';
+    if (orderId === '') throw missing('order_id');
+    const found = await readOrderWithTimeline(db, orderId);
+    if (!found) throw orderNotFound();
+    return toOrderInfo(found, catalogue, locale, orders.payments);
+  },
+});

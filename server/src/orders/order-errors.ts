@@ -1,0 +1,29 @@
+import { ApiError } from '../api/api-error';
+import { RET } from '../api/ret-codes';
+import type { DiscountRefusal } from '../discounts/discount-rules';
+import type { LimitRefusal } from './price';
+
+export const orderNotFound = () => new ApiError(RET.ORDER_NOT_FOUND, 'orderNotFound');
+
+export const bundleNotOnSale = () => new ApiError(RET.BUNDLE_NOT_ON_SALE, 'bundleNotOnSale');
+
+export function limitError(refusal: LimitRefusal): ApiError {
+  return refusal === 'limitReached'
+    ? new ApiError(RET.PURCHASE_LIMIT_REACHED, 'purchaseLimitReached')
+    : new ApiError(RET.UNPAID_ORDER_PENDING, 'unpaidOrderPending');
+}
+
+export function discountError(refusal: DiscountRefusal): ApiError {
+  switch (refusal) {
+    case 'unknown':
+      return new ApiError(RET.DISCOUNT_CODE_INVALID, 'discountCodeUnknown');
+    case 'notForThisBundle':
+      return new ApiError(RET.DISCOUNT_CODE_INVALID, 'discountCodeNotForBundle');
+    case 'notYetValid':
+      return new ApiError(RET.DISCOUNT_CODE_EXPIRED, 'discountCodeNotYetValid');
+    case 'expired':
+      return new ApiError(RET.DISCOUNT_CODE_EXPIRED, 'discountCodeExpired');
+    case 'usedUp':
+      return new ApiError(RET.DISCOUNT_CODE_USED_UP, 'discountCodeUsedUp');
+  }
+}

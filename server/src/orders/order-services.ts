@@ -1,0 +1,10 @@
+import type { PaymentProvider } from '../payments/payment-provider';
+import type { OrderSettings } from './order-settings';
+
+/** What the order actions need besides the database, catalogue and games. */
+export interface OrderServices {
+  readonly settings: OrderSettings;
+  readonly payments: PaymentProvider;
+  /** Wakes the delivery worker at once (a payment just came in) instead of at its next poll. */
+  readonly wakeDelivery: () => void;
+}

@@ -1,0 +1,48 @@
+import type { OrderStatus } from '@topup/shared/types';
+
+/**
+ * Which state may follow which. created → paid → delivering → delivered is the path of a good
+ * order; an unpaid order is declined or expires; a mail that cannot be delivered ends in
+ * delivery_failed and its money is refunded. Money that arrives for an order that was already
+ * declined or expired is refunded as well.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  created: ['paid', 'declined', 'expired'],
+  paid: ['delivering'],
+  delivering: ['delivered', 'delivery_failed'],
+  delivered: [],
+  declined: ['refunded'],
+  expired: ['refunded'],
+  delivery_failed: ['refunded'],
+  refunded: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** The states an order may be in to move to `to`. */
+export function statesBefore(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => canTransition(from, to));
+}
+
+/** The column that holds the time an order entered each state. */
+export const STATUS_TIME_COLUMN: Readonly<Record<OrderStatus, string>> = {
+  created: 'created_at',
+  paid: 'paid_at',
+  delivering: 'delivering_at',
+  delivered: 'delivered_at',
+  declined: 'declined_at',
+  expired: 'expired_at',
+  delivery_failed: 'delivery_failed_at',
+  refunded: 'refunded_at',
+};
+
+/**
+ * States in which an order holds one of the character's purchases of a bundle (limits) and
+ * one use of its discount code: an unpaid order holds them until it expires.
+ */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['created', 'paid', 'delivering', 'delivered', 'delivery_failed'];
+
+/** States in which the player has paid and the bundle is on its way or arrived (first-buy bonus). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'delivering', 'delivered'];

@@ -1,0 +1,70 @@
+import type { OrderEventKind, OrderStatus } from '@topup/shared/types';
+import type { Queryable } from '../db/db';
+
+export interface OrderRow {
+  order_id: string;
+  status: OrderStatus;
+  game_id: number;
+  area: string;
+  server_id: string;
+  server_name: string;
+  role_id: string;
+  role_name: string;
+  uid: string;
+  bundle_id: number;
+  product_id: string;
+  product_name: string;
+  first_buy: boolean;
+  pay_type: string;
+  discount_code: string;
+  list_price_minor: number;
+  discount_minor: number;
+  amount_minor: number;
+  currency: string;
+  payment_provider: string;
+  created_at: Date;
+  expires_at: Date | null;
+  paid_at: Date | null;
+  mail_sent_at: Date | null;
+  delivered_at: Date | null;
+  refunded_at: Date | null;
+}
+
+export interface OrderEventRow {
+  event: OrderEventKind;
+  at: Date;
+  attempt: number | null;
+  next_attempt_at: Date | null;
+}
+
+export interface PendingJobRow {
+  job: 'deliver' | 'refund';
+  attempts: number;
+  due_at: Date;
+}
+
+export const ORDER_COLUMNS = `order_id, status, game_id, area, server_id, server_name, role_id, role_name, uid, bundle_id,
+  product_id, product_name, first_buy, pay_type, discount_code, list_price_minor, discount_minor, amount_minor, currency,
+  payment_provider, created_at, expires_at, paid_at, mail_sent_at, delivered_at, refunded_at`;
+
+export async function readOrder(db: Queryable, orderId: string): Promise<OrderRow | null> {
+  const rows = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = $1`, [orderId]);
+  return rows[0] ?? null;
+}
+
+export interface OrderWithTimeline {
+  readonly order: OrderRow;
+  readonly events: readonly OrderEventRow[];
+  readonly jobs: readonly PendingJobRow[];
+}
+
+/** An order, its timeline and the outbox jobs still open for it. */
+export async function readOrderWithTimeline(db: Queryable, orderId: string): Promise<OrderWithTimeline | null> {
+  const order = await readOrder(db, orderId);
+  if (!order) return null;
+  const events = await db.query<OrderEventRow>('SELECT event, at, attempt, next_attempt_at FROM order_events WHERE order_id = $1 ORDER BY at, id', [
+    orderId,
+  ]);
+  const jobs = await db.query<PendingJobRow>('SELECT job, attempts, due_at FROM delivery_outbox WHERE order_id = $1', [orderId]);
+  return { order, events, jobs };
+}

@@ -1,0 +1,95 @@
+import type { OrderStatus } from '@topup/shared/types';
+import type { Db, Queryable } from '../db/db';
+import { PAID_STATUSES } from '../orders/order-state';
+import { lockRole } from '../orders/role-lock';
+import { recordEvent, transitionOrder } from '../orders/transition-order';
+import type { PaymentEvent } from './payment-provider';
+
+/**
+ * What a webhook did: `applied` changed the order; `replay` was an event already received;
+ * `ignored` was received but changes nothing (a decline after payment); `unknownOrder` and
+ * `mismatch` (amount or currency differ from the order) are refused and change nothing.
+ */
+export type PaymentOutcome = 'applied' | 'replay' | 'ignored' | 'unknownOrder' | 'mismatch';
+
+interface PayableOrder {
+  order_id: string;
+  game_id: number;
+  role_id: string;
+  bundle_id: number;
+  status: OrderStatus;
+  amount_minor: number;
+  currency: string;
+  first_buy: boolean;
+  expired: boolean;
+}
+
+async function lockOrder(tx: Queryable, orderId: string): Promise<PayableOrder | null> {
+  const rows = await tx.query<PayableOrder>(
+    `SELECT order_id, game_id, role_id, bundle_id, status, amount_minor, currency, first_buy,
+            (status = 'created' AND expires_at <= now()) AS expired
+       FROM orders WHERE order_id = $1 FOR UPDATE`,
+    [orderId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Another paid order of the same bundle by the same character already has the first-purchase bonus. */
+async function firstBuyTakenElsewhere(tx: Queryable, order: PayableOrder): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM orders WHERE game_id = $1 AND role_id = $2 AND bundle_id = $3 AND order_id <> $4 AND status = ANY($5::text[]) LIMIT 1`,
+    [order.game_id, order.role_id, order.bundle_id, order.order_id, PAID_STATUSES],
+  );
+  return rows.length > 0;
+}
+
+/** The money is in: the order is paid and its mail goes into the outbox, in one transaction. */
+async function takePayment(tx: Queryable, order: PayableOrder): Promise<PaymentOutcome> {
+  const firstBuy = order.first_buy && !(await firstBuyTakenElsewhere(tx, order));
+  await transitionOrder(tx, order.order_id, 'paid', { set: { first_buy: firstBuy } });
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'deliver') ON CONFLICT DO NOTHING`, [order.order_id]);
+  return 'applied';
+}
+
+/** Money for an order that can no longer be fulfilled (expired, declined): it goes back. */
+async function refundLatePayment(tx: Queryable, order: PayableOrder): Promise<PaymentOutcome> {
+  if (order.status === 'created') await transitionOrder(tx, order.order_id, 'expired');
+  await tx.query('UPDATE orders SET paid_at = coalesce(paid_at, clock_timestamp()), updated_at = clock_timestamp() WHERE order_id = $1', [
+    order.order_id,
+  ]);
+  await recordEvent(tx, order.order_id, 'late_payment', { detail: `payment received while ${order.expired ? 'expired' : order.status}` });
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'refund') ON CONFLICT DO NOTHING`, [order.order_id]);
+  return 'applied';
+}
+
+/**
+ * Applies a verified webhook event to its order. Idempotent: the provider's event id is kept, and
+ * the same event again changes nothing and is answered as success.
+ */
+export async function recordPayment(db: Db, provider: string, event: PaymentEvent): Promise<PaymentOutcome> {
+  return db.transaction(async (tx) => {
+    const seen = await tx.query<{ game_id: number; role_id: string }>('SELECT game_id, role_id FROM orders WHERE order_id = $1', [event.orderId]);
+    const owner = seen[0];
+    if (!owner) return 'unknownOrder';
+    // The character's lock first, as when orders are placed: first-buy is decided under it.
+    await lockRole(tx, owner.game_id, owner.role_id);
+    const order = await lockOrder(tx, event.orderId);
+    if (!order) return 'unknownOrder';
+    if (order.amount_minor !== event.amountMinor || order.currency !== event.currency) return 'mismatch';
+    const fresh = await tx.query(
+      `INSERT INTO payment_events (provider, event_id, order_id, result, amount_minor, currency)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING event_id`,
+      [provider, event.eventId, event.orderId, event.result, event.amountMinor, event.currency],
+    );
+    if (fresh.length === 0) return 'replay';
+    if (event.result === 'declined') {
+      if (order.status !== 'created') return 'ignored';
+      await transitionOrder(tx, order.order_id, 'declined');
+      return 'applied';
+    }
+    if (order.status === 'created' && !order.expired) return takePayment(tx, order);
+    if (order.status === 'created' || order.status === 'expired' || order.status === 'declined') return refundLatePayment(tx, order);
+    // Paid already under another event id: the order keeps its one payment (see docs/orders.md).
+    return 'ignored';
+  });
+}
