@@ -13,3 +13,4 @@ export * from './ui';
 export type * from './types';
 export { PlaceholderPage } from './ui/placeholder-page';
 export { renderStandalone } from './ui/standalone-root';
+export { TERMS_PAGE_URL, PRIVACY_PAGE_URL } from './legal/legal-pages';

@@ -9,3 +9,6 @@ export { lookUpPayCentreRole } from './look-up-pay-centre-role';
 export { getAccountCharacters, getLastPlayedCharacter } from './get-account-characters';
 export { getCustomerServiceLink } from './get-customer-config';
 export { sendPayCentreReport } from './send-pay-centre-report';
+export { checkPayCentreDiscountCode } from './check-discount-code';
+export { createPayCentreOrder } from './create-pay-centre-order';
+export { getPayCentreOrder } from './get-pay-centre-order';
