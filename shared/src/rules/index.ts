@@ -11,3 +11,4 @@ export * from './image-zoom';
 export * from './legal-links';
 export * from './submit-query';
 export * from './order-status';
+export * from './order-timeline';
