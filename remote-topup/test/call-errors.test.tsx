@@ -69,4 +69,24 @@ describe('transport failures get a localized message, never silence (spec §8)',
       await new Promise((resolve) => odd.close(resolve));
     }
   });
+
+  it('shows a loading toast while the price list loads and clears it when the list arrives', async () => {
+    const slow = http.createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      const answer = (data: unknown) => response.end(JSON.stringify({ ret: 0, data, msg: 'OK' }));
+      if (request.url?.endsWith('/getTab')) answer({ tab_list: ['Gems'], pmx_show: 0, pay_type_list: [], game: null });
+      else if (request.url?.endsWith('/getPayPrice')) setTimeout(() => answer([]), 400);
+      else answer([]);
+    });
+    const url = await listen(slow);
+    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter });
+    try {
+      await renderMainPage('/?game_id=18&area=us');
+      expect(await screen.findByText('Loading bundles…')).toBeInTheDocument();
+      expect(await screen.findByText('No bundles in this category yet.')).toBeInTheDocument();
+      expect(screen.queryByText('Loading bundles…')).not.toBeInTheDocument();
+    } finally {
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
 });
