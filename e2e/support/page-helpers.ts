@@ -8,5 +8,9 @@ export async function openRoute(page: Page, baseUrl: string, route: string): Pro
 
 export async function waitForRemotePage(page: Page, route: string): Promise<void> {
   const path = route.split('?')[0];
-  await page.locator(`[data-remote-root][data-route="${path}"] h1`).first().waitFor({ state: 'visible', timeout: 20_000 });
+  // The remote's own page, not the shell's "unavailable" panel that stands in for it.
+  await page
+    .locator(`[data-remote-root][data-route="${path}"]:not(:has([data-remote-unavailable])) h1`)
+    .first()
+    .waitFor({ state: 'visible', timeout: 20_000 });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { CONTRACT_VERSION, REMOTE_CONTRACTS, SHARED_LIBRARY_EXPORTS, type RemoteId } from '../src/contracts';
+import { CONTRACT_VERSION, REMOTE_CONTRACTS, ROUTE_TABLE, SHARED_LIBRARY_EXPORTS, type RemoteId } from '../src/contracts';
 import { resolveBuildVersion } from './build-version';
 import { SHARED_SINGLETONS } from './shared-deps';
 import { PrecompressPlugin } from './precompress-plugin';
@@ -54,6 +54,12 @@ function exposesOf(app: AppName, dir: string): Record<string, string> {
     exposes[`./${name}`] = faulty ? faultyExpose(dir, name) : path.join(dir, 'src', 'exposes', `${name}.tsx`);
   }
   return exposes;
+}
+
+/** The host's inline start-up script with the route table filled in (see host/src/early/). */
+function earlyRegistryScript(dir: string): string {
+  const routes = Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.remote]));
+  return fs.readFileSync(path.join(dir, 'src', 'early', 'early-registry.inline.js'), 'utf8').replaceAll('__ROUTE_REMOTES__', JSON.stringify(routes));
 }
 
 /** One Rspack configuration for any app of the store: the host or a remote. */
@@ -137,6 +143,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       new rspack.HtmlRspackPlugin({
         template: path.join(dir, 'src', 'index.html'),
         chunks: ['main'],
+        templateParameters: isHost ? { earlyRegistryScript: earlyRegistryScript(dir) } : {},
       }),
       ...(isDev ? [] : [new PrecompressPlugin()]),
     ],

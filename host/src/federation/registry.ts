@@ -11,8 +11,31 @@ export class PreviewRefusedError extends Error {
   }
 }
 
+declare global {
+  interface Window {
+    /** The registry read started by index.html's inline script, taken once by the shell. */
+    __TOPUP_REGISTRY__?: Promise<RemoteRegistry>;
+  }
+}
+
+/** The registry read that index.html started, if any; taken once so a Retry reads afresh. */
+function takeEarlyRegistry(): Promise<RemoteRegistry> | null {
+  const early = typeof window !== 'undefined' ? window.__TOPUP_REGISTRY__ : undefined;
+  if (early) delete window.__TOPUP_REGISTRY__;
+  return early ?? null;
+}
+
+function checked(registry: RemoteRegistry): RemoteRegistry {
+  for (const remote of REMOTE_IDS) {
+    if (!registry.remotes?.[remote]?.manifestUrl) throw new Error(`registry has no entry for ${remote}`);
+  }
+  return registry;
+}
+
 /** Fetches which version of each remote is live. Never cached: a rollback shows on the next load. */
 export async function fetchRegistry(preview: string | null = null, fetcher: typeof fetch = fetch): Promise<RemoteRegistry> {
+  const early = preview ? null : takeEarlyRegistry();
+  if (early) return checked(await early);
   const url = preview ? `/mf/registry.json?preview=${encodeURIComponent(preview)}` : '/mf/registry.json';
   const response = await fetcher(url, { cache: 'no-store', headers: { accept: 'application/json' } });
   if (preview && response.status === 404) {
@@ -20,11 +43,7 @@ export async function fetchRegistry(preview: string | null = null, fetcher: type
     throw new PreviewRefusedError(preview, body.msg ?? 'unknown preview');
   }
   if (!response.ok) throw new Error(`registry answered HTTP ${response.status}`);
-  const registry = (await response.json()) as RemoteRegistry;
-  for (const remote of REMOTE_IDS) {
-    if (!registry.remotes?.[remote]?.manifestUrl) throw new Error(`registry has no entry for ${remote}`);
-  }
-  return registry;
+  return checked((await response.json()) as RemoteRegistry);
 }
 
 export interface LoadedRegistry {
