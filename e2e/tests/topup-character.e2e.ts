@@ -160,6 +160,9 @@ describe('region pickers (spec §9)', () => {
     // A new region clears the chosen server.
     expect(await page.getByTestId('server-field').textContent()).toContain('Select a server');
     expect(await serverOptions()).toEqual(['EU-1 Avalon', 'EU-2 Camelot']);
+    // The EU store's own bundles.
+    await page.locator('[data-product-id^="18-eu-"]').first().waitFor();
+    expect(await page.locator('[data-product-id^="18-us-"]').count()).toBe(0);
     await pick(page, 'region-field', 'AS');
     expect(await serverOptions()).toEqual(['AS-1 Sakura', 'AS-2 Lotus']);
     const areas = calls.filter((c) => c.action === 'getServerList').map((c) => [c.fields.get('area'), c.fields.get('region')]);
@@ -171,6 +174,9 @@ describe('region pickers (spec §9)', () => {
     // The character is looked up in the area of its server.
     await confirmCharacter(page, 'AS-2 Lotus', '1822003');
     expect(calls.find((c) => c.action === 'getRoleInfo')?.fields.get('area')).toBe('en');
+    await page.locator('[data-product-id="18-en-currency-300"] .tp-price').click();
+    await waitForRemotePage(page, '/submit');
+    expect([hashQuery(page).query.get('area'), hashQuery(page).query.get('product_id')]).toEqual(['en', '18-en-currency-300']);
   });
 
   it('game 44 offers AM and EU, sent as region', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { hasRoleHelpImage } from '@topup/shared';
+import { characterArea, hasRoleHelpImage } from '@topup/shared';
 import { BannerCarousel } from '../features/banners/components/BannerCarousel';
 import { BundleShelf } from '../features/bundles/components/BundleShelf';
 import { useBundles } from '../features/bundles/hooks/use-bundles';
@@ -29,9 +29,11 @@ export function TopUpPage() {
 
 function GamePage({ entry }: { readonly entry: EntryQuery }) {
   const [cached] = useState(() => takeCachedCharacter(entry));
-  const { gameId, area, from } = entry;
-  const { banners, tabData } = useStorefront(gameId, area);
+  const { gameId, from } = entry;
   const character = useCharacter(entry, cached);
+  // Game 18's region picker switches the page's area: its own servers, bundles and banners.
+  const area = characterArea(gameId, entry.area, character.region);
+  const { banners, tabData } = useStorefront(gameId, area);
   const role = confirmedRole(character.confirmation);
   const shelf = useBundles({ gameId, area, from, tabData, role });
   const buy = useBuyBundle({
@@ -52,7 +54,7 @@ function GamePage({ entry }: { readonly entry: EntryQuery }) {
     <div className="tp-page" data-game-id={gameId} data-area={area}>
       <PageHeader gameName={game?.game_name ?? ''} gameIcon={game?.game_icon ?? ''} />
       <BannerCarousel banners={banners} />
-      <SelectCharacter gameId={gameId} area={area} character={character} helpImage={helpImage} />
+      <SelectCharacter gameId={gameId} area={entry.area} character={character} helpImage={helpImage} />
       <BundleShelf
         area={area}
         tabs={tabData ? tabData.tab_list : null}

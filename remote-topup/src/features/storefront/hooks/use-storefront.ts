@@ -2,10 +2,17 @@ import { useEffect, useState } from 'react';
 import { getBanners, getTab, type Banner, type TabData } from '@topup/shared';
 import { showCallError } from '../../../lib/show-call-error';
 
+interface Loaded<T> {
+  /** The game and area the answer is for: a stale answer is never shown for a new area. */
+  readonly key: string;
+  readonly value: T;
+}
+
 /** Spec §4 initial load: the banners and the tab list (the server list loads with the character). */
 export function useStorefront(gameId: string, area: string) {
-  const [banners, setBanners] = useState<Banner[] | null>(null);
-  const [tabData, setTabData] = useState<TabData | null>(null);
+  const key = `${gameId}|${area}`;
+  const [banners, setBanners] = useState<Loaded<Banner[]> | null>(null);
+  const [tabData, setTabData] = useState<Loaded<TabData> | null>(null);
 
   useEffect(() => {
     if (!gameId) return undefined;
@@ -14,13 +21,19 @@ export function useStorefront(gameId: string, area: string) {
     const fail = (error: unknown) => {
       if (!controller.signal.aborted) showCallError(error);
     };
-    getBanners(payload, controller.signal).then(setBanners, (error: unknown) => {
-      if (!controller.signal.aborted) setBanners([]);
-      fail(error);
-    });
-    getTab(payload, controller.signal).then(setTabData, fail);
+    getBanners(payload, controller.signal).then(
+      (value) => setBanners({ key, value }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setBanners({ key, value: [] });
+        fail(error);
+      },
+    );
+    getTab(payload, controller.signal).then((value) => setTabData({ key, value }), fail);
     return () => controller.abort();
-  }, [gameId, area]);
+  }, [gameId, area, key]);
 
-  return { banners, tabData };
+  return {
+    banners: banners?.key === key ? banners.value : null,
+    tabData: tabData?.key === key ? tabData.value : null,
+  };
 }
