@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApi, DEFAULT_API_TIMEOUT_MS } from '@topup/shared';
+import { configureApi, DEFAULT_API_TIMEOUT_MS, getRoleInfo } from '@topup/shared';
 import { nodeHttpAdapter } from './support/node-http-adapter';
 import { renderMainPage } from './support/render-page';
 import { findDialogWith, resetPage } from './support/page-test';
@@ -28,6 +28,10 @@ describe('transport failures get a localized message, never silence (spec §8)',
 
     const user = userEvent.setup();
     await renderMainPage('/?game_id=18&area=us');
+    // A direct lookup without a character id is refused before any call (spec §5).
+    const refused = getRoleInfo({ role_id: '', server_id: '1801', area: 'us', game_id: '18' });
+    await expect(refused).rejects.toThrow('Please fill in your character id');
+    await expect(refused).rejects.toHaveProperty('kind', 'invalid');
     const dialog = await findDialogWith('Network error. Please check your connection and try again.');
     // Banners, tabs and servers all failed: one dialog, not three.
     expect(screen.getAllByText('Network error. Please check your connection and try again.')).toHaveLength(1);
