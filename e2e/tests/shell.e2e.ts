@@ -59,7 +59,8 @@ describe('the federated shell', () => {
     await page.locator('.language-switch select').selectOption('ko');
     await page.getByRole('heading', { name: '바우처 센터' }).waitFor();
     const remoteRoot = page.locator('[data-remote-root="remote-voucher"]');
-    expect(await remoteRoot.locator('[data-testid="store-locale"]').textContent()).toBe('ko');
+    await remoteRoot.locator('.vc-charge').first().waitFor();
+    expect(await remoteRoot.locator('.vc-charge').first().textContent()).toBe('충전');
     // The voucher page hands the shell its customer-service link; the shell's floating button shows it.
     const button = page.locator('a.customer-service');
     await button.waitFor();

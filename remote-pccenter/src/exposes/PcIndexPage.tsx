@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import { PcHome } from '../app/home/PcHome';
 
-/** /pcIndex: Pay Center. */
+/** /pcIndex: the pay centre's front page. */
 export default function PcIndexPage() {
-  return <PlaceholderPage remote="remote-pccenter" namespace={NAMESPACE} titleKey="pcIndexPage.title" />;
+  return <PcHome />;
 }

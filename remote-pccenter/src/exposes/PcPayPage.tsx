@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import { PcPayment } from '../app/pay/PcPayment';
 
-/** /pcpay: Payment. */
+/** /pcpay: payment and the order's live result. */
 export default function PcPayPage() {
-  return <PlaceholderPage remote="remote-pccenter" namespace={NAMESPACE} titleKey="pcPayPage.title" />;
+  return <PcPayment />;
 }

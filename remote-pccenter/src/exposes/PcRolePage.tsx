@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import { PcCharacter } from '../app/role/PcCharacter';
 
-/** /pcrole: Choose your character. */
+/** /pcrole: the character the items go to. */
 export default function PcRolePage() {
-  return <PlaceholderPage remote="remote-pccenter" namespace={NAMESPACE} titleKey="pcRolePage.title" />;
+  return <PcCharacter />;
 }

@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import { PcBundles } from '../app/submit/PcBundles';
 
-/** /pcSubmit: Choose a bundle. */
+/** /pcSubmit: the bundles and the order. */
 export default function PcSubmitPage() {
-  return <PlaceholderPage remote="remote-pccenter" namespace={NAMESPACE} titleKey="pcSubmitPage.title" />;
+  return <PcBundles />;
 }

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { toHref, type GameInfo } from '@topup/shared';
+import { areaLabel } from '../../lib/area-label';
+import { UserIcon } from '../../lib/icons';
+import { gameQuery, type CharacterChoice } from '../../lib/pc-query';
+import { usePcTranslation } from '../../lib/use-pc-translation';
+
+/** Who the items go to: the game, the server and the character, with a way back to change it. */
+export function CharacterBar({ choice, game }: { readonly choice: CharacterChoice; readonly game: GameInfo | null }) {
+  const { t } = usePcTranslation();
+  const { role } = choice;
+  return (
+    <section className="pc-character-bar pc-panel" aria-label={t('submit.character')} data-testid="character-bar">
+      {game ? <img className="pc-character-bar__icon" src={game.game_icon} alt="" width={52} height={52} /> : <span className="pc-character-bar__icon pc-skeleton" />}
+      <div className="pc-character-bar__game">
+        <p className="pc-character-bar__label">{t('submit.character')}</p>
+        <p className="pc-character-bar__name">{game?.game_name ?? '\u00a0'}</p>
+        <p className="pc-muted">{areaLabel(t, choice.area)}</p>
+      </div>
+      <div className="pc-character-bar__role">
+        <UserIcon />
+        <div>
+          <p className="pc-character-bar__name" data-testid="bar-role-name">
+            {role.role_name}
+          </p>
+          <p className="pc-muted">
+            {role.server_name} · {t('role.roleId')} {role.role_id}
+          </p>
+        </div>
+      </div>
+      <Link className="pc-button pc-button--secondary" to={toHref('/pcrole', gameQuery(choice))}>
+        {t('submit.change')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useRef, type KeyboardEvent } from 'react';
+import type { Bundle } from '@topup/shared';
+import { usePcTranslation } from '../../../lib/use-pc-translation';
+import { BundleCard } from './BundleCard';
+import { openBundleDetails } from './open-bundle-details';
+
+interface Props {
+  readonly area: string;
+  readonly tabs: readonly string[] | null;
+  readonly activeTab: string;
+  readonly bundles: readonly Bundle[] | null;
+  readonly chosenId: string;
+  readonly onSelectTab: (tab: string) => void;
+  readonly onChoose: (bundle: Bundle) => void;
+}
+
+const PANEL_ID = 'pc-bundle-panel';
+
+/** Product tabs (`priceTab`) and the grid of the tab's bundles (`priceList`). */
+export function BundleShelf({ area, tabs, activeTab, bundles, chosenId, onSelectTab, onChoose }: Props) {
+  const { t } = usePcTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    if (!tabs) return;
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + tabs.length) % tabs.length;
+    list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
+    onSelectTab(tabs[next] as string);
+  };
+  return (
+    <section className="pc-shelf pc-panel" aria-label={t('bundles.tabs')}>
+      {tabs === null ? (
+        <div className="pc-skeleton pc-tabs-skeleton" aria-hidden="true" />
+      ) : (
+        <div ref={list} className="pc-tabs" role="tablist" aria-label={t('bundles.tabs')}>
+          {tabs.map((tab, index) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              id={`pc-bundle-tab-${index}`}
+              className="pc-tabs__tab"
+              aria-selected={tab === activeTab}
+              aria-controls={PANEL_ID}
+              tabIndex={tab === activeTab ? 0 : -1}
+              onClick={() => onSelectTab(tab)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {tab}
+            </button>
+          ))}
+        </div>
+      )}
+      <div id={PANEL_ID} role="tabpanel" aria-busy={bundles === null} aria-labelledby={tabs ? `pc-bundle-tab-${Math.max(0, tabs.indexOf(activeTab))}` : undefined}>
+        {bundles === null ? (
+          <ul className="pc-bundle-grid" aria-label={t('bundles.loading')}>
+            {[0, 1, 2, 3, 4, 5].map((n) => (
+              <li key={n} className="pc-skeleton pc-bundle-skeleton" />
+            ))}
+          </ul>
+        ) : bundles.length === 0 ? (
+          <p className="pc-empty">{t('bundles.empty')}</p>
+        ) : (
+          <ul className="pc-bundle-grid">
+            {bundles.map((bundle) => (
+              <li key={bundle.product_id}>
+                <BundleCard
+                  bundle={bundle}
+                  area={area}
+                  chosen={bundle.product_id === chosenId}
+                  onChoose={onChoose}
+                  onOpenDetails={(b) => void openBundleDetails(b, area, onChoose)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { formatPrice, SpinnerIcon, type Bundle, type PayType } from '@topup/shared';
+import { LockIcon } from '../../../lib/icons';
+import { usePcTranslation } from '../../../lib/use-pc-translation';
+import type { DiscountCodeState } from '../hooks/use-discount-code';
+import { AgreementCheckbox } from './AgreementCheckbox';
+import { DiscountCodeField } from './DiscountCodeField';
+import { PayMethodList } from './PayMethodList';
+
+interface Props {
+  readonly area: string;
+  readonly bundle: Bundle | null;
+  readonly discount: DiscountCodeState;
+  readonly payTypes: readonly PayType[];
+  readonly payType: string;
+  readonly onPayType: (payType: string) => void;
+  readonly agreed: boolean;
+  readonly onAgree: (agreed: boolean) => void;
+  readonly placing: boolean;
+  readonly onPay: () => void;
+}
+
+/** The order beside the bundles: the bundle, the code, the pay method, the agreement and Pay. */
+export function OrderSummary(props: Props) {
+  const { t } = usePcTranslation();
+  const { area, bundle, discount } = props;
+  const applied = discount.applied;
+  const total = applied ? applied.amount : (bundle?.amount ?? '');
+  return (
+    <aside className="pc-order pc-panel" aria-labelledby="pc-order-title">
+      <h2 className="pc-order__title" id="pc-order-title">
+        {t('order.title')}
+      </h2>
+      {bundle ? (
+        <div className="pc-order__bundle" data-testid="order-bundle">
+          <img src={bundle.product_file_url} alt="" width={56} height={56} />
+          <div>
+            <p className="pc-order__bundle-name">{bundle.product_name}</p>
+            <p className="pc-muted">{bundle.type}</p>
+          </div>
+        </div>
+      ) : (
+        <p className="pc-order__empty">{t('order.noBundle')}</p>
+      )}
+      <DiscountCodeField discount={discount} area={area} />
+      <PayMethodList methods={props.payTypes} chosen={props.payType} onChoose={props.onPayType} />
+      {bundle ? (
+        <dl className="pc-order__lines">
+          <div>
+            <dt>{t('order.price')}</dt>
+            <dd>{formatPrice(applied ? applied.list_amount : bundle.amount, area)}</dd>
+          </div>
+          {applied ? (
+            <div className="pc-order__saving">
+              <dt>{t('order.discount', { code: applied.discount_code })}</dt>
+              <dd>−{formatPrice(applied.discount_amount, area)}</dd>
+            </div>
+          ) : null}
+          <div className="pc-order__total">
+            <dt>{t('order.total')}</dt>
+            <dd data-testid="order-total">{formatPrice(total, area)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <AgreementCheckbox agreed={props.agreed} onChange={props.onAgree} />
+      <button type="button" className="pc-button pc-button--primary pc-button--block pc-button--large" disabled={props.placing} onClick={props.onPay}>
+        {props.placing ? <SpinnerIcon /> : <LockIcon />}
+        {props.placing ? t('order.paying') : bundle ? t('order.payNow', { amount: formatPrice(total, area) }) : t('order.payNowEmpty')}
+      </button>
+      <p className="pc-muted pc-order__note">{t('order.delivery')}</p>
+    </aside>
+  );
+}

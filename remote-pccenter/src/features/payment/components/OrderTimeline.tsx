@@ -1,0 +1,20 @@
+import { CheckIcon, CloseIcon, orderSteps, useAppStore, type OrderInfo } from '@topup/shared';
+import { usePcTranslation } from '../../../lib/use-pc-translation';
+
+/** placed → paid → mail sent → delivered, the same steps as /payResult, with their times. */
+export function OrderTimeline({ order }: { readonly order: OrderInfo }) {
+  const { t } = usePcTranslation();
+  const locale = useAppStore((s) => s.locale);
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return (
+    <ol className="pc-timeline" aria-label={t('timeline.label')}>
+      {orderSteps(order).map((step) => (
+        <li key={step.key} className={`pc-timeline__step pc-timeline__step--${step.state}`} data-step={step.key} data-state={step.state}>
+          <span className="pc-timeline__dot">{step.state === 'done' ? <CheckIcon /> : step.state === 'failed' ? <CloseIcon /> : null}</span>
+          <span className="pc-timeline__label">{t(`timeline.${step.key}`)}</span>
+          <span className="pc-timeline__time">{step.at && step.state !== 'upcoming' ? time(step.at) : ''}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

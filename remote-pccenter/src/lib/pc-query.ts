@@ -1,0 +1,59 @@
+import { localStore, type QueryValues, type RoleInfo } from '@topup/shared';
+
+/** Where the player is in the pay centre: the game, its area, and where they came from. */
+export interface GameChoice {
+  readonly gameId: string;
+  readonly area: string;
+  readonly from: string;
+  /** `voucher` when the game was picked among the Voucher Center's games. */
+  readonly list: string;
+}
+
+/** The character the items go to, with the chosen server's sign (game 134). */
+export interface CharacterChoice extends GameChoice {
+  readonly role: RoleInfo;
+  readonly serverSign: string;
+}
+
+const get = (params: URLSearchParams, key: string) => (params.get(key) ?? '').trim();
+
+/** The game of the address; without an area, the one remembered from the last visit. */
+export function readGameChoice(params: URLSearchParams): GameChoice {
+  return {
+    gameId: get(params, 'game_id'),
+    area: (get(params, 'area') || localStore.get('area') || '').toLowerCase(),
+    from: get(params, 'from') || localStore.get('from') || '',
+    list: get(params, 'list'),
+  };
+}
+
+/** The character of the address (as /pcrole passes it to /pcSubmit), or null without one. */
+export function readCharacterChoice(params: URLSearchParams): CharacterChoice | null {
+  const game = readGameChoice(params);
+  const role: RoleInfo = {
+    server_id: get(params, 'server_id'),
+    server_name: get(params, 'server_name'),
+    role_id: get(params, 'role_id'),
+    role_name: get(params, 'role_name'),
+    uid: get(params, 'uid'),
+  };
+  if (!game.gameId || !role.server_id || !role.role_id) return null;
+  return { ...game, role, serverSign: get(params, 'server_sign') };
+}
+
+export function gameQuery(game: GameChoice): QueryValues {
+  return { game_id: game.gameId, area: game.area, from: game.from, list: game.list };
+}
+
+export function characterQuery(choice: CharacterChoice): QueryValues {
+  const { role } = choice;
+  return {
+    ...gameQuery(choice),
+    server_id: role.server_id,
+    server_name: role.server_name,
+    server_sign: choice.serverSign,
+    role_id: role.role_id,
+    role_name: role.role_name,
+    uid: role.uid,
+  };
+}

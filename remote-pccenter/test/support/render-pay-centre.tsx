@@ -1,0 +1,62 @@
+import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { clearToast, closeAllDialogs, configureApi, i18n, initI18n, store, type Locale } from '@topup/shared';
+import PcIndexPage from '../../src/exposes/PcIndexPage';
+import PcPayPage from '../../src/exposes/PcPayPage';
+import PcRolePage from '../../src/exposes/PcRolePage';
+import PcSubmitPage from '../../src/exposes/PcSubmitPage';
+import { nodeHttpAdapter } from '../../../shared/test/support/node-http-adapter';
+
+/** Where the pay centre has taken the player: path and query, for assertions. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location" data-path={location.pathname} data-search={location.search} hidden />;
+}
+
+export function pointApiAt(serverUrl: string): void {
+  configureApi({ baseURL: `${serverUrl}/api`, adapter: nodeHttpAdapter });
+}
+
+/** Renders the pay centre's four routes at a hash route (e.g. `/pcrole?game_id=18&area=us`). */
+export async function renderPayCentre(route: string, locale: Locale = 'en') {
+  await initI18n(locale);
+  await i18n.changeLanguage(locale);
+  store.getState().setLocale(locale);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[route]}>
+        <LocationProbe />
+        <Routes>
+          <Route path="/pcIndex" element={<PcIndexPage />} />
+          <Route path="/pcrole" element={<PcRolePage />} />
+          <Route path="/pcSubmit" element={<PcSubmitPage />} />
+          <Route path="/pcpay" element={<PcPayPage />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** The current route of the rendered pay centre. */
+export function currentRoute(): { path: string; query: Record<string, string> } {
+  const probe = screen.getByTestId('location');
+  return {
+    path: probe.getAttribute('data-path') ?? '',
+    query: Object.fromEntries(new URLSearchParams(probe.getAttribute('data-search') ?? '')),
+  };
+}
+
+/** Leaves no dialog, toast, stored value or customer-service link behind for the next test. */
+export async function resetPage(): Promise<void> {
+  closeAllDialogs();
+  clearToast();
+  window.localStorage.clear();
+  store.getState().hideCustomerService();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+}
+
+/** The toast on screen now, if any. */
+export function toastText(): string | null {
+  return document.querySelector('[data-toast]')?.textContent ?? null;
+}
