@@ -54,17 +54,22 @@ describe('the federated shell', () => {
     expect(await page.evaluate(() => window.__TOPUP_STORE_INSTANCES__)).toBe(1);
   });
 
-  it('shares one store: the host sets the locale a remote shows, a remote sets the link the host shows', async () => {
-    await openRoute(page, server.url, '/index_1');
+  it('shares one store: the host sets the locale a remote reads, a remote sets the link the host shows', async () => {
+    await openRoute(page, server.url, '/pcIndex');
+    await page.locator('[data-remote-root="remote-pccenter"] .pc-game, [data-remote-root="remote-pccenter"] [data-game-id]').first().waitFor();
+    // The pay centre reloads its catalogue when the store's locale changes, and only then: the
+    // request after the switch proves the remote read the value the host wrote.
+    const reload = page.waitForRequest((request) => request.url().endsWith('/api/pcpay/payCenterList'), { timeout: 10_000 });
     await page.locator('.language-switch select').selectOption('ko');
-    await page.getByRole('heading', { name: '바우처 센터' }).waitFor();
-    const remoteRoot = page.locator('[data-remote-root="remote-voucher"]');
-    await remoteRoot.locator('.vc-charge').first().waitFor();
-    expect(await remoteRoot.locator('.vc-charge').first().textContent()).toBe('충전');
-    // The voucher page hands the shell its customer-service link; the shell's floating button shows it.
+    const request = await reload;
+    expect(request.method()).toBe('POST');
+    expect(await page.evaluate(() => window.__TOPUP_STORE_INSTANCES__)).toBe(1);
+
+    // The remote hands the shell its customer-service link; the shell's floating button shows it.
     const button = page.locator('a.customer-service');
     await button.waitFor();
     expect(await button.getAttribute('target')).toBe('_blank');
+    expect(await button.getAttribute('href')).toBeTruthy();
   });
 
   it('switching language re-renders the remote and is remembered', async () => {
