@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Banner } from '@topup/shared';
 import { QuietBoundary } from '../../../lib/QuietBoundary';
+import { FirstBanner } from './FirstBanner';
 
 // Swiper is fetched only when a game has banners, so a page without them never pays for it.
 const SwiperCarousel = lazy(() => import('./SwiperCarousel'));
@@ -12,7 +13,7 @@ export function BannerCarousel({ banners }: { readonly banners: readonly Banner[
   if (banners === null) return placeholder;
   return (
     <QuietBoundary>
-      <Suspense fallback={placeholder}>
+      <Suspense fallback={<FirstBanner banners={banners} />}>
         <SwiperCarousel banners={banners} />
       </Suspense>
     </QuietBoundary>
