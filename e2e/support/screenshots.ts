@@ -14,5 +14,6 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   fs.mkdirSync(folder, { recursive: true });
   // Let images and fonts settle so the picture shows the page as a player sees it.
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: options.fullPage ?? false });
 }

@@ -17,6 +17,16 @@ export interface CharacterChoice extends GameChoice {
 
 const get = (params: URLSearchParams, key: string) => (params.get(key) ?? '').trim();
 
+/**
+ * The area a player of this language most likely buys in, when the address and the last visit
+ * say nothing: us for English, kr for Korean; none for Chinese (each game's home area).
+ */
+export function homeAreaOf(locale: string): string {
+  if (locale === 'en') return 'us';
+  if (locale === 'ko') return 'kr';
+  return '';
+}
+
 /** The game of the address; without an area, the one remembered from the last visit. */
 export function readGameChoice(params: URLSearchParams): GameChoice {
   return {

@@ -100,7 +100,7 @@ export const EN: Record<string, string> = {
   'bundle.enlarge': 'Enlarge the picture of {{name}}',
 
   'order.title': 'Order summary',
-  'order.noBundle': 'Choose a bundle on the left.',
+  'order.noBundle': 'Choose a bundle to see your order here.',
   'order.price': 'Price',
   'order.discount': 'Discount ({{code}})',
   'order.total': 'Total',

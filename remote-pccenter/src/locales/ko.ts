@@ -100,7 +100,7 @@ export const KO: Record<string, string> = {
   'bundle.enlarge': '{{name}} 이미지 크게 보기',
 
   'order.title': '주문 요약',
-  'order.noBundle': '왼쪽에서 상품을 선택하세요.',
+  'order.noBundle': '상품을 선택하면 주문 내용이 여기에 표시됩니다.',
   'order.price': '가격',
   'order.discount': '할인 ({{code}})',
   'order.total': '합계',

@@ -100,7 +100,7 @@ export const ZH: Record<string, string> = {
   'bundle.enlarge': '放大{{name}}的图片',
 
   'order.title': '订单摘要',
-  'order.noBundle': '请在左侧选择礼包。',
+  'order.noBundle': '选择礼包后，订单内容将显示在这里。',
   'order.price': '价格',
   'order.discount': '优惠（{{code}}）',
   'order.total': '合计',

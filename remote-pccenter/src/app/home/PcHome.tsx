@@ -9,7 +9,7 @@ import { HomeAside } from '../../features/games/components/HomeAside';
 import { VoucherGameCard } from '../../features/games/components/VoucherGameCard';
 import { matchesSearch } from '../../features/games/group-games';
 import { useGameCatalogue } from '../../features/games/hooks/use-game-catalogue';
-import { readGameChoice } from '../../lib/pc-query';
+import { homeAreaOf, readGameChoice } from '../../lib/pc-query';
 import { usePcTranslation } from '../../lib/use-pc-translation';
 import { PayCentreFrame } from '../frame/PayCentreFrame';
 import './home.css';
@@ -20,7 +20,7 @@ export function PcHome() {
   const [params] = useSearchParams();
   const entry = useMemo(() => readGameChoice(params), [params]);
   const locale = useAppStore((s) => s.locale);
-  const { banners, games, voucherGames } = useGameCatalogue(params.get('area') ?? '', locale);
+  const { banners, games, voucherGames } = useGameCatalogue(entry.area || homeAreaOf(locale), locale);
   const [query, setQuery] = useState('');
   useCustomerConfig(entry.gameId, entry.gameId ? entry.area : '');
 
