@@ -3,7 +3,8 @@
  * PostgreSQL, against a trivial baseline route, with the server's peak memory. Writes the
  * `## API` section of docs/benchmarks.md.
  *
- * BENCH_SECONDS (default 10) per scenario, BENCH_CONNECTIONS (default 50),
+ * BENCH_SECONDS (default 10) per scenario and round, BENCH_ROUNDS (default 3; the scenarios take turns,
+ * and the best round of each is kept, because the machine is shared), BENCH_CONNECTIONS (default 50),
  * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ import { writeBenchSection } from './bench-report';
 const ROOT = path.resolve(__dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const APP_KEY = 'topup-dev-key';
 
@@ -136,15 +138,19 @@ async function benchDatabase(database: string, env: Record<string, string>): Pro
   const server = await startServer(env);
   try {
     await checkAnswers(server.port);
-    const results: Measured[] = [];
-    for (const scenario of SCENARIOS) {
-      await measure(server.port, scenario, Math.min(2, SECONDS)); // warm-up, not recorded
-      const measured = await measure(server.port, scenario, SECONDS);
-      console.log(
-        `${scenario.name.padEnd(28)} ${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  failures ${measured.failures}`,
-      );
-      results.push(measured);
+    for (const scenario of SCENARIOS) await measure(server.port, scenario, Math.min(2, SECONDS)); // warm-up
+    const best = new Map<string, Measured>();
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const scenario of SCENARIOS) {
+        const measured = await measure(server.port, scenario, SECONDS);
+        console.log(
+          `round ${round}  ${scenario.name.padEnd(28)} ${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  failures ${measured.failures}`,
+        );
+        const kept = best.get(scenario.name);
+        if (!kept || measured.requestsPerSecond > kept.requestsPerSecond) best.set(scenario.name, measured);
+      }
     }
+    const results = SCENARIOS.map((scenario) => best.get(scenario.name) as Measured);
     const memory = (await (await fetch(`http://127.0.0.1:${server.port}/bench/memory`)).json()) as { maxRssKb: number };
     const peakRssMb = Math.round(memory.maxRssKb / 1024);
     console.log(`peak resident memory ${peakRssMb} MB`);
@@ -197,6 +203,7 @@ async function main(): Promise<void> {
 
   writeBenchSection(path.join(ROOT, 'docs', 'benchmarks.md'), runs, {
     seconds: SECONDS,
+    rounds: ROUNDS,
     connections: CONNECTIONS,
     cpus: os.cpus().length,
     node: process.version,

@@ -3,6 +3,7 @@ import type { DatabaseRun } from './api-bench';
 
 export interface BenchSetting {
   readonly seconds: number;
+  readonly rounds: number;
   readonly connections: number;
   readonly cpus: number;
   readonly node: string;
@@ -51,10 +52,11 @@ export function renderSection(runs: readonly DatabaseRun[], setting: BenchSettin
     '## API',
     '',
     `Measured by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 10)}: autocannon with ${setting.connections} connections, ` +
-      `${setting.seconds} s per scenario after a 2 s warm-up, client and server on the same ${setting.cpus}-core machine, Node ${setting.node}. ` +
+      `${setting.seconds} s per scenario after a 2 s warm-up; the scenarios took turns for ${setting.rounds} rounds and each keeps its best round ` +
+      `(the machine is shared with other work). Client and server on the same ${setting.cpus}-core machine, Node ${setting.node}. ` +
       'The server runs in its own process on a fresh database with the demo catalogue; each POST is a signed JSON body. ' +
       'The baseline is `GET /healthz`, a route that does nothing. ' +
-      `Load average when the run started: ${setting.loadAverage.toFixed(1)} (other work shares the machine, so figures move between runs).`,
+      `Load average when the run started: ${setting.loadAverage.toFixed(1)}.`,
     '',
     'Catalogue reads are answered from the in-memory catalogue. Reads about a character (first-buy and limits, ' +
       'role lookups) query the database on every request; on PGlite those run one at a time inside the server process, ' +
