@@ -12,3 +12,6 @@ export { sendReport } from './send-report';
 export { getCustUrl } from './get-cust-url';
 export { getPayGameList } from './get-pay-game-list';
 export * from './pay-centre';
+export { createOrder, newOrderToken } from './create-order';
+export { getOrderInfo } from './get-order-info';
+export { checkDiscountCode } from './check-discount-code';

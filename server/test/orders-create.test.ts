@@ -1,0 +1,184 @@
+import type { CreatedOrder, DiscountCheck } from '@topup/shared/types';
+import { reconcileOrders } from '../src/orders/reconciliation';
+import {
+  ARIA,
+  checkout,
+  countRows,
+  createOrder,
+  mustCreateOrder,
+  newToken,
+  openOrderStore,
+  orderInfo,
+  orderRequest,
+  waitForStatus,
+  type OrderStore,
+} from './support/order-helpers';
+import { call } from './support/test-app';
+import { testDbTargets } from './support/test-db';
+
+jest.setTimeout(120_000);
+
+describe.each(testDbTargets())('placing orders on $name', (target) => {
+  let store: OrderStore;
+  beforeAll(async () => {
+    store = await openOrderStore(target);
+  });
+  afterAll(async () => {
+    if (store) expect(await reconcileOrders(store.db)).toEqual([]);
+    await store?.close();
+  });
+
+  describe('checks the request', () => {
+    it.each([
+      [{ server_id: '' }, 1002, 'Please select a server'],
+      [{ role_id: '' }, 1002, 'Please fill in your character id'],
+      [{ product_id: '' }, 1002, 'Missing parameter: product_id'],
+      [{ pay_type: '' }, 1002, 'Missing parameter: pay_type'],
+      [{ order_token: '' }, 1002, 'Missing parameter: order_token'],
+      [{ game_id: 999 }, 1004, 'This game is not available in this region.'],
+      [{ server_id: '1811' }, 1005, 'This server does not exist. Please select a server again.'],
+      [{ product_id: '18-kr-currency-60' }, 1018, 'This bundle is not on sale here any more.'],
+      [{ product_id: 'nope' }, 1018, 'This bundle is not on sale here any more.'],
+      [{ pay_type: 'bank' }, 1003, 'Invalid parameter: pay_type'],
+      [{ role_id: '1801999' }, 1006, 'No character was found. Please check the server and your character information.'],
+      [{ uid: '1800002' }, 1003, 'Invalid parameter: uid'],
+    ])('%j → ret %i', async (overrides, ret, msg) => {
+      expect(await createOrder(store.app, overrides)).toMatchObject({ status: 200, ret, data: null, msg });
+    });
+
+    it('answers in the language of the area', async () => {
+      const answer = await createOrder(store.app, { area: 'kr', server_id: '1831', role_id: '1831001', product_id: 'nope' });
+      expect(answer).toMatchObject({ ret: 1018, msg: '더 이상 판매하지 않는 상품입니다.' });
+    });
+  });
+
+  describe('prices the order on the server', () => {
+    it('from the catalogue, whatever amount the browser sends', async () => {
+      const placed = await mustCreateOrder(store.app, { amount: '0.01', price: 1, discount_minor: 499 });
+      expect(await orderInfo(store.app, placed.order_id)).toMatchObject({ list_amount: '4.99', discount_amount: '0.00', amount: '4.99', currency: 'USD' });
+    });
+
+    it('in won in Korea', async () => {
+      const placed = await mustCreateOrder(store.app, { area: 'kr', server_id: '1831', role_id: '1831002', uid: '1800002', product_id: '18-kr-currency-300', pay_type: 'bank' });
+      const info = await orderInfo(store.app, placed.order_id);
+      expect(info).toMatchObject({ amount: '5900', currency: 'KRW', pay_type: 'bank', server_name: expect.any(String) });
+    });
+
+    it('with a discount code, typed in any case', async () => {
+      const placed = await mustCreateOrder(store.app, { discount_code: ' welcome10 ' });
+      expect(await orderInfo(store.app, placed.order_id)).toMatchObject({ discount_code: 'WELCOME10', list_amount: '4.99', discount_amount: '0.50', amount: '4.49' });
+    });
+
+    it.each([
+      ['NOSUCHCODE', 1015, 'This discount code does not exist.'],
+      ['SPRING2024', 1016, 'This discount code has expired.'],
+      ['FUTURE30', 1016, 'This discount code cannot be used yet.'],
+    ])('refusing %s (ret %i)', async (code, ret, msg) => {
+      expect(await createOrder(store.app, { discount_code: code })).toMatchObject({ ret, msg });
+    });
+
+    it('refusing a code of another game', async () => {
+      const skyreach = { game_id: 44, area: 'us', server_id: '4401', role_id: '4401001', uid: '4400001', product_id: '44-us-currency-60' };
+      expect(await createOrder(store.app, { ...skyreach, discount_code: 'EMBER15' })).toMatchObject({ ret: 1015, msg: 'This discount code cannot be used for this bundle.' });
+      expect((await createOrder(store.app, { discount_code: 'EMBER15' })).ret).toBe(0);
+    });
+
+    it('counting a once-per-character code per character, an unpaid order holding it until it expires', async () => {
+      const borin = { role_id: '1801002', uid: '1800002' };
+      const first = await mustCreateOrder(store.app, { ...borin, discount_code: 'ONCE50' });
+      expect(await orderInfo(store.app, first.order_id)).toMatchObject({ amount: '2.49', discount_amount: '2.50' });
+      expect(await createOrder(store.app, { ...borin, discount_code: 'ONCE50' })).toMatchObject({ ret: 1017, msg: 'This character has already used this discount code.' });
+      const check = await call(store.app, 'checkDiscountCode', { game_id: 18, area: 'us', role_id: borin.role_id, product_id: '18-us-currency-300', discount_code: 'once50' });
+      expect(check.ret).toBe(1017);
+      // Another character still may.
+      expect((await createOrder(store.app, { role_id: '1802002', server_id: '1802', uid: '1800002', discount_code: 'ONCE50' })).ret).toBe(0);
+      // The unpaid order expires: its use is free again.
+      await store.db.query(`UPDATE orders SET expires_at = now() - interval '1 second' WHERE order_id = $1`, [first.order_id]);
+      await waitForStatus(store.app, first.order_id, ['expired']);
+      expect((await createOrder(store.app, { ...borin, discount_code: 'ONCE50' })).ret).toBe(0);
+    });
+  });
+
+  describe('checkDiscountCode', () => {
+    const check = (discountCode: string, extra: Record<string, string | number> = {}) =>
+      call<DiscountCheck>(store.app, 'checkDiscountCode', { game_id: 18, area: 'us', role_id: ARIA.role_id, product_id: '18-us-currency-980', discount_code: discountCode, ...extra });
+
+    it('answers the price with the code', async () => {
+      expect(await check('welcome10')).toMatchObject({
+        ret: 0,
+        data: { discount_code: 'WELCOME10', percent_off: 10, list_amount: '14.99', discount_amount: '1.50', amount: '13.49', currency: 'USD' },
+      });
+    });
+
+    it('asks for a code when there is none', async () => {
+      expect(await check('  ')).toMatchObject({ ret: 1002, msg: 'Please fill in your discount code' });
+      expect(await check('', { area: 'kr', product_id: '18-kr-currency-980' })).toMatchObject({ ret: 1002, msg: '할인 코드를 입력해 주세요' });
+    });
+
+    it('is the pay centre\'s checkDiscountCode too', async () => {
+      expect((await call(store.app, 'pcpay/checkDiscountCode', { game_id: 18, area: 'us', role_id: '', product_id: '18-us-currency-980', discount_code: 'SPRING2024' })).ret).toBe(1016);
+    });
+  });
+
+  describe('one order per client token', () => {
+    it('20 concurrent submissions with one token make one order', async () => {
+      const request = orderRequest({ role_id: '1802001', server_id: '1802', product_id: '18-us-currency-60' });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call<CreatedOrder>(store.app, 'createOrder', request)));
+      expect(answers.map((answer) => answer.ret)).toEqual(Array(20).fill(0));
+      const ids = new Set(answers.map((answer) => answer.data.order_id));
+      expect(ids.size).toBe(1);
+      expect(await countRows(store.db, 'orders WHERE order_token = $1', [request.order_token])).toBe(1);
+      expect(await countRows(store.db, `order_events WHERE order_id = $1 AND event = 'created'`, [[...ids][0]])).toBe(1);
+    });
+
+    it('the same token through the pay centre is the same order; with another bundle it is refused', async () => {
+      const request = orderRequest({ role_id: '1802003', server_id: '1802', uid: '1800003' });
+      const first = await call<CreatedOrder>(store.app, 'createOrder', request);
+      const again = await call<CreatedOrder>(store.app, 'pcpay/pay', request);
+      expect(again.data).toEqual(first.data);
+      expect(await call(store.app, 'createOrder', { ...request, product_id: '18-us-currency-60' })).toMatchObject({ ret: 1003, msg: 'Invalid parameter: order_token' });
+    });
+  });
+
+  describe('purchase limits under concurrent purchases by one character', () => {
+    const cyra = { role_id: '1801003', uid: '1800003' };
+    const buyAtOnce = (productId: string, times: number) =>
+      Promise.all(Array.from({ length: times }, () => createOrder(store.app, { ...cyra, product_id: productId, order_token: newToken() })));
+
+    it('a once-only pack: ten at once make one order', async () => {
+      const answers = await buyAtOnce('18-us-starter-pack', 10);
+      expect(answers.filter((answer) => answer.ret === 0)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.ret === 1014)).toHaveLength(9);
+      expect(answers.find((answer) => answer.ret === 1014)?.msg).toMatch(/unpaid order for this bundle/);
+    });
+
+    it('three a character: with one delivered, ten at once make two; once all are delivered, no more', async () => {
+      const answers = await buyAtOnce('18-us-weekly-supply', 10);
+      const placed = answers.filter((answer) => answer.ret === 0);
+      expect(placed).toHaveLength(2);
+      for (const { data } of placed) {
+        expect((await checkout(store, data.order_id, 'paid')).status).toBe(303);
+        await waitForStatus(store.app, data.order_id, ['delivered']);
+      }
+      expect(await createOrder(store.app, { ...cyra, product_id: '18-us-weekly-supply' })).toMatchObject({
+        ret: 1013,
+        msg: 'This character has reached the purchase limit of this bundle.',
+      });
+      const prices = await call<Array<{ product_id: string; role_buy_limit_progress: string }>>(store.app, 'getPayPrice', {
+        type: 'Packs', game_id: 18, area: 'us', role_id: cyra.role_id, ln_uid: cyra.uid,
+      });
+      expect(prices.data.find((bundle) => bundle.product_id === '18-us-weekly-supply')?.role_buy_limit_progress).toBe('3/3');
+    });
+  });
+
+  describe('orderInfo', () => {
+    it('refuses an unknown order and answers in the player\'s language', async () => {
+      expect(await call(store.app, 'orderInfo', { order_id: 'TP000000NOSUCHORDER' })).toMatchObject({ ret: 1012, msg: 'This order does not exist.' });
+      expect(await call(store.app, 'orderInfo', { order_id: '' })).toMatchObject({ ret: 1002 });
+      const placed = await mustCreateOrder(store.app, { role_id: '1802002', server_id: '1802', uid: '1800002', product_id: '18-us-currency-60' });
+      const korean = await call(store.app, 'orderInfo', { order_id: placed.order_id }, { headers: { 'accept-language': 'ko-KR' } });
+      expect(korean).toMatchObject({ ret: 0, msg: '성공', data: { game_name: '엠버윙 프론티어', pay_url: placed.pay_url, status: 'created' } });
+      expect((await call(store.app, 'pcpay/getOrderInfo', { order_id: placed.order_id })).data).toMatchObject({ order_id: placed.order_id });
+    });
+  });
+});

@@ -1,0 +1,202 @@
+import { ORDER_STATUSES } from '@topup/shared/rules';
+import type { OrderStatus } from '@topup/shared/types';
+import { attemptTimes, nextAttemptAt } from '../src/delivery/backoff';
+import { normaliseCode, refuseDiscount, type DiscountCode } from '../src/discounts/discount-rules';
+import { formatDuration, parseDuration, parseDurationList } from '../src/orders/durations';
+import { canTransition, ORDER_TRANSITIONS, statesBefore } from '../src/orders/order-state';
+import { DEFAULT_ORDER_SETTINGS, loadOrderSettings } from '../src/orders/order-settings';
+import { firstBuyApplies, priceOrder, refuseByLimit } from '../src/orders/price';
+import { parseAmount } from '../src/payments/minor-units';
+import { readSandboxEvent } from '../src/payments/sandbox/sandbox-webhook';
+import { signWebhook, verifyWebhookSignature } from '../src/payments/webhook-signature';
+
+describe('the order state machine', () => {
+  const path = (...states: OrderStatus[]) => states.slice(1).every((to, index) => canTransition(states[index]!, to));
+
+  it('allows the good path and each way an order can end', () => {
+    expect(path('created', 'paid', 'delivering', 'delivered')).toBe(true);
+    expect(path('created', 'declined')).toBe(true);
+    expect(path('created', 'expired')).toBe(true);
+    expect(path('created', 'paid', 'delivering', 'delivery_failed', 'refunded')).toBe(true);
+    // Money that arrives after the order ended is returned.
+    expect(path('created', 'expired', 'refunded')).toBe(true);
+    expect(path('created', 'declined', 'refunded')).toBe(true);
+  });
+
+  it('never skips a step, goes back, or leaves delivered and refunded', () => {
+    expect(canTransition('created', 'delivered')).toBe(false);
+    expect(canTransition('created', 'delivering')).toBe(false);
+    expect(canTransition('paid', 'delivered')).toBe(false);
+    expect(canTransition('paid', 'refunded')).toBe(false);
+    expect(canTransition('delivering', 'paid')).toBe(false);
+    expect(canTransition('declined', 'paid')).toBe(false);
+    expect(canTransition('expired', 'paid')).toBe(false);
+    expect(ORDER_TRANSITIONS.delivered).toEqual([]);
+    expect(ORDER_TRANSITIONS.refunded).toEqual([]);
+  });
+
+  it('knows every state and where each comes from', () => {
+    expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
+    expect(statesBefore('paid')).toEqual(['created']);
+    expect(statesBefore('refunded').sort()).toEqual(['declined', 'delivery_failed', 'expired']);
+    expect(statesBefore('created')).toEqual([]);
+  });
+});
+
+describe('the price of an order', () => {
+  it('is the catalogue price without a code', () => {
+    expect(priceOrder(499, 0)).toEqual({ listPriceMinor: 499, discountMinor: 0, amountMinor: 499 });
+  });
+
+  it('takes the per cent off, rounded in the player\'s favour to a cent or a won', () => {
+    expect(priceOrder(499, 10)).toEqual({ listPriceMinor: 499, discountMinor: 50, amountMinor: 449 });
+    expect(priceOrder(299, 50)).toEqual({ listPriceMinor: 299, discountMinor: 150, amountMinor: 149 });
+    expect(priceOrder(5900, 15)).toEqual({ listPriceMinor: 5900, discountMinor: 885, amountMinor: 5015 });
+  });
+
+  it('never reaches zero', () => {
+    expect(priceOrder(1, 90).amountMinor).toBe(1);
+    expect(priceOrder(99, 100).amountMinor).toBe(1);
+    expect(() => priceOrder(0, 10)).toThrow();
+  });
+});
+
+describe('purchase limits and the first-buy bonus', () => {
+  const history = (holding: number, paid: number, firstBuyTaken = paid) => ({ holding, paid, firstBuyTaken });
+
+  it('lets a character buy until its orders hold the limit', () => {
+    expect(refuseByLimit(0, history(50, 50))).toBeNull();
+    expect(refuseByLimit(3, history(2, 2))).toBeNull();
+    expect(refuseByLimit(3, history(3, 3))).toBe('limitReached');
+    expect(refuseByLimit(1, history(1, 1))).toBe('limitReached');
+  });
+
+  it('says when an unpaid order is what holds the last purchase', () => {
+    expect(refuseByLimit(3, history(3, 2))).toBe('unpaidOrderPending');
+    expect(refuseByLimit(1, history(1, 0))).toBe('unpaidOrderPending');
+  });
+
+  it('gives the first-buy bonus while no paid purchase of the bundle used it', () => {
+    expect(firstBuyApplies(true, history(0, 0))).toBe(true);
+    expect(firstBuyApplies(true, history(2, 0, 0))).toBe(true);
+    expect(firstBuyApplies(true, history(1, 1, 1))).toBe(false);
+    expect(firstBuyApplies(false, history(0, 0))).toBe(false);
+  });
+});
+
+describe('discount codes', () => {
+  const code = (overrides: Partial<DiscountCode> = {}): DiscountCode => ({
+    code: 'SAVE',
+    gameId: null,
+    productId: null,
+    percentOff: 10,
+    validFrom: new Date('2020-01-01T00:00:00Z'),
+    validUntil: null,
+    usesPerRole: 0,
+    active: true,
+    ...overrides,
+  });
+  const use = { gameId: 18, productId: '18-us-currency-60', now: new Date('2026-01-01T00:00:00Z'), usesByRole: 0 };
+
+  it('are typed in any case, with spaces around', () => {
+    expect(normaliseCode('  welcome10 ')).toBe('WELCOME10');
+  });
+
+  it('apply when valid, in their game and bundle', () => {
+    expect(refuseDiscount(code(), use)).toBeNull();
+    expect(refuseDiscount(code({ gameId: 18, productId: '18-us-currency-60' }), use)).toBeNull();
+  });
+
+  it('are refused when unknown, switched off, for another game or bundle, not started or over', () => {
+    expect(refuseDiscount(null, use)).toBe('unknown');
+    expect(refuseDiscount(code({ active: false }), use)).toBe('unknown');
+    expect(refuseDiscount(code({ gameId: 44 }), use)).toBe('notForThisBundle');
+    expect(refuseDiscount(code({ productId: '18-us-currency-300' }), use)).toBe('notForThisBundle');
+    expect(refuseDiscount(code({ validFrom: new Date('2027-01-01T00:00:00Z') }), use)).toBe('notYetValid');
+    expect(refuseDiscount(code({ validUntil: new Date('2025-12-31T23:59:59Z') }), use)).toBe('expired');
+    expect(refuseDiscount(code({ validUntil: use.now }), use)).toBe('expired');
+  });
+
+  it('count each character\'s uses', () => {
+    expect(refuseDiscount(code({ usesPerRole: 1 }), { ...use, usesByRole: 0 })).toBeNull();
+    expect(refuseDiscount(code({ usesPerRole: 1 }), { ...use, usesByRole: 1 })).toBe('usedUp');
+    expect(refuseDiscount(code({ usesPerRole: 0 }), { ...use, usesByRole: 99 })).toBeNull();
+  });
+});
+
+describe('the delivery backoff', () => {
+  const first = new Date(0);
+  const after = (ms: number) => new Date(ms);
+
+  it('waits 10 s, 30 s, 2 min, 10 min, 30 min, then every hour, by default', () => {
+    const schedule = DEFAULT_ORDER_SETTINGS.backoffMs;
+    expect(nextAttemptAt(schedule, 1, first, after(0), DEFAULT_ORDER_SETTINGS.giveUpAfterMs)).toEqual(after(10_000));
+    expect(nextAttemptAt(schedule, 2, first, after(10_000), DEFAULT_ORDER_SETTINGS.giveUpAfterMs)).toEqual(after(40_000));
+    expect(nextAttemptAt(schedule, 9, first, after(20_000_000), DEFAULT_ORDER_SETTINGS.giveUpAfterMs)).toEqual(after(23_600_000));
+  });
+
+  it('gives up after 24 hours: 29 attempts in all', () => {
+    const times = attemptTimes(DEFAULT_ORDER_SETTINGS.backoffMs, DEFAULT_ORDER_SETTINGS.giveUpAfterMs);
+    expect(times.slice(0, 6).map((ms) => formatDuration(ms))).toEqual(['0ms', '10s', '40s', '2m 40s', '12m 40s', '42m 40s']);
+    expect(times).toHaveLength(29);
+    expect(times[times.length - 1]).toBe((23 * 3600 + 42 * 60 + 40) * 1000);
+    expect(times[times.length - 1]! + 3_600_000).toBeGreaterThan(DEFAULT_ORDER_SETTINGS.giveUpAfterMs);
+  });
+
+  it('is configured from the environment, and the defaults stay when nothing is set', () => {
+    expect(loadOrderSettings({})).toEqual(DEFAULT_ORDER_SETTINGS);
+    const fast = loadOrderSettings({ DELIVERY_BACKOFF: '50ms,100ms', DELIVERY_GIVE_UP_AFTER: '1s', ORDER_EXPIRES_AFTER: '2m' });
+    expect([fast.backoffMs, fast.giveUpAfterMs, fast.expiresAfterMs]).toEqual([[50, 100], 1000, 120_000]);
+    expect(() => loadOrderSettings({ DELIVERY_BACKOFF: 'soon' })).toThrow(/DELIVERY_BACKOFF/);
+    expect(() => loadOrderSettings({ DELIVERY_LEASE: '1s', DELIVERY_CALL_TIMEOUT: '5s' })).toThrow(/DELIVERY_LEASE/);
+  });
+
+  it('refuses the development webhook secret and the crash drill in production', () => {
+    expect(() => loadOrderSettings({ NODE_ENV: 'production' })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
+    expect(loadOrderSettings({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'live-secret' }).webhookSecret).toBe('live-secret');
+    expect(() => loadOrderSettings({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 's', DELIVERY_FAULT: 'crash-after-mail' })).toThrow();
+  });
+
+  it('reads durations as people write them', () => {
+    expect([parseDuration('250ms', 'x'), parseDuration('10s', 'x'), parseDuration('2m', 'x'), parseDuration('1h', 'x')]).toEqual([
+      250, 10_000, 120_000, 3_600_000,
+    ]);
+    expect(parseDurationList('10s, 30s', 'x')).toEqual([10_000, 30_000]);
+    expect(() => parseDuration('0s', 'x')).toThrow();
+  });
+});
+
+describe('payment webhooks', () => {
+  const secret = 'test-secret';
+  const raw = JSON.stringify({ id: 'evt-1', type: 'payment.paid', order_id: 'TP1', amount: '4.99', currency: 'USD' });
+
+  it('are trusted only with the HMAC-SHA256 of their exact bytes', () => {
+    const signature = signWebhook(raw, secret);
+    expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(verifyWebhookSignature(raw, signature, secret)).toBe(true);
+    expect(verifyWebhookSignature(`${raw} `, signature, secret)).toBe(false);
+    expect(verifyWebhookSignature(raw.replace('4.99', '0.01'), signature, secret)).toBe(false);
+    expect(verifyWebhookSignature(raw, signWebhook(raw, 'other'), secret)).toBe(false);
+    expect(verifyWebhookSignature(raw, undefined, secret)).toBe(false);
+    expect(verifyWebhookSignature(raw, ['a', 'b'], secret)).toBe(false);
+  });
+
+  it('carry amounts in the currency\'s own form', () => {
+    expect(parseAmount('4.99', 'USD')).toBe(499);
+    expect(parseAmount('5900', 'KRW')).toBe(5900);
+    for (const bad of ['4.9', '4', '-1.00', '1e3', '04.99', ' 4.99']) expect([bad, parseAmount(bad, 'USD')]).toEqual([bad, null]);
+    expect(parseAmount('5900.00', 'KRW')).toBeNull();
+    expect(parseAmount('4.99', 'EUR')).toBeNull();
+    expect(parseAmount(499, 'USD')).toBeNull();
+  });
+
+  it('are read into an event, or refused as malformed', () => {
+    expect(readSandboxEvent(raw)).toEqual({
+      ok: true,
+      event: { eventId: 'evt-1', orderId: 'TP1', result: 'paid', amountMinor: 499, currency: 'USD' },
+    });
+    for (const bad of ['{', '[]', 'null', JSON.stringify({ id: 'e', type: 'payment.refunded', order_id: 'TP1', amount: '1.00', currency: 'USD' })]) {
+      expect(readSandboxEvent(bad)).toEqual({ ok: false, reason: 'malformed' });
+    }
+  });
+});

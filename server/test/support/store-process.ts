@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sign } from '@topup/shared/sign';
+import type { Db } from '../../src/db/db';
+import { openPgliteDb } from '../../src/db/pglite-db';
+import { openPostgresDb } from '../../src/db/postgres-db';
+import { TEST_APP_KEY } from './test-app';
+
+const SERVER_DIR = path.resolve(__dirname, '..', '..');
+
+/** Where a spawned server keeps its data: a PGlite directory, or a PostgreSQL schema of its own. */
+export interface StoreData {
+  readonly name: 'PGlite' | 'PostgreSQL';
+  readonly env: Record<string, string>;
+  /** Opens the data directly (the server must be stopped for PGlite). */
+  open(): Promise<Db>;
+  remove(): Promise<void>;
+}
+
+export function pgliteData(): StoreData {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-orders-'));
+  return {
+    name: 'PGlite',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    open: () => openPgliteDb(dataDir),
+    remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export async function postgresData(url: string): Promise<StoreData> {
+  const schema = `crash_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = await openPostgresDb({ connectionString: url, maxConnections: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  await admin.close();
+  const separator = url.includes('?') ? '&' : '?';
+  return {
+    name: 'PostgreSQL',
+    env: { DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
+    open: () => openPostgresDb({ connectionString: url, schema, maxConnections: 2 }),
+    async remove() {
+      const db = await openPostgresDb({ connectionString: url, maxConnections: 1 });
+      await db.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await db.close();
+    },
+  };
+}
+
+export interface StoreProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  readonly exited: Promise<NodeJS.Signals | number | null>;
+  output(): string;
+  kill(signal: NodeJS.Signals): Promise<NodeJS.Signals | number | null>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `server/src/main.ts` as `npm start` does, and waits until it serves. */
+export async function startStore(env: Record<string, string>): Promise<StoreProcess> {
+  const port = await freePort();
+  // tsx as a loader in this very process: the tsx command would run the server in a child that a
+  // SIGKILL of its parent leaves running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, LOG: 'off', HOST: '127.0.0.1', PORT: String(port), NODE_OPTIONS: '', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  const until = Date.now() + 90_000;
+  let match: RegExpExecArray | null = null;
+  while (!(match = /running at (http:\/\/[\d.]+:\d+)\//.exec(output))) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited:\n${output}`);
+    if (Date.now() > until) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: match[1]!,
+    child,
+    exited,
+    output: () => output,
+    kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A signed store API call over HTTP. */
+export async function callStore<T>(url: string, action: string, payload: Record<string, string | number>): Promise<{ ret: number; data: T; msg: string }> {
+  const response = await fetch(`${url}/api/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...payload, sign: sign(payload, TEST_APP_KEY) }),
+  });
+  return (await response.json()) as { ret: number; data: T; msg: string };
+}

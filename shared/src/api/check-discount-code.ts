@@ -1,0 +1,7 @@
+import type { CheckDiscountCodePayload, DiscountCheck } from '../types';
+import { callAction } from './family-a-client';
+
+/** `checkDiscountCode`: whether a code applies to the bundle for this character, and the price with it. */
+export function checkDiscountCode(payload: CheckDiscountCodePayload, signal?: AbortSignal): Promise<DiscountCheck> {
+  return callAction<DiscountCheck>('checkDiscountCode', { ...payload }, signal);
+}

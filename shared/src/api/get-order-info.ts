@@ -1,0 +1,7 @@
+import type { OrderInfo } from '../types';
+import { callAction } from './family-a-client';
+
+/** `orderInfo`: an order's state, amounts and timeline (the pay result page polls it). */
+export function getOrderInfo(orderId: string, signal?: AbortSignal): Promise<OrderInfo> {
+  return callAction<OrderInfo>('orderInfo', { order_id: orderId }, signal);
+}
