@@ -7,6 +7,7 @@ import { CONTRACT_VERSION, REMOTE_CONTRACTS, ROUTE_TABLE, SHARED_LIBRARY_EXPORTS
 import { resolveBuildVersion } from './build-version';
 import { SHARED_SINGLETONS } from './shared-deps';
 import { PrecompressPlugin } from './precompress-plugin';
+import { PreloadSharedPlugin } from './preload-shared-plugin';
 
 export type AppName = 'host' | RemoteId;
 
@@ -145,6 +146,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         chunks: ['main'],
         templateParameters: isHost ? { earlyRegistryScript: earlyRegistryScript(dir) } : {},
       }),
+      ...(isHost && !isDev ? [new PreloadSharedPlugin()] : []),
       ...(isDev ? [] : [new PrecompressPlugin()]),
     ],
     optimization: {
