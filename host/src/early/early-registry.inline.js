@@ -2,12 +2,13 @@
 // after the shell's JavaScript, and preloads the manifest of the remote the address needs. (Its
 // remoteEntry.js is not preloaded: a failed script preload made Retry fail while the remote was down.)
 // The build fills in the route table (route → remote), never a URL.
+/* global __ROUTE_REMOTES__ */
 (function () {
   var ROUTE_REMOTES = __ROUTE_REMOTES__;
   try {
     var query = location.search + '&' + (location.hash.split('?')[1] || '');
     if (/(^|[?&])mf_preview=/.test(query) || window.sessionStorage.getItem('mf_preview')) return;
-  } catch (e) {
+  } catch {
     return;
   }
   var registry = fetch('/mf/registry.json', { cache: 'no-store', headers: { accept: 'application/json' } }).then(function (r) {
