@@ -1,7 +1,8 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import '../features/pay-result/strings';
+import { PayResultPage as OrderResultPage } from '../features/pay-result/components/PayResultPage';
 
 /** /payResult: Payment result. */
 export default function PayResultPage() {
-  return <PlaceholderPage remote="remote-topup" namespace={NAMESPACE} titleKey="payResultPage.title" />;
+  return <OrderResultPage />;
 }

@@ -1,7 +1,8 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import '../features/submit/strings';
+import { SubmitOrderPage } from '../features/submit/components/SubmitOrderPage';
 
 /** /submit: Submit order. */
 export default function SubmitPage() {
-  return <PlaceholderPage remote="remote-topup" namespace={NAMESPACE} titleKey="submitPage.title" />;
+  return <SubmitOrderPage />;
 }

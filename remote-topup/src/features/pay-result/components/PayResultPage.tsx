@@ -1,0 +1,84 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { DELIVERY_GUIDANCE_MINUTES, toHref, type OrderInfo } from '@topup/shared';
+import { useGameCustomerService } from '../../../lib/use-game-customer-service';
+import { useScrollToTop } from '../../../lib/use-scroll-to-top';
+import { useTopUpTranslation } from '../../../lib/use-topup-translation';
+import { useOrderPolling } from '../hooks/use-order-polling';
+import { progressSteps, resultState } from '../order-progress';
+import { DeliveryProgress } from './DeliveryProgress';
+import { OrderHistory } from './OrderHistory';
+import { StatusCard } from './StatusCard';
+import '../../../lib/order-page.css';
+import '../pay-result.css';
+
+/** /payResult?order_id=: the order's state, delivery progress and history, asked until it is final. */
+export function PayResultPage() {
+  const { t } = useTopUpTranslation();
+  const [params] = useSearchParams();
+  useScrollToTop();
+  const orderId = (params.get('order_id') ?? '').trim();
+  const polling = useOrderPolling(orderId);
+  const { order } = polling;
+
+  return (
+    <div className="od-page" data-testid="pay-result" data-polling={polling.finished ? 'stopped' : 'running'}>
+      <header className="od-header">
+        <h1>{t('payResult.title')}</h1>
+      </header>
+      {!orderId ? <p className="od-card pr-message">{t('payResult.noOrder')}</p> : null}
+      {orderId && !order && !polling.error ? (
+        <p className="od-card pr-message" role="status">
+          {t('payResult.loading')}
+        </p>
+      ) : null}
+      {polling.error ? (
+        <div className="od-card pr-message" role="alert">
+          <p>{polling.error}</p>
+          {polling.finished ? (
+            <button className="od-button od-button--ghost" type="button" onClick={polling.checkAgain}>
+              {t('payResult.checkAgain')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {order ? <OrderView order={order} /> : null}
+    </div>
+  );
+}
+
+function expiryMinutes(order: OrderInfo): number {
+  if (!order.expires_at) return 30;
+  return Math.round((Date.parse(order.expires_at) - Date.parse(order.created_at)) / 60_000);
+}
+
+function OrderView({ order }: { readonly order: OrderInfo }) {
+  const { t } = useTopUpTranslation();
+  const customerService = useGameCustomerService(String(order.game_id), order.area);
+  const state = resultState(order);
+  const steps = progressSteps(order);
+  return (
+    <>
+      <StatusCard order={order} state={state} expiryMinutes={expiryMinutes(order)} />
+      {steps ? <DeliveryProgress steps={steps} /> : null}
+      <section className="od-card pr-guidance">
+        <p>{t('payResult.guidance', { minutes: DELIVERY_GUIDANCE_MINUTES })}</p>
+        {customerService ? (
+          <a className="od-link" href={customerService} target="_blank" rel="noopener noreferrer" data-testid="order-customer-service">
+            {t('payResult.customerService')}
+          </a>
+        ) : null}
+      </section>
+      <div className="pr-actions">
+        {order.pay_url ? (
+          <a className="od-button od-button--primary" href={order.pay_url}>
+            {t('payResult.payNow')}
+          </a>
+        ) : null}
+        <Link className="od-button od-button--ghost" to={toHref('/', { game_id: order.game_id, area: order.area, finish_pay: 1 })}>
+          {t('payResult.backToStore')}
+        </Link>
+      </div>
+      <OrderHistory order={order} />
+    </>
+  );
+}

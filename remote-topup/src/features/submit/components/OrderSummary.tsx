@@ -1,0 +1,47 @@
+import { formatPrice } from '@topup/shared';
+import { useTopUpTranslation } from '../../../lib/use-topup-translation';
+import type { SubmitOrderQuery } from '../submit-order-query';
+
+interface Props {
+  readonly order: SubmitOrderQuery;
+  readonly gameName: string;
+}
+
+/** Game, server, character ID and name, bundle and its price: what the player is buying, for whom. */
+export function OrderSummary({ order, gameName }: Props) {
+  const { t } = useTopUpTranslation();
+  const facts: Array<[string, string, string]> = [
+    ['game', t('submit.game'), gameName],
+    ['server', t('submit.server'), order.role.server_name],
+    ['role-id', t('submit.roleId'), order.role.role_id],
+    ['role-name', t('submit.roleName'), order.role.role_name],
+  ];
+  return (
+    <section className="od-card" aria-labelledby="od-summary-title">
+      <h2 id="od-summary-title" className="od-card__title">
+        {t('submit.summary')}
+      </h2>
+      <div className="od-bundle">
+        {order.productFileUrl ? <img className="od-bundle__image" src={order.productFileUrl} alt="" width={64} height={64} /> : null}
+        <div className="od-bundle__text">
+          <p className="od-bundle__name" data-testid="submit-bundle">
+            {order.productName}
+          </p>
+          {order.subtitle ? <p className={`od-bundle__subtitle${order.firstBuy ? ' od-bundle__subtitle--first' : ''}`}>{order.subtitle}</p> : null}
+        </div>
+        <p className="od-bundle__price" data-testid="submit-price">
+          <span className="visually-hidden">{t('submit.price')} </span>
+          {formatPrice(order.amount, order.area)}
+        </p>
+      </div>
+      <dl className="od-facts">
+        {facts.map(([key, label, value]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd data-testid={`submit-${key}`}>{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
