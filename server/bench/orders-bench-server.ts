@@ -1,0 +1,50 @@
+/**
+ * The server under the orders benchmark, in its own process so that its memory is its own: the
+ * real app on a fresh database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL) with the demo
+ * loaded and the order settings of the environment (the defaults unless set). Prints
+ * "listening <port>"; answers GET /bench/memory and GET /bench/delivery?prefix= (how many orders have a token with that prefix,
+ * how many are delivered, and their webhook-to-delivered latency from the server's own timestamps).
+ */
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { migrate } from '../src/db/migrate';
+import { openDb } from '../src/db/open-db';
+import { loadOrderSettings } from '../src/orders/order-settings';
+import { seedDemo } from '../src/seed/seed-demo';
+
+async function main(): Promise<void> {
+  const config = { ...loadConfig(), roleLookupsPerMinute: 1_000_000_000 };
+  const db = await openDb(config);
+  await migrate(db);
+  await seedDemo(db);
+  const app = await buildApp({ config, db, logger: false, orders: loadOrderSettings() });
+  app.get('/bench/memory', async () => ({ maxRssKb: process.resourceUsage().maxRSS }));
+  app.get<{ Querystring: { prefix?: string } }>('/bench/delivery', async (request) => {
+    const rows = await db.query<{ orders: number; delivered: number; p50: number | null; p99: number | null; max: number | null }>(
+      `WITH measured AS (
+         SELECT o.status, extract(epoch FROM o.delivered_at - p.received_at) * 1000 AS ms
+           FROM orders o LEFT JOIN payment_events p ON p.order_id = o.order_id
+          WHERE o.order_token LIKE $1 || '%')
+       SELECT count(*)::int AS orders, count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50,
+              percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99, max(ms)::float8 AS max
+         FROM measured`,
+      [request.query.prefix ?? ''],
+    );
+    return rows[0];
+  });
+  const shutdown = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,328 @@
+/**
+ * `npm run bench:orders`: orders placed per second and their latency at 50 concurrent clients,
+ * webhook-to-delivered latency, and the server's peak memory, on PGlite and on PostgreSQL.
+ * Writes the orders section of docs/benchmarks.md.
+ *
+ * BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_WEBHOOKS (default 300),
+ * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import runAutocannon from 'autocannon';
+import { Client } from 'pg';
+import { sign } from '@topup/shared/sign';
+import type { CreatedOrder, OrderInfo, SandboxRole } from '@topup/shared/types';
+import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
+import { DEV_WEBHOOK_SECRET } from '../src/orders/order-settings';
+import { signWebhook } from '../src/payments/webhook-signature';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 300);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const APP_KEY = 'topup-dev-key';
+const GAMES = [18, 44, 232, 134, 284, 14, 136, 182, 27, 310];
+
+interface Buyer {
+  readonly game_id: number;
+  readonly area: string;
+  readonly server_id: string;
+  readonly role_id: string;
+  readonly uid: string;
+  readonly product_id: string;
+}
+
+interface RequestParams {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** The part of autocannon's API this benchmark uses: a new body (token, sign) for every request. */
+type Autocannon = (
+  options: {
+    url: string;
+    connections: number;
+    duration: number;
+    requests: Array<RequestParams & { setupRequest: (request: RequestParams) => RequestParams }>;
+  },
+  done: (
+    error: Error | null,
+    result: { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; timeouts: number; non2xx: number; '2xx': number },
+  ) => void,
+) => unknown;
+const autocannon = runAutocannon as unknown as Autocannon;
+
+interface DatabaseRun {
+  readonly database: string;
+  readonly ordersPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly placed: number;
+  readonly answered: number;
+  readonly failures: number;
+  readonly deliveredP50: number;
+  readonly deliveredP99: number;
+  readonly delivered: number;
+  readonly peakRssMb: number;
+}
+
+interface Server {
+  readonly url: string;
+  readonly child: ChildProcess;
+}
+
+function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'orders-bench-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG: 'off', NODE_ENV: 'development', DATABASE_URL: '', NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, child });
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}: ${output}`)));
+  });
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** Every demo character, each buying its area's smallest currency bundle (no purchase limit). */
+async function buyers(url: string): Promise<Buyer[]> {
+  const all: Buyer[] = [];
+  for (const gameId of GAMES) {
+    const body = (await (await fetch(`${url}/sandbox/roles?game_id=${gameId}`)).json()) as { data: SandboxRole[] };
+    for (const role of body.data) {
+      all.push({ game_id: gameId, area: role.area, server_id: role.server_id, role_id: role.role_id, uid: role.uid, product_id: `${gameId}-${role.area}-currency-60` });
+    }
+  }
+  return all;
+}
+
+let sequence = 0;
+function orderBody(buyer: Buyer, prefix: string): string {
+  sequence += 1;
+  const payload = { ...buyer, pay_type: 'card', discount_code: '', order_token: `${prefix}${process.pid}-${sequence}` };
+  return JSON.stringify({ ...payload, sign: sign(payload, APP_KEY) });
+}
+
+async function post<T>(url: string, action: string, body: string): Promise<T> {
+  const answer = (await (await fetch(`${url}/api/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()) as {
+    ret: number;
+    data: T;
+    msg: string;
+  };
+  if (answer.ret !== 0) throw new Error(`${action}: ret ${answer.ret} ${answer.msg}`);
+  return answer.data;
+}
+
+interface Placing {
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly answered: number;
+  readonly failures: number;
+}
+
+function placeOrders(url: string, everyone: readonly Buyer[], prefix: string, seconds: number): Promise<Placing> {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/createOrder',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: orderBody(everyone[(next += 1) % everyone.length]!, prefix) }),
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          answered: result['2xx'],
+          failures: result.errors + result.timeouts + result.non2xx,
+        });
+      },
+    );
+  });
+}
+
+interface DeliveryStats {
+  orders: number;
+  delivered: number;
+  p50: number | null;
+  p99: number | null;
+}
+
+/** Places orders, then pays each by a signed webhook, 20 at a time, and waits for every mail. */
+async function webhookToDelivered(url: string, everyone: readonly Buyer[]): Promise<DeliveryStats> {
+  const prefix = 'bench-webhook-';
+  const orders: OrderInfo[] = [];
+  for (let start = 0; start < WEBHOOKS; start += 20) {
+    const batch = everyone.slice(start % everyone.length, (start % everyone.length) + 20);
+    const placed = await Promise.all(batch.map((buyer) => post<CreatedOrder>(url, 'createOrder', orderBody(buyer, prefix))));
+    const infos = await Promise.all(
+      placed.map((order) => {
+        const payload = { order_id: order.order_id };
+        return post<OrderInfo>(url, 'orderInfo', JSON.stringify({ ...payload, sign: sign(payload, APP_KEY) }));
+      }),
+    );
+    orders.push(...infos);
+  }
+  for (let start = 0; start < orders.length; start += 20) {
+    await Promise.all(
+      orders.slice(start, start + 20).map(async (order) => {
+        const raw = JSON.stringify({ id: `bench-${order.order_id}`, type: 'payment.paid', order_id: order.order_id, amount: order.amount, currency: order.currency, created_at: new Date().toISOString() });
+        const response = await fetch(`${url}/webhooks/payments/sandbox`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-sandbox-signature': signWebhook(raw, DEV_WEBHOOK_SECRET) },
+          body: raw,
+        });
+        if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+      }),
+    );
+  }
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const stats = (await (await fetch(`${url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats;
+    if (stats.delivered === orders.length || Date.now() > until) return stats;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function benchDatabase(database: string, env: Record<string, string>): Promise<DatabaseRun> {
+  console.log(`\n== ${database} ==`);
+  const server = await startServer(env);
+  try {
+    const everyone = await buyers(server.url);
+    await post<CreatedOrder>(server.url, 'createOrder', orderBody(everyone[0]!, 'bench-check-'));
+    await placeOrders(server.url, everyone, 'bench-warmup-', Math.min(3, SECONDS));
+    const placing = await placeOrders(server.url, everyone, 'bench-run-', SECONDS);
+    // Refusals answer HTTP 200 too: the orders actually written are counted in the database.
+    const placed = ((await (await fetch(`${server.url}/bench/delivery?prefix=bench-run-`)).json()) as DeliveryStats).orders;
+    console.log(
+      `createOrder  ${Math.round(placing.requestsPerSecond)} orders/s  p50 ${placing.p50} ms  p99 ${placing.p99} ms  answered ${placing.answered}  orders written ${placed}  failures ${placing.failures}`,
+    );
+    const delivery = await webhookToDelivered(server.url, everyone);
+    console.log(`webhook → delivered  p50 ${delivery.p50?.toFixed(1)} ms  p99 ${delivery.p99?.toFixed(1)} ms  (${delivery.delivered}/${delivery.orders})`);
+    const memory = (await (await fetch(`${server.url}/bench/memory`)).json()) as { maxRssKb: number };
+    const peakRssMb = Math.round(memory.maxRssKb / 1024);
+    console.log(`peak resident memory ${peakRssMb} MB`);
+    return {
+      database,
+      ordersPerSecond: placing.requestsPerSecond,
+      p50: placing.p50,
+      p99: placing.p99,
+      placed,
+      answered: placing.answered,
+      failures: placing.failures,
+      deliveredP50: delivery.p50 ?? NaN,
+      deliveredP99: delivery.p99 ?? NaN,
+      delivered: delivery.delivered,
+      peakRssMb,
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function renderSection(runs: readonly DatabaseRun[], note: string): string {
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const lines = [
+    '## Orders',
+    '',
+    `Measured by \`npm run bench:orders\` (${machineLine()}; load average ${os.loadavg()[0]?.toFixed(1)} when it started, other work shares the machine). ` +
+      `The server runs alone in its own process with its default order settings on a fresh database with the demo; ` +
+      `autocannon places signed \`createOrder\` requests from ${CONNECTIONS} connections for ${SECONDS} s after a warm-up, ` +
+      `each with its own order token, spread over every demo character (the character is looked up and its purchases counted each time). ` +
+      `Then ${WEBHOOKS} orders are paid by signed webhooks, 20 at a time, and webhook-to-delivered is the time from the webhook's ` +
+      'arrival (its payment event) to the order being delivered (the mail in the sandbox mailbox), from the server\'s own clock.',
+    '',
+  ];
+  if (note) lines.push(`> ${note}`, '');
+  lines.push(
+    '| database | orders/s | p50 (ms) | p99 (ms) | answered | orders written | failures | webhook → delivered p50 (ms) | p99 (ms) | delivered | peak memory (MB) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const run of runs) {
+    lines.push(
+      `| ${run.database} | ${Math.round(run.ordersPerSecond).toLocaleString('en-US')} | ${run.p50} | ${run.p99} | ${run.answered.toLocaleString('en-US')} | ${run.placed.toLocaleString('en-US')} | ${run.failures} | ${run.deliveredP50.toFixed(1)} | ${run.deliveredP99.toFixed(1)} | ${run.delivered}/${WEBHOOKS} | ${run.peakRssMb} |`,
+    );
+  }
+  const postgres = runs.find((run) => run.database === 'PostgreSQL');
+  if (postgres) {
+    lines.push(
+      '',
+      `Targets on PostgreSQL: ≥ 1,000 orders/s — ${verdict(postgres.ordersPerSecond >= 1000)}; p99 ≤ 50 ms — ${verdict(postgres.p99 <= 50)}; ` +
+        `webhook-to-delivered p50 ≤ 1 s — ${verdict(postgres.deliveredP50 <= 1000)}.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const runs: DatabaseRun[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-bench-orders-'));
+  try {
+    runs.push(await benchDatabase('PGlite', { DATA_DIR: dataDir }));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  let note = '';
+  if (await postgresReachable(POSTGRES_URL)) {
+    const schema = `bench_orders_${process.pid}`;
+    const admin = new Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    try {
+      const url = new URL(POSTGRES_URL);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      runs.push(await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }));
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  } else {
+    note = `PostgreSQL was NOT measured: nothing answered at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL).`;
+    console.warn(`\n!!! ${note}`);
+  }
+  writeSection('orders', renderSection(runs, note));
+  console.log('\nWrote the orders section of docs/benchmarks.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
