@@ -1,0 +1,198 @@
+import http from 'node:http';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, type AxiosAdapter } from 'axios';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { configureApi, createOrder, i18n, initI18n, store, type Locale } from '@topup/shared';
+import PayResultPage from '../src/exposes/PayResultPage';
+import SubmitPage from '../src/exposes/SubmitPage';
+import { goToPayment } from '../src/features/submit/hooks/use-submit-order';
+import { nodeHttpAdapter } from './support/node-http-adapter';
+import { resetPage } from './support/page-test';
+import { startStoreServer, type StoreServer } from './support/store-server';
+
+jest.setTimeout(30_000);
+
+let server: StoreServer;
+/** Every createOrder body the page sent, and a way to lose the next answer on its way back. */
+const sent: URLSearchParams[] = [];
+let loseNextAnswer = false;
+
+const recordingAdapter: AxiosAdapter = async (config) => {
+  const isOrder = String(config.url).endsWith('createOrder');
+  if (isOrder) sent.push(new URLSearchParams(String(config.data)));
+  const response = await nodeHttpAdapter(config);
+  if (isOrder && loseNextAnswer) {
+    loseNextAnswer = false;
+    throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+  }
+  return response;
+};
+
+beforeAll(async () => {
+  server = await startStoreServer({ DELIVERY_POLL_INTERVAL: '100ms' });
+  configureApi({ baseURL: `${server.url}/api`, adapter: recordingAdapter, timeoutMs: 15_000 });
+}, 120_000);
+afterAll(() => server?.stop());
+afterEach(async () => {
+  sent.length = 0;
+  await resetPage();
+});
+
+const ROLE = { server_name: 'NA-1 Aurora', role_id: '1801002', role_name: 'Borin Ironfist', uid: '1800002', server_id: '1801' };
+
+function submitRoute(overrides: Record<string, string> = {}): string {
+  const query = new URLSearchParams({
+    game_id: '18', area: 'us', product_id: '18-us-currency-300', product_name: '300 Dragon Gems', amount: '4.99',
+    first_buy: '1', first_pay_content: 'First top-up: 300 Dragon Gems + 300 first-time bonus', pay_content: '300 Dragon Gems + 30 bonus',
+    pmx_show: '1', type: 'Dragon Gems', roleInfo: JSON.stringify(ROLE), server_sign: '', ...overrides,
+  });
+  return `/submit?${query}`;
+}
+
+async function renderRoute(route: string, locale: Locale = 'en') {
+  await initI18n(locale);
+  await i18n.changeLanguage(locale);
+  store.getState().setLocale(locale);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/submit" element={<SubmitPage />} />
+          <Route path="/payResult" element={<PayResultPage />} />
+          <Route path="/" element={<p>top-up page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+/** Presses Pay or Decline on the sandbox checkout, from outside the page. */
+function settle(payUrl: string, result: 'paid' | 'declined'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}${payUrl}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end(`result=${result}`);
+  });
+}
+
+describe('/submit', () => {
+  let paidAt: string[];
+  beforeEach(() => {
+    paidAt = [];
+    jest.spyOn(goToPayment, 'assign').mockImplementation((url) => void paidAt.push(url));
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the order, the pay methods with the first checked, and the first-purchase offer', async () => {
+    await renderRoute(submitRoute());
+    expect(await screen.findByText('Emberwing Frontier')).toBeInTheDocument();
+    expect(screen.getByTestId('submit-role-name')).toHaveTextContent('Borin Ironfist');
+    expect(screen.getByText('First top-up: 300 Dragon Gems + 300 first-time bonus')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Credit or debit card' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'E-wallet' })).not.toBeChecked();
+    expect(screen.getByTestId('agreement-terms')).toHaveAttribute('href', expect.stringContaining('terms.html?lang=en&app_id=topup-store'));
+  });
+
+  it('checks the discount code and shows the result under the field', async () => {
+    const user = userEvent.setup();
+    await renderRoute(submitRoute());
+    await user.click(await screen.findByRole('button', { name: 'Apply' }));
+    expect(screen.getByTestId('discount-result')).toHaveTextContent('Please fill in your discount code');
+    await user.type(screen.getByLabelText('Discount code'), 'ember15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('discount-result')).toHaveTextContent('EMBER15 applied: 15% off, you save $0.75'));
+    expect(screen.getByTestId('submit-total')).toHaveTextContent('$4.24');
+    // Typing again drops the applied result: the new text has not been checked.
+    await user.type(screen.getByLabelText('Discount code'), 'X');
+    expect(screen.getByTestId('submit-total')).toHaveTextContent('$4.99');
+  });
+
+  it('asks for the agreement in the spec\'s words and places nothing without it', async () => {
+    const user = userEvent.setup();
+    await renderRoute(submitRoute());
+    await screen.findByRole('radio', { name: 'Credit or debit card' });
+    await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    expect(await screen.findByText('Please agree protocal')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('keeps its order token when an answer is lost, so the retry finds the same order', async () => {
+    const user = userEvent.setup();
+    await renderRoute(submitRoute({ product_id: '18-us-currency-980', amount: '14.99' }));
+    await screen.findByRole('radio', { name: 'Credit or debit card' });
+    await user.click(screen.getByRole('checkbox'));
+    loseNextAnswer = true;
+    await user.click(screen.getByRole('button', { name: 'Pay $14.99' }));
+    expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeInTheDocument();
+    expect(paidAt).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $14.99' }));
+    await waitFor(() => expect(paidAt).toHaveLength(1));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.get('order_token')).toBe(sent[0]!.get('order_token'));
+    // The first request did place the order: the retry was answered with it.
+    const { sign: _sign, ...fields } = Object.fromEntries(sent[0]!);
+    const again = await createOrder(fields as unknown as Parameters<typeof createOrder>[0]);
+    expect(paidAt[0]).toBe(again.pay_url);
+  });
+
+  it('places one order for a double tap', async () => {
+    const user = userEvent.setup();
+    await renderRoute(submitRoute({ product_id: '18-us-currency-1980', amount: '29.99' }));
+    await screen.findByRole('radio', { name: 'Credit or debit card' });
+    await user.click(screen.getByRole('checkbox'));
+    await user.dblClick(screen.getByRole('button', { name: 'Pay $29.99' }));
+    await waitFor(() => expect(paidAt).toHaveLength(1));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('speaks Chinese with its own words for the agreement', async () => {
+    const user = userEvent.setup();
+    await renderRoute(submitRoute(), 'zh');
+    await screen.findByRole('radio', { name: 'Credit or debit card' });
+    await user.click(screen.getByRole('button', { name: '使用' }));
+    expect(screen.getByTestId('discount-result')).toHaveTextContent('请填写您的优惠码');
+    await user.click(screen.getByRole('button', { name: '支付 $4.99' }));
+    expect(await screen.findByText('请同意用户协议')).toBeInTheDocument();
+  });
+});
+
+describe('/payResult', () => {
+  const place = (productId: string, roleId = '1802001') =>
+    createOrder({ game_id: 18, area: 'us', server_id: '1802', role_id: roleId, uid: '', product_id: productId, pay_type: 'card', discount_code: '', order_token: `web-test-${Date.now()}-${Math.random()}` });
+
+  it('follows a paid order to delivered, then stops asking', async () => {
+    const order = await place('18-us-currency-60');
+    expect(await settle(order.pay_url, 'paid')).toBe(303);
+    sent.length = 0;
+    await renderRoute(`/payResult?order_id=${order.order_id}`);
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveAttribute('data-status', 'delivered'), { timeout: 15_000 });
+    expect(screen.getByRole('heading', { name: 'Delivered' })).toBeInTheDocument();
+    for (const step of ['paid', 'mailSent', 'delivered']) expect(screen.getByTestId(`step-${step}`)).toHaveAttribute('data-state', 'done');
+    expect(screen.getByText('If your items have not arrived 30 minutes after a successful payment, please contact in-game customer service.')).toBeInTheDocument();
+    expect(screen.getByTestId('pay-result')).toHaveAttribute('data-polling', 'stopped');
+    expect(screen.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/?game_id=18&area=us&finish_pay=1');
+  });
+
+  it('offers to pay an unpaid order, and shows a decline', async () => {
+    const order = await place('18-us-currency-300', '1802002');
+    await renderRoute(`/payResult?order_id=${order.order_id}`);
+    expect(await screen.findByRole('heading', { name: 'Waiting for payment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', order.pay_url);
+    await settle(order.pay_url, 'declined');
+    expect(await screen.findByRole('heading', { name: 'Payment declined' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('step-paid')).not.toBeInTheDocument();
+  });
+
+  it('says so when the order does not exist', async () => {
+    await renderRoute('/payResult?order_id=TP000000NOSUCHORDER');
+    expect(await screen.findByText('This order does not exist.')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByTestId('pay-result')).toHaveAttribute('data-polling', 'stopped');
+  });
+});
