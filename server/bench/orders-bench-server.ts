@@ -2,7 +2,7 @@
  * The server under the orders benchmark, in its own process so that its memory is its own: the
  * real app on a fresh database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL) with the demo
  * loaded and the order settings of the environment (the defaults unless set). Prints
- * "listening <port>"; answers GET /bench/memory and GET /bench/delivery?prefix= (how many orders have a token with that prefix,
+ * "listening <port>"; answers GET /bench/memory, GET /bench/outbox (jobs still open) and GET /bench/delivery?prefix= (how many orders have a token with that prefix,
  * how many are delivered, and their webhook-to-delivered latency from the server's own timestamps).
  */
 import { buildApp } from '../src/app';
@@ -33,6 +33,8 @@ async function main(): Promise<void> {
     );
     return rows[0];
   });
+  // What the benchmark polls while it waits: cheap, so that waiting does not slow the deliveries.
+  app.get('/bench/outbox', async () => (await db.query<{ jobs: number }>('SELECT count(*)::int AS jobs FROM delivery_outbox'))[0]);
   const shutdown = async () => {
     await app.close();
     await db.close();

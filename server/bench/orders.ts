@@ -3,7 +3,8 @@
  * webhook-to-delivered latency, and the server's peak memory, on PGlite and on PostgreSQL.
  * Writes the orders section of docs/benchmarks.md.
  *
- * BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_WEBHOOKS (default 300),
+ * BENCH_SECONDS (default 10) per round, BENCH_ROUNDS (default 3; the median round is reported),
+ * BENCH_CONNECTIONS (default 50), BENCH_WEBHOOKS (default 300),
  * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +23,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const APP_KEY = 'topup-dev-key';
 const GAMES = [18, 44, 232, 134, 284, 14, 136, 182, 27, 310];
@@ -69,6 +71,8 @@ interface DatabaseRun {
   readonly deliveredP99: number;
   readonly delivered: number;
   readonly peakRssMb: number;
+  /** Every round's orders/s and p99, in the order they ran. */
+  readonly rounds: ReadonlyArray<{ readonly ordersPerSecond: number; readonly p99: number }>;
 }
 
 interface Server {
@@ -179,7 +183,7 @@ async function webhookToDelivered(url: string, everyone: readonly Buyer[]): Prom
   const prefix = 'bench-webhook-';
   const orders: OrderInfo[] = [];
   for (let start = 0; start < WEBHOOKS; start += 20) {
-    const batch = everyone.slice(start % everyone.length, (start % everyone.length) + 20);
+    const batch = Array.from({ length: Math.min(20, WEBHOOKS - start) }, (_, index) => everyone[(start + index) % everyone.length]!);
     const placed = await Promise.all(batch.map((buyer) => post<CreatedOrder>(url, 'createOrder', orderBody(buyer, prefix))));
     const infos = await Promise.all(
       placed.map((order) => {
@@ -202,12 +206,14 @@ async function webhookToDelivered(url: string, everyone: readonly Buyer[]): Prom
       }),
     );
   }
+  // Every webhook was answered 200, so every delivery is in the outbox: wait until it is empty.
   const until = Date.now() + 120_000;
-  for (;;) {
-    const stats = (await (await fetch(`${url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats;
-    if (stats.delivered === orders.length || Date.now() > until) return stats;
+  while (Date.now() < until) {
+    const { jobs } = (await (await fetch(`${url}/bench/outbox`)).json()) as { jobs: number };
+    if (jobs === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  return (await (await fetch(`${url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats;
 }
 
 async function benchDatabase(database: string, env: Record<string, string>): Promise<DatabaseRun> {
@@ -217,12 +223,19 @@ async function benchDatabase(database: string, env: Record<string, string>): Pro
     const everyone = await buyers(server.url);
     await post<CreatedOrder>(server.url, 'createOrder', orderBody(everyone[0]!, 'bench-check-'));
     await placeOrders(server.url, everyone, 'bench-warmup-', Math.min(3, SECONDS));
-    const placing = await placeOrders(server.url, everyone, 'bench-run-', SECONDS);
-    // Refusals answer HTTP 200 too: the orders actually written are counted in the database.
-    const placed = ((await (await fetch(`${server.url}/bench/delivery?prefix=bench-run-`)).json()) as DeliveryStats).orders;
-    console.log(
-      `createOrder  ${Math.round(placing.requestsPerSecond)} orders/s  p50 ${placing.p50} ms  p99 ${placing.p99} ms  answered ${placing.answered}  orders written ${placed}  failures ${placing.failures}`,
-    );
+    const rounds: Array<Placing & { placed: number }> = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const prefix = `bench-run${round}-`;
+      const placing = await placeOrders(server.url, everyone, prefix, SECONDS);
+      // Refusals answer HTTP 200 too: the orders actually written are counted in the database.
+      const placed = ((await (await fetch(`${server.url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats).orders;
+      console.log(
+        `round ${round}  createOrder  ${Math.round(placing.requestsPerSecond)} orders/s  p50 ${placing.p50} ms  p99 ${placing.p99} ms  answered ${placing.answered}  orders written ${placed}  failures ${placing.failures}`,
+      );
+      rounds.push({ ...placing, placed });
+    }
+    const placing = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(rounds.length / 2)]!;
+    const placed = placing.placed;
     const delivery = await webhookToDelivered(server.url, everyone);
     console.log(`webhook → delivered  p50 ${delivery.p50?.toFixed(1)} ms  p99 ${delivery.p99?.toFixed(1)} ms  (${delivery.delivered}/${delivery.orders})`);
     const memory = (await (await fetch(`${server.url}/bench/memory`)).json()) as { maxRssKb: number };
@@ -240,6 +253,7 @@ async function benchDatabase(database: string, env: Record<string, string>): Pro
       deliveredP99: delivery.p99 ?? NaN,
       delivered: delivery.delivered,
       peakRssMb,
+      rounds: rounds.map((round) => ({ ordersPerSecond: round.requestsPerSecond, p99: round.p99 })),
     };
   } finally {
     await stopServer(server);
@@ -265,7 +279,7 @@ function renderSection(runs: readonly DatabaseRun[], note: string): string {
     '',
     `Measured by \`npm run bench:orders\` (${machineLine()}; load average ${os.loadavg()[0]?.toFixed(1)} when it started, other work shares the machine). ` +
       `The server runs alone in its own process with its default order settings on a fresh database with the demo; ` +
-      `autocannon places signed \`createOrder\` requests from ${CONNECTIONS} connections for ${SECONDS} s after a warm-up, ` +
+      `autocannon places signed \`createOrder\` requests from ${CONNECTIONS} connections in ${ROUNDS} rounds of ${SECONDS} s after a warm-up (the table shows the median round), ` +
       `each with its own order token, spread over every demo character (the character is looked up and its purchases counted each time). ` +
       `Then ${WEBHOOKS} orders are paid by signed webhooks, 20 at a time, and webhook-to-delivered is the time from the webhook's ` +
       'arrival (its payment event) to the order being delivered (the mail in the sandbox mailbox), from the server\'s own clock.',
@@ -281,6 +295,15 @@ function renderSection(runs: readonly DatabaseRun[], note: string): string {
       `| ${run.database} | ${Math.round(run.ordersPerSecond).toLocaleString('en-US')} | ${run.p50} | ${run.p99} | ${run.answered.toLocaleString('en-US')} | ${run.placed.toLocaleString('en-US')} | ${run.failures} | ${run.deliveredP50.toFixed(1)} | ${run.deliveredP99.toFixed(1)} | ${run.delivered}/${WEBHOOKS} | ${run.peakRssMb} |`,
     );
   }
+  lines.push('');
+  for (const run of runs) {
+    lines.push(`${run.database} rounds: ${run.rounds.map((round) => `${Math.round(round.ordersPerSecond).toLocaleString('en-US')} orders/s (p99 ${round.p99} ms)`).join(', ')}.`);
+  }
+  lines.push(
+    '',
+    'On PostgreSQL the store reaches the database through a pool of 10 connections: 20 payments arriving together queue there with ' +
+      'their deliveries, which is most of the webhook-to-delivered time; PGlite runs in the server process and answers at once.',
+  );
   const postgres = runs.find((run) => run.database === 'PostgreSQL');
   if (postgres) {
     lines.push(

@@ -5,7 +5,7 @@ import type { OrderSettings } from '../orders/order-settings';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { deliverOrder, type JobContext } from './deliver-order';
 import { expireUnpaidOrders } from './expire-orders';
-import { claimDueJobs, releaseAllLeases } from './outbox';
+import { claimDueJobs, releaseAllLeases, type ClaimedJob } from './outbox';
 import { refundOrder } from './refund-order';
 
 export interface WorkerLog {
@@ -23,20 +23,23 @@ export interface DeliveryWorkerOptions {
   readonly log: WorkerLog;
 }
 
-/** Jobs claimed at once; more are claimed as soon as these are done. */
-const BATCH = 20;
+/** Jobs one worker works at the same time. */
+const MAX_IN_FLIGHT = 20;
 
 /**
  * Works the outbox: sends each paid order's mail, retries on the backoff schedule, gives up into
  * delivery_failed and a refund; expires unpaid orders; runs the provider's chores. Polls every
- * `pollIntervalMs` and runs at once when woken (a payment came in). Any number of workers may run
+ * `pollIntervalMs` and claims at once when woken (a payment came in, or a job finished and left
+ * room). Up to MAX_IN_FLIGHT jobs run at a time, each on its own. Any number of workers may run
  * against one PostgreSQL database; on PGlite there is one process, so one worker.
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private claiming: Promise<void> | null = null;
+  private claimAgain = false;
+  private readonly working = new Set<Promise<void>>();
   private stopped = true;
+  private choresDoneAt = 0;
 
   constructor(private readonly options: DeliveryWorkerOptions) {}
 
@@ -49,44 +52,63 @@ export class DeliveryWorker {
     this.wake();
   }
 
-  /** Runs a pass now, or right after the one under way. */
+  /** Claims due jobs now, or right after the claim under way. */
   wake(): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
+    if (this.claiming) {
+      this.claimAgain = true;
       return;
     }
-    this.running = this.pass().finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
+    this.claiming = this.claim().finally(() => {
+      this.claiming = null;
+      if (this.claimAgain) {
+        this.claimAgain = false;
         this.wake();
       }
     });
   }
 
-  /** Stops polling and waits for the pass under way; unfinished jobs stay in the outbox. */
+  /** Stops claiming and waits for the jobs under way; unfinished jobs stay in the outbox. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await this.claiming;
+    await Promise.all(this.working);
   }
 
-  private async pass(): Promise<void> {
-    const { db, log, payments } = this.options;
+  /** Expiry and the provider's chores, once per poll interval. */
+  private async choresIfDue(): Promise<void> {
+    const { db, log, payments, settings } = this.options;
+    if (Date.now() - this.choresDoneAt < settings.pollIntervalMs) return;
+    this.choresDoneAt = Date.now();
+    const expired = await expireUnpaidOrders(db);
+    if (expired) log.info({ expired }, 'unpaid orders expired');
+    await payments.tick?.();
+  }
+
+  private async claim(): Promise<void> {
+    const { db, log, settings } = this.options;
     try {
-      const expired = await expireUnpaidOrders(db);
-      if (expired) log.info({ expired }, 'unpaid orders expired');
-      await payments.tick?.();
-      const context: JobContext = this.options;
-      for (;;) {
-        const jobs = await claimDueJobs(db, BATCH, this.options.settings.leaseMs);
-        await Promise.all(jobs.map((job) => (job.job === 'deliver' ? deliverOrder(job, context) : refundOrder(job, context))));
-        if (jobs.length < BATCH || this.stopped) break;
-      }
+      await this.choresIfDue();
+      const room = MAX_IN_FLIGHT - this.working.size;
+      // Full: the next job to finish wakes the worker.
+      if (room <= 0) return;
+      const jobs = await claimDueJobs(db, room, settings.leaseMs);
+      for (const job of jobs) this.work(job);
+      // As many as there was room for: there may be more due.
+      if (jobs.length === room) this.claimAgain = true;
     } catch (error) {
-      log.error({ err: error }, 'delivery pass failed; the next pass tries again');
+      log.error({ err: error }, 'claiming delivery jobs failed; the next poll tries again');
     }
+  }
+
+  private work(job: ClaimedJob): void {
+    const context: JobContext = this.options;
+    const done: Promise<void> = (job.job === 'deliver' ? deliverOrder(job, context) : refundOrder(job, context)).finally(() => {
+      this.working.delete(done);
+      this.wake();
+    });
+    this.working.add(done);
   }
 }

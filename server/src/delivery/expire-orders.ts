@@ -5,7 +5,7 @@ export async function expireUnpaidOrders(db: Queryable): Promise<number> {
   const rows = await db.query(
     `WITH expired AS (
        UPDATE orders SET status = 'expired', expired_at = clock_timestamp(), updated_at = clock_timestamp()
-        WHERE status = 'created' AND expires_at <= clock_timestamp()
+        WHERE status = 'created' AND expires_at <= now()
         RETURNING order_id, expired_at)
      INSERT INTO order_events (order_id, event, at) SELECT order_id, 'expired', expired_at FROM expired RETURNING order_id`,
   );

@@ -21,7 +21,7 @@ export async function claimDueJobs(db: Queryable, limit: number, leaseMs: number
             attempts = job.attempts + 1,
             first_attempt_at = coalesce(job.first_attempt_at, clock_timestamp())
        FROM (SELECT order_id, job FROM delivery_outbox
-              WHERE due_at <= clock_timestamp() AND (leased_until IS NULL OR leased_until <= clock_timestamp())
+              WHERE due_at <= now() AND (leased_until IS NULL OR leased_until <= now())
               ORDER BY due_at LIMIT $1
               FOR UPDATE SKIP LOCKED) AS due
       WHERE job.order_id = due.order_id AND job.job = due.job

@@ -3,6 +3,7 @@ import { invalid, missing, roleNotFound, unknownServer } from '../api/api-error'
 import { requireGameId, resolveGameArea } from '../api/game-area';
 import type { ActionContext, ActionInput } from '../api/action';
 import { findServer } from '../catalogue/catalogue';
+import type { GameRole } from '../game/game-gateway';
 import { findDiscountCode } from '../discounts/discount-codes';
 import { normaliseCode, refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
 import { findTokenOrder, type TokenOrder } from './bundle-history';
@@ -61,15 +62,20 @@ export async function placeOrder(input: ActionInput, context: ActionContext): Pr
   if (!gameArea.payTypes.some((type) => type.payType === payType)) throw invalid('pay_type');
   const answer = (orderId: string): CreatedOrderIds => ({ orderId, payUrl: orders.payments.checkoutUrl(orderId) });
 
-  // A retry or a double tap finds its order already there; the character is looked up meanwhile.
-  const [earlier, role] = await Promise.all([
-    findTokenOrder(db, orderToken),
-    games.lookupRole({ gameId, serverId, serverSign: server.serverSign, roleId }),
-  ]);
-  if (earlier) return answer(sameTokenOrder(earlier, gameId, roleId, productId));
-  if (!role) throw roleNotFound();
-  if (input.uid && input.uid !== role.uid) throw invalid('uid');
-  const code = await checkCode(context, normaliseCode(input.discount_code ?? ''), gameId, productId);
+  let role: GameRole;
+  let code: DiscountCode | null;
+  try {
+    const found = await games.lookupRole({ gameId, serverId, serverSign: server.serverSign, roleId });
+    if (!found) throw roleNotFound();
+    if (input.uid && input.uid !== found.uid) throw invalid('uid');
+    role = found;
+    code = await checkCode(context, normaliseCode(input.discount_code ?? ''), gameId, productId);
+  } catch (error) {
+    // A retry of an order placed already is answered with it, even if the code has expired since.
+    const earlier = await findTokenOrder(db, orderToken);
+    if (earlier) return answer(sameTokenOrder(earlier, gameId, roleId, productId));
+    throw error;
+  }
 
   const written = await writeOrder(db, {
     orderToken,
@@ -93,7 +99,7 @@ export async function placeOrder(input: ActionInput, context: ActionContext): Pr
     expiresAfterMs: orders.settings.expiresAfterMs,
   });
   if (written) return answer(written);
-  // The token was written at the same moment by another request: answer as a retry would.
+  // The token named an order already (a retry, a double tap, or the same request at the same moment).
   const winner = await findTokenOrder(db, orderToken);
   if (!winner) throw new Error(`order token ${orderToken} neither written nor found`);
   return answer(sameTokenOrder(winner, gameId, roleId, productId));

@@ -62,9 +62,16 @@ export interface OrderWithTimeline {
 export async function readOrderWithTimeline(db: Queryable, orderId: string): Promise<OrderWithTimeline | null> {
   const order = await readOrder(db, orderId);
   if (!order) return null;
-  const events = await db.query<OrderEventRow>('SELECT event, at, attempt, next_attempt_at FROM order_events WHERE order_id = $1 ORDER BY at, id', [
-    orderId,
-  ]);
+  // The creation is the order's own created_at; every later change is a row of order_events.
+  const events = await db.query<OrderEventRow>(
+    `SELECT event, at, attempt, next_attempt_at FROM (
+       SELECT 'created' AS event, created_at AS at, NULL::integer AS attempt, NULL::timestamptz AS next_attempt_at, 0::bigint AS id
+         FROM orders WHERE order_id = $1
+       UNION ALL
+       SELECT event, at, attempt, next_attempt_at, id FROM order_events WHERE order_id = $1) AS timeline
+     ORDER BY at, id`,
+    [orderId],
+  );
   const jobs = await db.query<PendingJobRow>('SELECT job, attempts, due_at FROM delivery_outbox WHERE order_id = $1', [orderId]);
   return { order, events, jobs };
 }

@@ -4,7 +4,7 @@ import { refuseDiscount } from '../discounts/discount-rules';
 import { readRoleHistory } from './bundle-history';
 import { discountError, limitError } from './order-errors';
 import { newOrderId } from './order-id';
-import { PAID_STATUSES } from './order-state';
+import { IS_PAID_SQL } from './order-state';
 import { firstBuyApplies, priceOrder, refuseByLimit } from './price';
 import { lockRole } from './role-lock';
 
@@ -35,16 +35,15 @@ export interface NewOrder {
 /** The order was written (its id), or the token already named an order (null: read it). */
 export type Written = string | null;
 
+/** The order's creation is its `created_at`; order_events records what happens to it afterwards. */
 const INSERT_ORDER = (firstBuy: string) => `
-  WITH placed AS (
-    INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
-                        bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
-                        amount_minor, currency, first_buy, payment_provider, status, expires_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, ${firstBuy}, $20, 'created',
-            now() + $21 * interval '1 millisecond')
-    ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
-    RETURNING order_id, created_at)
-  INSERT INTO order_events (order_id, event, at) SELECT order_id, 'created', created_at FROM placed RETURNING order_id`;
+  INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
+                      bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
+                      amount_minor, currency, first_buy, payment_provider, status, expires_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, ${firstBuy}, $20, 'created',
+          now() + $21 * interval '1 millisecond')
+  ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
+  RETURNING order_id`;
 
 function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unknown[] {
   const price = priceOrder(order.listPriceMinor, order.code?.percentOff ?? 0);
@@ -75,14 +74,14 @@ function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unkn
 
 /**
  * Nothing to count: no purchase limit and no per-character code. One statement writes the order
- * (the first-buy bonus while no paid purchase of the bundle used it) and its timeline entry; a
- * token that is already there writes nothing.
+ * (with the first-buy bonus while no paid purchase of the bundle used it); a token that is already
+ * there writes nothing.
  */
 async function writeAtOnce(db: Queryable, order: NewOrder): Promise<Written> {
   const firstBuy = `($19::boolean AND NOT EXISTS (SELECT 1 FROM orders p
-      WHERE p.game_id = $3 AND p.role_id = $7 AND p.bundle_id = $10 AND p.status = ANY($22::text[])))`;
+      WHERE p.game_id = $3 AND p.role_id = $7 AND p.bundle_id = $10 AND p.${IS_PAID_SQL}))`;
   const orderId = newOrderId();
-  const rows = await db.query(INSERT_ORDER(firstBuy), [...insertParams(order, orderId, order.firstBuyOffer), PAID_STATUSES]);
+  const rows = await db.query(INSERT_ORDER(firstBuy), insertParams(order, orderId, order.firstBuyOffer));
   return rows.length ? orderId : null;
 }
 

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
-import { PAID_STATUSES } from '../orders/order-state';
+import { IS_PAID_SQL } from '../orders/order-state';
 import { lockRole } from '../orders/role-lock';
 import { recordEvent, transitionOrder } from '../orders/transition-order';
 import type { PaymentEvent } from './payment-provider';
@@ -37,8 +37,8 @@ async function lockOrder(tx: Queryable, orderId: string): Promise<PayableOrder |
 /** Another paid order of the same bundle by the same character already has the first-purchase bonus. */
 async function firstBuyTakenElsewhere(tx: Queryable, order: PayableOrder): Promise<boolean> {
   const rows = await tx.query(
-    `SELECT 1 FROM orders WHERE game_id = $1 AND role_id = $2 AND bundle_id = $3 AND order_id <> $4 AND status = ANY($5::text[]) LIMIT 1`,
-    [order.game_id, order.role_id, order.bundle_id, order.order_id, PAID_STATUSES],
+    `SELECT 1 FROM orders WHERE game_id = $1 AND role_id = $2 AND bundle_id = $3 AND order_id <> $4 AND ${IS_PAID_SQL} LIMIT 1`,
+    [order.game_id, order.role_id, order.bundle_id, order.order_id],
   );
   return rows.length > 0;
 }
