@@ -20,15 +20,17 @@ export function VoucherCenter() {
   const { state, reload } = usePayGameList();
   const { opening, charge } = useCharge(from);
   useStoreCustomerService();
+  const counted = state.status === 'ready' && state.games.length > 0;
 
   return (
     <div className="vc-page">
       <header className="vc-hero">
         <h1 className="vc-hero__title">{t('page.title')}</h1>
         <p className="vc-hero__subtitle">{t('page.subtitle')}</p>
-        {state.status === 'ready' && state.games.length > 0 ? (
-          <p className="vc-hero__count">{t('games.count', { count: state.games.length })}</p>
-        ) : null}
+        {/* Always in place, so the list does not move down when the count arrives. */}
+        <p className="vc-hero__count" aria-hidden={counted ? undefined : true}>
+          {counted ? t('games.count', { count: state.games.length }) : '\u00a0'}
+        </p>
       </header>
       <GameList state={state} opening={opening} onCharge={charge} onReload={reload} />
       <p className="vc-note">{t('note.delivery')}</p>

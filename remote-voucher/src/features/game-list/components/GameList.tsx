@@ -10,13 +10,13 @@ interface Props {
   readonly onReload: () => void;
 }
 
-/** The games to charge: skeleton rows while loading, the list, or a way to try again. */
+/** The games to charge: skeleton rows while loading (enough to fill a phone screen, so nothing below moves), the list, or a way to try again. */
 export function GameList({ state, opening, onCharge, onReload }: Props) {
   const { t } = useVoucherTranslation();
   if (state.status === 'loading') {
     return (
       <ul className="vc-list vc-list--loading" aria-busy="true" aria-label={t('games.loading')}>
-        {[0, 1, 2, 3, 4].map((n) => (
+        {[0, 1, 2, 3, 4, 5, 6, 7].map((n) => (
           <li key={n} className="vc-skeleton" />
         ))}
       </ul>
