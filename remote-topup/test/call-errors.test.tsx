@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApi, DEFAULT_API_TIMEOUT_MS, getRoleInfo } from '@topup/shared';
-import { nodeHttpAdapter } from './support/node-http-adapter';
+import { nodeHttpAdapter } from '../../shared/test/support/node-http-adapter';
 import { renderMainPage } from './support/render-page';
 import { findDialogWith, resetPage } from './support/page-test';
 

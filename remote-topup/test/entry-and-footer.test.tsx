@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { startStoreServer, type StoreServer } from './support/store-server';
+import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { pointApiAt, renderMainPage } from './support/render-page';
 import { resetPage } from './support/page-test';
 

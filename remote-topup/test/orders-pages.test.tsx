@@ -8,9 +8,9 @@ import { configureApi, createOrder, i18n, initI18n, store, type Locale } from '@
 import PayResultPage from '../src/exposes/PayResultPage';
 import SubmitPage from '../src/exposes/SubmitPage';
 import { goToPayment } from '../src/features/submit/hooks/use-submit-order';
-import { nodeHttpAdapter } from './support/node-http-adapter';
+import { nodeHttpAdapter } from '../../shared/test/support/node-http-adapter';
 import { resetPage } from './support/page-test';
-import { startStoreServer, type StoreServer } from './support/store-server';
+import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onDialogPhase, type DialogPhase } from '@topup/shared';
-import { startStoreServer, type StoreServer } from './support/store-server';
+import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { pointApiAt, renderMainPage } from './support/render-page';
 import { bundleCard, findDialogWith, resetPage, searchCharacter } from './support/page-test';
 

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { configureApi, i18n, initI18n, store, type Locale } from '@topup/shared';
 import MainPage from '../../src/exposes/MainPage';
-import { nodeHttpAdapter } from './node-http-adapter';
+import { nodeHttpAdapter } from '../../../shared/test/support/node-http-adapter';
 
 /** Shows where the page sent the player, so tests can read the /submit query. */
 function SubmitProbe() {

@@ -1,6 +1,5 @@
-import { legalLink, useAppStore } from '@topup/shared';
+import { legalLink, PRIVACY_PAGE_URL, TERMS_PAGE_URL, useAppStore } from '@topup/shared';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { PRIVACY_PAGE_URL, TERMS_PAGE_URL } from '../legal-pages';
 import { SELLING_POINTS } from '../selling-points';
 
 /** The four selling points, the terms and privacy links (new tab, by language) and the address. */

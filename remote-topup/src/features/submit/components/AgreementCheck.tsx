@@ -1,6 +1,5 @@
-import { legalLink, useAppStore } from '@topup/shared';
+import { legalLink, TERMS_PAGE_URL, useAppStore } from '@topup/shared';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { TERMS_PAGE_URL } from '../terms-page';
 
 interface Props {
   readonly agreed: boolean;
