@@ -4,10 +4,11 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import { findBundle } from '../orders/find-bundle';
 import type { OrderSettings } from '../orders/order-settings';
-import { readOrder, type OrderRow } from '../orders/read-order';
+import type { OrderRow } from '../orders/read-order';
 import { recordEvent, transitionOrder } from '../orders/transition-order';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { nextAttemptAt } from './backoff';
+import { finishDelivery, startDelivery } from './delivery-steps';
 import type { WorkerLog } from './delivery-worker';
 import { orderMail } from './order-mail';
 import { finishJob, postponeJob, type ClaimedJob } from './outbox';
@@ -53,12 +54,11 @@ async function deliveryFailed(job: ClaimedJob, context: JobContext, reason: stri
 export async function deliverOrder(job: ClaimedJob, context: JobContext): Promise<void> {
   const { db, games, settings, log } = context;
   try {
-    const order = await readOrder(db, job.order_id);
-    if (!order || (order.status !== 'paid' && order.status !== 'delivering')) {
+    const order = await startDelivery(db, job);
+    if (!order || order.status !== 'delivering') {
       await finishJob(db, job);
       return;
     }
-    if (order.status === 'paid') await transitionOrder(db, order.order_id, 'delivering', { attempt: job.attempts });
     const mail = orderMail(order, await bonusText(context, order));
     let sent;
     try {
@@ -68,13 +68,7 @@ export async function deliverOrder(job: ClaimedJob, context: JobContext): Promis
       return;
     }
     if (settings.crashAfterMail) process.kill(process.pid, 'SIGKILL');
-    await db.transaction(async (tx) => {
-      const set = { mail_id: sent.mailId, mail_sent_at: sent.sentAt };
-      if (await transitionOrder(tx, order.order_id, 'delivered', { set, attempt: job.attempts })) {
-        await recordEvent(tx, order.order_id, 'mail_sent', { attempt: job.attempts, at: sent.sentAt, detail: `mail ${sent.mailId}` });
-      }
-      await finishJob(tx, job);
-    });
+    await finishDelivery(db, job, sent);
   } catch (error) {
     // The database itself failed: the lease runs out and the job is tried again.
     log.error({ err: error, orderId: job.order_id }, 'delivery attempt could not be recorded');
