@@ -8,19 +8,17 @@
  * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import { sign } from '@topup/shared/sign';
 import { writeBenchSection } from './bench-report';
+import { onEachDatabase } from './each-database';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const APP_KEY = 'topup-dev-key';
 
 export interface Scenario {
@@ -160,46 +158,9 @@ async function benchDatabase(database: string, env: Record<string, string>): Pro
   }
 }
 
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function main(): Promise<void> {
   const loadAverage = os.loadavg()[0] ?? 0;
-  const runs: DatabaseRun[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-bench-'));
-  try {
-    runs.push(await benchDatabase('PGlite', { DATA_DIR: dataDir }));
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  let postgresNote = '';
-  if (await postgresReachable(POSTGRES_URL)) {
-    const schema = `bench_${process.pid}`;
-    const admin = new Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    try {
-      const url = new URL(POSTGRES_URL);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      runs.push(await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }));
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  } else {
-    postgresNote = `PostgreSQL was NOT measured: nothing answered at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL).`;
-    console.warn(`\n!!! ${postgresNote}`);
-  }
+  const { runs, postgresNote } = await onEachDatabase('bench_api', benchDatabase);
 
   writeBenchSection(path.join(ROOT, 'docs', 'benchmarks.md'), runs, {
     seconds: SECONDS,

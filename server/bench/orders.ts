@@ -8,14 +8,13 @@
  * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import runAutocannon from 'autocannon';
-import { Client } from 'pg';
 import { sign } from '@topup/shared/sign';
 import type { CreatedOrder, OrderInfo, SandboxRole } from '@topup/shared/types';
 import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
+import { onEachDatabase } from './each-database';
 import { DEV_WEBHOOK_SECRET } from '../src/orders/order-settings';
 import { signWebhook } from '../src/payments/webhook-signature';
 
@@ -24,7 +23,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const APP_KEY = 'topup-dev-key';
 const GAMES = [18, 44, 232, 134, 284, 14, 136, 182, 27, 310];
 
@@ -260,18 +258,6 @@ async function benchDatabase(database: string, env: Record<string, string>): Pro
   }
 }
 
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 function renderSection(runs: readonly DatabaseRun[], note: string): string {
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const lines = [
@@ -316,31 +302,7 @@ function renderSection(runs: readonly DatabaseRun[], note: string): string {
 }
 
 async function main(): Promise<void> {
-  const runs: DatabaseRun[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-bench-orders-'));
-  try {
-    runs.push(await benchDatabase('PGlite', { DATA_DIR: dataDir }));
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  let note = '';
-  if (await postgresReachable(POSTGRES_URL)) {
-    const schema = `bench_orders_${process.pid}`;
-    const admin = new Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    try {
-      const url = new URL(POSTGRES_URL);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      runs.push(await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }));
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  } else {
-    note = `PostgreSQL was NOT measured: nothing answered at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL).`;
-    console.warn(`\n!!! ${note}`);
-  }
+  const { runs, postgresNote: note } = await onEachDatabase('bench_orders', benchDatabase);
   writeSection('orders', renderSection(runs, note));
   console.log('\nWrote the orders section of docs/benchmarks.md');
 }
