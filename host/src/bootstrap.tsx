@@ -1,6 +1,6 @@
 // The shared store and i18n instance are imported here first, so every remote gets these ones.
 import { i18n, initI18n } from '@topup/shared';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
@@ -20,13 +20,18 @@ async function start(): Promise<void> {
     console.error('[shell] remote registry unavailable', error);
     return null;
   });
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <App registry={loaded?.registry ?? null} refusedPreview={loaded?.refusedPreview ?? null} />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  // A transition lets React render the first page in slices, so a phone's main thread is never
+  // blocked for long while the page appears (the HTML already shows the shell's bar meanwhile).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <App registry={loaded?.registry ?? null} refusedPreview={loaded?.refusedPreview ?? null} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -57,10 +57,10 @@ function exposesOf(app: AppName, dir: string): Record<string, string> {
   return exposes;
 }
 
-/** The host's inline start-up script with the route table filled in (see host/src/early/). */
+/** The host's inline start-up script with the route table (route → remote and page) filled in (see host/src/early/). */
 function earlyRegistryScript(dir: string): string {
-  const routes = Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, r.remote]));
-  return fs.readFileSync(path.join(dir, 'src', 'early', 'early-registry.inline.js'), 'utf8').replaceAll('__ROUTE_REMOTES__', JSON.stringify(routes));
+  const routes = Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, [r.remote, r.expose]]));
+  return fs.readFileSync(path.join(dir, 'src', 'early', 'early-registry.inline.js'), 'utf8').replaceAll('__ROUTE_PAGES__', JSON.stringify(routes));
 }
 
 /** One Rspack configuration for any app of the store: the host or a remote. */
@@ -139,7 +139,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         dts: false,
         // The host ships the federation runtime once; production remotes use it instead of their own
         // copy. A remote run alone (its dev server) keeps its own runtime.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: !isDev },
+        experiments: { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: !isDev }), optimization: { target: 'web' } },
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(dir, 'src', 'index.html'),

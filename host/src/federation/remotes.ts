@@ -1,15 +1,21 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { REMOTE_CONTRACTS, REMOTE_IDS, type RemoteId } from '@topup/shared';
 import { forgetPreview, previewRequest } from './preview';
 import { loadRegistry, type LoadedRegistry } from './registry';
+import { earlyManifestPlugin } from './early-manifest';
 
 let registered: Promise<LoadedRegistry> | null = null;
+let pluginRegistered = false;
 
 /** Registers every remote of the registry with the federation runtime, once per page load. */
 export function ensureRemotesRegistered(): Promise<LoadedRegistry> {
   if (!registered) {
     registered = loadRegistry(previewRequest(), forgetPreview).then((loaded) => {
+      if (!pluginRegistered) {
+        registerPlugins([earlyManifestPlugin()]);
+        pluginRegistered = true;
+      }
       registerRemotes(
         REMOTE_IDS.map((remote) => ({
           name: REMOTE_CONTRACTS[remote].mfName,

@@ -15,7 +15,13 @@ const config: Configuration = {
   name: 'monolith',
   output: { ...base.output, path: process.env.MONOLITH_OUT || path.join(root, '.tmp', 'monolith'), publicPath: '/', uniqueName: 'monolith' },
   plugins: [
-    ...(base.plugins ?? []).filter((p) => (p as { constructor?: { name?: string } } | null)?.constructor?.name !== 'ModuleFederationPlugin'),
+    // No federation, and no early registry/manifest reads in the page: the monolith has neither.
+    ...(base.plugins ?? []).filter((p) => !['ModuleFederationPlugin', 'HtmlRspackPlugin'].includes((p as { constructor?: { name?: string } } | null)?.constructor?.name ?? '')),
+    new rspack.HtmlRspackPlugin({
+      template: path.join(root, 'host', 'src', 'index.html'),
+      chunks: ['main'],
+      templateParameters: { earlyRegistryScript: '' },
+    }),
     new rspack.NormalModuleReplacementPlugin(/remotes$/, (resource: { context: string; request: string }) => {
       if (path.resolve(resource.context, resource.request) === federatedRemotes) {
         resource.request = path.join(here, 'static-remotes.ts');

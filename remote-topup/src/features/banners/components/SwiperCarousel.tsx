@@ -1,21 +1,25 @@
+import { useState } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Autoplay, Pagination } from 'swiper/modules';
 import { BANNER_AUTOPLAY_MS, type Banner } from '@topup/shared';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
+import { bannerLinkProps } from '../lib/link-target';
 import 'swiper/swiper.css';
 
-function isOtherSite(url: string): boolean {
-  try {
-    return new URL(url, window.location.href).origin !== window.location.origin;
-  } catch {
-    return false;
-  }
+interface Props {
+  readonly banners: readonly Banner[];
+  /** When the first slide appeared (as a plain image, before this code): its time counts from then. */
+  readonly firstShownAt?: number;
 }
 
 /** Slides that change every 3000 ms (spec §9); each image links to its url. */
-export default function SwiperCarousel({ banners }: { readonly banners: readonly Banner[] }) {
+export default function SwiperCarousel({ banners, firstShownAt }: Props) {
   const { t } = useTopUpTranslation();
   const total = banners.length;
+  // What is left of the first slide's time; every later slide gets the full BANNER_AUTOPLAY_MS.
+  const [firstSlideMs, setFirstSlideMs] = useState<number | null>(() =>
+    firstShownAt === undefined ? null : Math.max(1, Math.round(BANNER_AUTOPLAY_MS - (performance.now() - firstShownAt))),
+  );
   return (
     <section className="tp-banner" aria-label={t('banner.label')} aria-roledescription="carousel">
       <Swiper
@@ -25,16 +29,19 @@ export default function SwiperCarousel({ banners }: { readonly banners: readonly
         pagination={{ clickable: true }}
         a11y={{ enabled: true }}
         spaceBetween={0}
+        onSlideChange={() => setFirstSlideMs(null)}
       >
         {banners.map((banner, index) => {
           const label = t('banner.slide', { index: index + 1, total });
-          const external = isOtherSite(banner.url);
           return (
-            <SwiperSlide key={`${banner.slideshow_url}-${index}`}>
+            <SwiperSlide
+              key={`${banner.slideshow_url}-${index}`}
+              {...(index === 0 && firstSlideMs !== null ? { 'data-swiper-autoplay': String(firstSlideMs) } : {})}
+            >
               <a
                 className="tp-banner__link"
                 href={banner.url}
-                {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                {...bannerLinkProps(banner.url)}
                 data-testid="banner-slide"
               >
                 <img src={banner.slideshow_url} alt={label} width={750} height={300} loading={index === 0 ? 'eager' : 'lazy'} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getBanners, getTab, type Banner, type TabData } from '@topup/shared';
 import { showCallError } from '../../../lib/show-call-error';
+import { takeStorefrontReads } from '../early-storefront';
 
 interface Loaded<T> {
   /** The game and area the answer is for: a stale answer is never shown for a new area. */
@@ -21,14 +22,23 @@ export function useStorefront(gameId: string, area: string) {
     const fail = (error: unknown) => {
       if (!controller.signal.aborted) showCallError(error);
     };
-    getBanners(payload, controller.signal).then(
-      (value) => setBanners({ key, value }),
+    // The reads the page's code started on arrival, when they are for this game and area.
+    const reads = takeStorefrontReads(gameId, area) ?? {
+      banners: getBanners(payload, controller.signal),
+      tabData: getTab(payload, controller.signal),
+    };
+    reads.banners.then(
+      (value) => {
+        if (!controller.signal.aborted) setBanners({ key, value });
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) setBanners({ key, value: [] });
         fail(error);
       },
     );
-    getTab(payload, controller.signal).then((value) => setTabData({ key, value }), fail);
+    reads.tabData.then((value) => {
+      if (!controller.signal.aborted) setTabData({ key, value });
+    }, fail);
     return () => controller.abort();
   }, [gameId, area, key]);
 

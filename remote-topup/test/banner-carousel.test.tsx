@@ -1,0 +1,72 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { BANNER_AUTOPLAY_MS, i18n, initI18n, type Banner } from '@topup/shared';
+import { BannerCarousel, CAROUSEL_LEAD_MS } from '../src/features/banners/components/BannerCarousel';
+
+const BANNERS: Banner[] = [
+  { url: '/#/prod?game_id=18&area=us&product_id=a', slideshow_url: '/assets/banners/18-1.svg' },
+  { url: 'https://example.com/offer', slideshow_url: '/assets/banners/18-2.svg' },
+];
+
+async function renderCarousel(banners: readonly Banner[] | null) {
+  await initI18n('en');
+  await i18n.changeLanguage('en');
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <BannerCarousel banners={banners} />
+    </I18nextProvider>,
+  );
+}
+
+const carousel = (container: HTMLElement) => container.querySelector('.swiper');
+
+describe('banner carousel (spec §9)', () => {
+  it('holds the space while banners load and shows nothing when there are none', async () => {
+    const loading = await renderCarousel(null);
+    expect(loading.container.querySelector('.tp-banner--placeholder')).not.toBeNull();
+    loading.unmount();
+    const none = await renderCarousel([]);
+    expect(none.container.querySelector('.tp-banner')).toBeNull();
+  });
+
+  it('shows the first slide as a plain image and lets the carousel take over before the first slide change', async () => {
+    const { container } = await renderCarousel(BANNERS);
+    const first = screen.getByRole('img', { name: 'Offer 1 of 2' });
+    expect(first).toHaveAttribute('src', '/assets/banners/18-1.svg');
+    expect(first.closest('a')).toHaveAttribute('href', BANNERS[0]?.url);
+    // Not before the first image is on screen, however long the page waits.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(carousel(container)).toBeNull();
+
+    const shownAt = performance.now();
+    fireEvent.load(first);
+    // Not at once either: its code comes a little before the first change is due (3000 ms).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(carousel(container)).toBeNull();
+    await waitFor(() => expect(carousel(container)).not.toBeNull(), { timeout: 5000 });
+    expect(performance.now() - shownAt).toBeGreaterThanOrEqual(BANNER_AUTOPLAY_MS - CAROUSEL_LEAD_MS - 50);
+    // The first slide keeps only what is left of its 3000 ms.
+    const firstSlideMs = Number(container.querySelector('.swiper-slide')?.getAttribute('data-swiper-autoplay'));
+    expect(firstSlideMs).toBeGreaterThan(0);
+    expect(firstSlideMs).toBeLessThanOrEqual(CAROUSEL_LEAD_MS);
+    // Every slide links where its banner says; another site opens in a new tab.
+    const links = container.querySelectorAll<HTMLAnchorElement>('.swiper-slide a');
+    expect(Array.from(links, (a) => a.getAttribute('href'))).toEqual(BANNERS.map((b) => b.url));
+    expect(links[1]).toHaveAttribute('target', '_blank');
+    expect(links[0]).not.toHaveAttribute('target');
+  });
+
+  it('takes over at once when the player reaches for the banner', async () => {
+    const { container } = await renderCarousel(BANNERS);
+    fireEvent.touchStart(screen.getByRole('region', { name: 'Offers' }));
+    await waitFor(() => expect(carousel(container)).not.toBeNull(), { timeout: 1000 });
+  });
+
+  it('never loads the carousel for a single banner', async () => {
+    const { container } = await renderCarousel(BANNERS.slice(0, 1));
+    fireEvent.load(screen.getByRole('img', { name: 'Offer 1 of 1' }));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(carousel(container)).toBeNull();
+    expect(screen.getByRole('img', { name: 'Offer 1 of 1' })).toBeInTheDocument();
+  });
+});
