@@ -53,6 +53,7 @@ ok = jest('unit, component and server tests', ['--selectProjects', 'node', 'web'
 ok = run('build (host and all remotes)', 'npx', ['rspack', 'build', '-c', 'rspack.config.ts'], { NODE_ENV: 'production' }) && ok;
 try {
   ensureChromium();
+  ok = run('bundle budget of #/ (first-load JavaScript, gzip)', 'npx', ['tsx', 'scripts/check-budget.ts']) && ok;
   ok = jest('browser tests (Chromium)', ['--selectProjects', 'e2e', '--runInBand']) && ok;
 } catch (error) {
   console.error(`\n!!! Browser tests NOT RUN: ${error.message}`);

@@ -4,7 +4,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
-import { ensureRemotesRegistered } from './federation/remotes';
+import { ensureRemotesRegistered, prefetchRemotePage } from './federation/remotes';
+import { isWideWindow, routePageOf } from './federation/route-page';
 import { changeLocale, initialLocale } from './locale';
 import { registerShellStrings } from './shell/strings';
 import './shell/shell.css';
@@ -14,6 +15,9 @@ async function start(): Promise<void> {
   await initI18n(locale);
   registerShellStrings();
   await changeLocale(locale, false);
+  // The page the address shows starts loading now (registry, manifest, code), beside the first render.
+  const page = routePageOf(window.location.hash, isWideWindow());
+  if (page) prefetchRemotePage(page.remote, page.expose);
   // Remotes are registered from the live registry before the first render; if it cannot be
   // read, the shell still renders and each remote route offers Retry.
   const loaded = await ensureRemotesRegistered().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { CONTRACT_VERSION, REMOTE_CONTRACTS, ROUTE_TABLE, SHARED_LIBRARY_EXPORTS, type RemoteId } from '../src/contracts';
+import { DESKTOP_MIN_WIDTH } from '../src/rules/constants';
 import { resolveBuildVersion } from './build-version';
 import { SHARED_SINGLETONS } from './shared-deps';
 import { PrecompressPlugin } from './precompress-plugin';
@@ -60,7 +61,8 @@ function exposesOf(app: AppName, dir: string): Record<string, string> {
 /** The host's inline start-up script with the route table (route → remote and page) filled in (see host/src/early/). */
 function earlyRegistryScript(dir: string): string {
   const routes = Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, [r.remote, r.expose]]));
-  return fs.readFileSync(path.join(dir, 'src', 'early', 'early-registry.inline.js'), 'utf8').replaceAll('__ROUTE_PAGES__', JSON.stringify(routes));
+  return fs.readFileSync(path.join(dir, 'src', 'early', 'early-registry.inline.js'), 'utf8').replaceAll('__ROUTE_PAGES__', JSON.stringify(routes))
+    .replaceAll('__DESKTOP_MIN_WIDTH__', String(DESKTOP_MIN_WIDTH));
 }
 
 /** One Rspack configuration for any app of the store: the host or a remote. */

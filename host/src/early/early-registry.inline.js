@@ -3,10 +3,11 @@
 // the code and styles of the page it will show, so they arrive while the shell's own code runs.
 // The shell's federation runtime takes the manifest answer from here (once) instead of asking again.
 // Its remoteEntry.js is not preloaded: a failed script preload made Retry fail while the remote was down.
-// The build fills in the route table (route → [remote, page]), never a URL.
-/* global __ROUTE_PAGES__ */
+// The build fills in the route table (route → [remote, page]), never a URL, and the desktop width.
+/* global __ROUTE_PAGES__, __DESKTOP_MIN_WIDTH__ */
 (function () {
   var ROUTE_PAGES = __ROUTE_PAGES__;
+  var DESKTOP_MIN_WIDTH = __DESKTOP_MIN_WIDTH__;
   try {
     var query = location.search + '&' + (location.hash.split('?')[1] || '');
     if (/(^|[?&])mf_preview=/.test(query) || window.sessionStorage.getItem('mf_preview')) return;
@@ -18,7 +19,10 @@
     return r.json();
   });
   window.__TOPUP_REGISTRY__ = registry;
-  var page = ROUTE_PAGES[location.hash.replace(/^#/, '').split('?')[0] || '/'];
+  var path = location.hash.replace(/^#/, '').split('?')[0] || '/';
+  // As the shell's DesktopSwitch does: `/` on a wide window is the pay centre.
+  if (path === '/' && window.matchMedia && window.matchMedia('(min-width: ' + DESKTOP_MIN_WIDTH + 'px)').matches) path = '/pcIndex';
+  var page = ROUTE_PAGES[path];
   if (!page) return;
   function hint(href, as) {
     var link = document.createElement('link');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { getPayPrice, sendReport, showLoadingToast, type Bundle, type RoleInfo, type TabData } from '@topup/shared';
 import { showCallError } from '../../../lib/show-call-error';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
@@ -39,7 +39,8 @@ export function useBundles({ gameId, area, from, tabData, role }: Options) {
           { type: tab, game_id: gameId, area, role_id: forRole?.role_id ?? '', ln_uid: forRole?.uid ?? '' },
           controller.signal,
         );
-        if (!controller.signal.aborted) setBundles(list);
+        // The shelf is the page's biggest render: as a transition it yields to the player's input.
+        if (!controller.signal.aborted) startTransition(() => setBundles(list));
       } catch (error) {
         if (controller.signal.aborted) return;
         setBundles([]);

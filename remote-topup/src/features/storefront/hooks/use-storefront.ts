@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { getBanners, getTab, type Banner, type TabData } from '@topup/shared';
 import { showCallError } from '../../../lib/show-call-error';
 import { takeStorefrontReads } from '../early-storefront';
@@ -36,8 +36,9 @@ export function useStorefront(gameId: string, area: string) {
         fail(error);
       },
     );
+    // The tabs and their shelf render as a transition, yielding to the player's input.
     reads.tabData.then((value) => {
-      if (!controller.signal.aborted) setTabData({ key, value });
+      if (!controller.signal.aborted) startTransition(() => setTabData({ key, value }));
     }, fail);
     return () => controller.abort();
   }, [gameId, area, key]);
