@@ -20,6 +20,20 @@ export function ensureRemotesRegistered(): Promise<{ registry: RemoteRegistry; r
   return Promise.resolve({ registry, refusedPreview: null });
 }
 
+const prefetched = new Map<string, Promise<PageModule>>();
+
+/** As the federated shell does: the address's page starts loading before the first render. */
+export function prefetchRemotePage(remote: RemoteId, expose: string): void {
+  const key = `${remote}/${expose}`;
+  if (prefetched.has(key)) return;
+  const loading = IMPORTERS[remote](expose);
+  loading.catch(() => undefined);
+  prefetched.set(key, loading);
+}
+
 export function loadRemotePage(remote: RemoteId, expose: string): Promise<PageModule> {
-  return IMPORTERS[remote](expose);
+  const key = `${remote}/${expose}`;
+  const early = prefetched.get(key);
+  prefetched.delete(key);
+  return early ?? IMPORTERS[remote](expose);
 }
