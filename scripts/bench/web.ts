@@ -18,6 +18,8 @@ function build(args: string[], env: Record<string, string> = {}): void {
 
 interface Measured {
   readonly pages: Record<string, PageFigures>;
+  /** Every run, to show the spread behind each median. */
+  readonly runs: Record<string, PageFigures[]>;
   /** First-load JavaScript (gzip level 9) of `#/` and of the game page. */
   readonly firstLoadGzip: number;
   readonly gamePageGzip: number;
@@ -43,7 +45,7 @@ async function measureBoth(): Promise<{ federated: Measured; monolith: Measured 
     const result = async (build: 'federated' | 'monolith'): Promise<Measured> => {
       const gzip = async (route: string) => (await measureFirstLoad(servers[build].url, route)).reduce((sum, f) => sum + f.gzipBytes, 0);
       const pages = Object.fromEntries(ROUTES.map((route) => [route, medianFigures(runs[build][route] ?? [])]));
-      return { pages, firstLoadGzip: await gzip('/'), gamePageGzip: await gzip(ROUTES[0] as string) };
+      return { pages, runs: runs[build], firstLoadGzip: await gzip('/'), gamePageGzip: await gzip(ROUTES[0] as string) };
     };
     return { federated: await result('federated'), monolith: await result('monolith') };
   } finally {
@@ -61,9 +63,15 @@ async function main(): Promise<void> {
 
   const rows: string[] = [];
   for (const route of ROUTES) {
-    for (const [name, f] of [['federated', federated.pages[route]], ['monolith', monolith.pages[route]]] as const) {
+    for (const [name, build] of [['federated', federated], ['monolith', monolith]] as const) {
+      const f = build.pages[route];
       if (!f) continue;
-      rows.push(`| \`#${route}\` | ${name} | ${f.score} | ${ms(f.lcpMs)} | ${ms(f.tbtMs)} | ${f.cls.toFixed(3)} | ${kb(f.jsBytesBeforeInteractive)} (${f.jsFilesBeforeInteractive} files) |`);
+      const all = build.runs[route] ?? [];
+      // The median, then every run's value in the order they ran.
+      const spread = (key: 'score' | 'lcpMs' | 'tbtMs', show: (v: number) => string) => `${show(f[key])} <sub>(${all.map((r) => show(r[key]).replace(' ms', '')).join(', ')})</sub>`;
+      rows.push(
+        `| \`#${route}\` | ${name} | ${spread('score', String)} | ${spread('lcpMs', ms)} | ${spread('tbtMs', ms)} | ${f.cls.toFixed(3)} | ${kb(f.jsBytesBeforeInteractive)} (${f.jsFilesBeforeInteractive} files) |`,
+      );
     }
   }
   const main = ROUTES[0] as string;
@@ -88,6 +96,8 @@ async function main(): Promise<void> {
       '',
       `Measured ${machineLine()} by \`npm run bench:web\`: Lighthouse 12, mobile defaults (simulated throttling),`,
       `Debian Chromium, ${RUNS} runs per page and build (the two builds served at once, runs taking turns), medians.`,
+      'Small figures are the single runs behind each median: on this shared 2-core machine, Lighthouse multiplies the',
+      'main-thread time it observes by 4, so TBT varies a lot from run to run.',
       '"JS before interactive" is the JavaScript transferred before',
       'Time to Interactive, as served. The monolith is the same host and pages bundled as one app without federation',
       '(`scripts/bench/monolith/`), served by the same server.',
