@@ -1,7 +1,7 @@
 import { HashRouter, Route, Routes } from 'react-router-dom';
 import { ROUTE_TABLE, type RemoteRegistry } from '@topup/shared';
 import { RemoteRoute } from './federation/RemoteRoute';
-import { DesktopSwitch } from './shell/DesktopSwitch';
+import { DesktopSwitch, PhoneOnly } from './shell/DesktopSwitch';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { Shell } from './shell/Shell';
 
@@ -24,7 +24,13 @@ export function App({ registry, refusedPreview = null }: Props) {
               path={path}
               element={
                 <div className="remote-root" data-remote-root={remote} data-route={path}>
-                  <RemoteRoute remote={remote} expose={expose} />
+                  {path === '/' ? (
+                    <PhoneOnly>
+                      <RemoteRoute remote={remote} expose={expose} />
+                    </PhoneOnly>
+                  ) : (
+                    <RemoteRoute remote={remote} expose={expose} />
+                  )}
                 </div>
               }
             />

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DESKTOP_MIN_WIDTH, toHref } from '@topup/shared';
 
@@ -12,9 +12,21 @@ function subscribe(onChange: () => void): () => void {
 
 const isDesktop = () => window.matchMedia(QUERY).matches;
 
+function useWideWindow(): boolean {
+  return useSyncExternalStore(subscribe, isDesktop, () => false);
+}
+
+/**
+ * The phone page of `/`, rendered only on a phone-sized window: on a wide one the DesktopSwitch is
+ * about to replace it, so its remote is never even fetched there.
+ */
+export function PhoneOnly({ children }: { readonly children: ReactNode }) {
+  return useWideWindow() ? null : children;
+}
+
 /** At widths of 1000 px and more (spec §9) the mobile page `/` gives way to the pay centre, same game. */
 export function DesktopSwitch() {
-  const wide = useSyncExternalStore(subscribe, isDesktop, () => false);
+  const wide = useWideWindow();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {

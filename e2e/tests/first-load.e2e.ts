@@ -1,0 +1,74 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { openRoute, waitForRemotePage } from '../support/page-helpers';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let requests: Request[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(device: typeof PHONE | typeof DESKTOP): Promise<void> {
+  context = await browser.newContext(device);
+  page = await context.newPage();
+  requests = [];
+  page.on('request', (request) => requests.push(request));
+}
+
+afterEach(async () => {
+  await context?.close();
+});
+
+const paths = (filter: (url: string) => boolean) => requests.map((r) => new URL(r.url()).pathname).filter(filter);
+
+describe('the first load of a page', () => {
+  it('reads the registry and the page remote’s manifest once, and the page’s code with the HTML', async () => {
+    await open(PHONE);
+    await openRoute(page, server.url, '/?game_id=18&area=us');
+    await page.waitForLoadState('networkidle');
+    expect(paths((p) => p === '/mf/registry.json')).toHaveLength(1);
+    expect(paths((p) => p.endsWith('/mf-manifest.json'))).toEqual([expect.stringMatching(/^\/remotes\/remote-topup\/[^/]+\/mf-manifest\.json$/)]);
+    // The page's chunk was asked for by a preload hint of index.html, not only by the federation runtime.
+    const preloaded = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]'), (l) => new URL(l.href).pathname),
+    );
+    expect(preloaded.some((p) => /^\/remotes\/remote-topup\/[^/]+\/__federation_expose_MainPage\./.test(p))).toBe(true);
+    // The page's first reads went out once each.
+    expect(paths((p) => p === '/api/banners')).toHaveLength(1);
+    expect(paths((p) => p === '/api/getTab')).toHaveLength(1);
+  });
+
+  it('shows the first banner before Swiper has been fetched', async () => {
+    await open(PHONE);
+    await openRoute(page, server.url, '/?game_id=18&area=us');
+    await page.locator('.tp-banner img[alt="Offer 1 of 2"]').waitFor();
+    expect(await page.locator('.tp-banner .swiper').count()).toBe(0);
+    // …and the carousel takes over before the first change is due, which then comes by itself.
+    await page.locator('.tp-banner .swiper-slide').first().waitFor({ timeout: 5_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('.tp-banner .swiper-pagination-bullet')[1]?.classList.contains('swiper-pagination-bullet-active'),
+      null,
+      { timeout: 5_000 },
+    );
+  });
+
+  it('on a desktop, prepares the pay centre for / and never the phone page', async () => {
+    await open(DESKTOP);
+    await page.goto(`${server.url}/#/?game_id=18&area=us`);
+    await waitForRemotePage(page, '/pcIndex');
+    await page.waitForLoadState('networkidle');
+    expect(paths((p) => p.includes('/remotes/remote-topup/'))).toEqual([]);
+    expect(paths((p) => p.endsWith('/mf-manifest.json'))).toEqual([expect.stringMatching(/^\/remotes\/remote-pccenter\//)]);
+  });
+});
