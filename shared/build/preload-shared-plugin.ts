@@ -48,7 +48,8 @@ export class PreloadSharedPlugin {
       const scripts = unique([...new Set(shared.flatMap((s) => s.assets?.js?.sync ?? []))]);
       const styles = unique([...new Set(shared.flatMap((s) => s.assets?.css?.sync ?? []))]);
       const link = (file: string) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${publicPath}${file}">`;
-      const links = [...bootstrap.filter((f) => f.endsWith('.js')), ...scripts, ...bootstrap.filter((f) => f.endsWith('.css')), ...styles].map(link).join('');
+      const ordered = [...bootstrap.filter((f) => f.endsWith('.js')), ...scripts, ...bootstrap.filter((f) => f.endsWith('.css')), ...styles];
+      const links = [...new Set(ordered)].map(link).join('');
       const html = fs.readFileSync(htmlFile, 'utf8');
       if (html.includes('rel="preload" as="script"')) return;
       const main = /<script defer([^>]*src="[^"]*\/main\.[^"]*\.js"[^>]*)><\/script>/;
