@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, REPO_ROOT } from '../e2e/support/server';
-import { measureFirstLoad, type LoadedFile } from './bench/first-load';
+import { measureFirstLoad, totalGzip, type LoadedFile } from './bench/first-load';
 
 export interface Budget {
   /** Most gzip bytes of JavaScript for the first load of `#/`. */
@@ -15,10 +15,6 @@ export interface Budget {
 
 export function readBudget(): Budget {
   return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'shared', 'build', 'bundle-budget.json'), 'utf8')) as Budget;
-}
-
-export function totalGzip(files: readonly LoadedFile[]): number {
-  return files.reduce((sum, f) => sum + f.gzipBytes, 0);
 }
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
-import { measureFirstLoad } from '../../scripts/bench/first-load';
-import { readBudget, totalGzip } from '../../scripts/check-budget';
+import { measureFirstLoad, totalGzip } from '../../scripts/bench/first-load';
+import { readBudget } from '../../scripts/check-budget';
 import { startServer, type RunningServer } from '../support/server';
 
 const budget = readBudget();

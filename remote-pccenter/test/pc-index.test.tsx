@@ -1,29 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sign, store } from '@topup/shared';
-import { startRecordingProxy, type RecordingProxy } from '../../shared/test/support/recording-proxy';
-import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { payCentreCalls } from './support/pay-centre-calls';
-import { pointApiAt, renderPayCentre, resetPage } from './support/render-pay-centre';
+import { recordPayCentreCalls, renderPayCentre } from './support/render-pay-centre';
 
 jest.setTimeout(120_000);
 
-let server: StoreServer;
-let proxy: RecordingProxy;
-
-beforeAll(async () => {
-  server = await startStoreServer();
-  proxy = await startRecordingProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.stop();
-});
-beforeEach(() => {
-  proxy.requests.length = 0;
-  pointApiAt(proxy.url);
-});
-afterEach(resetPage);
+const proxy = recordPayCentreCalls();
 
 const allGames = () => screen.getByRole('region', { name: 'All games' });
 

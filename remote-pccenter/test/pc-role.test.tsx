@@ -1,28 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { startRecordingProxy, type RecordingProxy } from '../../shared/test/support/recording-proxy';
-import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { payCentreCalls } from './support/pay-centre-calls';
-import { currentRoute, pointApiAt, renderPayCentre, resetPage, toastText } from './support/render-pay-centre';
+import { currentRoute, recordPayCentreCalls, renderPayCentre, toastText } from './support/render-pay-centre';
 
 jest.setTimeout(120_000);
 
-let server: StoreServer;
-let proxy: RecordingProxy;
-
-beforeAll(async () => {
-  server = await startStoreServer();
-  proxy = await startRecordingProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.stop();
-});
-beforeEach(() => {
-  proxy.requests.length = 0;
-  pointApiAt(proxy.url);
-});
-afterEach(resetPage);
+const proxy = recordPayCentreCalls();
 
 async function search(user: UserEvent, label: string, typed: string): Promise<void> {
   const input = screen.getByLabelText(label);

@@ -1,28 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { startRecordingProxy, type RecordingProxy } from '../../shared/test/support/recording-proxy';
-import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { payCentreCalls } from './support/pay-centre-calls';
-import { currentRoute, pointApiAt, renderPayCentre, resetPage, toastText } from './support/render-pay-centre';
+import { currentRoute, recordPayCentreCalls, renderPayCentre, toastText } from './support/render-pay-centre';
 
 jest.setTimeout(120_000);
 
-let server: StoreServer;
-let proxy: RecordingProxy;
-
-beforeAll(async () => {
-  server = await startStoreServer();
-  proxy = await startRecordingProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.stop();
-});
-beforeEach(() => {
-  proxy.requests.length = 0;
-  pointApiAt(proxy.url);
-});
-afterEach(resetPage);
+const proxy = recordPayCentreCalls();
 
 /** The demo's returning player on Emberwing Frontier NA-1 (docs/api.md). */
 const RETURNING = '/pcSubmit?game_id=18&area=us&server_id=1801&server_name=NA-1%20Aurora&role_id=1801003&role_name=Cyra%20Moonshadow&uid=1800003&from=mail';

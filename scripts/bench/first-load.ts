@@ -10,6 +10,11 @@ export interface LoadedFile {
   readonly gzipBytes: number;
 }
 
+/** The gzip bytes of all those files together. */
+export function totalGzip(files: readonly LoadedFile[]): number {
+  return files.reduce((sum, f) => sum + f.gzipBytes, 0);
+}
+
 /** Loads `route` in Chromium at phone size and returns every script it fetched until the page settled. */
 export async function measureFirstLoad(baseUrl: string, route: string): Promise<LoadedFile[]> {
   const browser = await launchBrowser();
@@ -42,7 +47,7 @@ function table(files: LoadedFile[]): string {
     .slice()
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
     .map((f) => `| \`${f.path.replace(/\/remotes\/([^/]+)\/[^/]+\//, '/remotes/$1/<version>/')}\` | ${f.bytes} | ${f.gzipBytes} |`);
-  const total = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+  const total = totalGzip(files);
   const raw = files.reduce((sum, f) => sum + f.bytes, 0);
   return ['| file | bytes | gzip bytes |', '|---|---:|---:|', ...rows, `| **total (${files.length} files)** | **${raw}** | **${total}** |`].join('\n');
 }
@@ -51,7 +56,7 @@ async function main(): Promise<void> {
   const server = await startServer();
   try {
     const files = await measureFirstLoad(server.url, '/');
-    const total = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+    const total = totalGzip(files);
     writeSection(
       'first-load',
       [

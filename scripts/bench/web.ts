@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startServer, REPO_ROOT } from '../../e2e/support/server';
 import { machineLine, writeSection } from './benchmarks-doc';
-import { measureFirstLoad } from './first-load';
+import { measureFirstLoad, totalGzip } from './first-load';
 import { medianFigures, runLighthouse, type PageFigures } from './lighthouse';
 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -43,7 +43,7 @@ async function measureBoth(): Promise<{ federated: Measured; monolith: Measured 
       }
     }
     const result = async (build: 'federated' | 'monolith'): Promise<Measured> => {
-      const gzip = async (route: string) => (await measureFirstLoad(servers[build].url, route)).reduce((sum, f) => sum + f.gzipBytes, 0);
+      const gzip = async (route: string) => totalGzip(await measureFirstLoad(servers[build].url, route));
       const pages = Object.fromEntries(ROUTES.map((route) => [route, medianFigures(runs[build][route] ?? [])]));
       return { pages, runs: runs[build], firstLoadGzip: await gzip('/'), gamePageGzip: await gzip(ROUTES[0] as string) };
     };

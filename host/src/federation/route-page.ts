@@ -10,6 +10,9 @@ export function routePageOf(hash: string, wide: boolean): { remote: RemoteId; ex
   return route ? { remote: route.remote, expose: route.expose } : null;
 }
 
+/** The media query of a desktop-wide window (spec §9). */
+export const WIDE_WINDOW_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;
+
 export function isWideWindow(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(`(min-width: ${DESKTOP_MIN_WIDTH}px)`).matches;
+  return typeof window.matchMedia === 'function' && window.matchMedia(WIDE_WINDOW_QUERY).matches;
 }

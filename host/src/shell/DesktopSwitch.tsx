@@ -1,19 +1,16 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DESKTOP_MIN_WIDTH, toHref } from '@topup/shared';
-
-const QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;
+import { toHref } from '@topup/shared';
+import { isWideWindow, WIDE_WINDOW_QUERY } from '../federation/route-page';
 
 function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(QUERY);
+  const media = window.matchMedia(WIDE_WINDOW_QUERY);
   media.addEventListener('change', onChange);
   return () => media.removeEventListener('change', onChange);
 }
 
-const isDesktop = () => window.matchMedia(QUERY).matches;
-
 function useWideWindow(): boolean {
-  return useSyncExternalStore(subscribe, isDesktop, () => false);
+  return useSyncExternalStore(subscribe, isWideWindow, () => false);
 }
 
 /**

@@ -7,6 +7,8 @@ import PcPayPage from '../../src/exposes/PcPayPage';
 import PcRolePage from '../../src/exposes/PcRolePage';
 import PcSubmitPage from '../../src/exposes/PcSubmitPage';
 import { nodeHttpAdapter } from '../../../shared/test/support/node-http-adapter';
+import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from '../../../shared/test/support/recording-proxy';
+import { startStoreServer, type StoreServer } from '../../../shared/test/support/store-server';
 
 /** Where the pay centre has taken the player: path and query, for assertions. */
 function LocationProbe() {
@@ -59,4 +61,32 @@ export async function resetPage(): Promise<void> {
 /** The toast on screen now, if any. */
 export function toastText(): string | null {
   return document.querySelector('[data-toast]')?.textContent ?? null;
+}
+
+/**
+ * For a whole test file: the store's server behind a recording proxy, the pages' API calls pointed
+ * at the proxy, and each test starting with nothing recorded and a clean page.
+ */
+export function recordPayCentreCalls(): { readonly requests: RecordedRequest[] } {
+  let server: StoreServer | undefined;
+  let proxy: RecordingProxy | undefined;
+  beforeAll(async () => {
+    server = await startStoreServer();
+    proxy = await startRecordingProxy(server.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.stop();
+  });
+  beforeEach(() => {
+    if (!proxy) throw new Error('the recording proxy did not start');
+    proxy.requests.length = 0;
+    pointApiAt(proxy.url);
+  });
+  afterEach(resetPage);
+  return {
+    get requests() {
+      return proxy?.requests ?? [];
+    },
+  };
 }

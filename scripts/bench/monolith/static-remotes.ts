@@ -1,9 +1,7 @@
 // The monolith build's stand-in for host/src/federation/remotes.ts: the same pages, bundled into the
 // host as ordinary lazy chunks, no federation runtime and no registry. Benchmarks only.
-import type { ComponentType } from 'react';
+import { withEarlyLoads, type PageModule } from '../../../host/src/federation/early-page-loads';
 import { CONTRACT_VERSION, REMOTE_IDS, type RemoteId, type RemoteRegistry } from '@topup/shared';
-
-type PageModule = { default: ComponentType };
 
 const IMPORTERS: Record<RemoteId, (expose: string) => Promise<PageModule>> = {
   'remote-topup': (expose) => import(`../../../remote-topup/src/exposes/${expose}.tsx`),
@@ -20,20 +18,13 @@ export function ensureRemotesRegistered(): Promise<{ registry: RemoteRegistry; r
   return Promise.resolve({ registry, refusedPreview: null });
 }
 
-const prefetched = new Map<string, Promise<PageModule>>();
+const pages = withEarlyLoads((remote, expose) => IMPORTERS[remote](expose));
 
 /** As the federated shell does: the address's page starts loading before the first render. */
 export function prefetchRemotePage(remote: RemoteId, expose: string): void {
-  const key = `${remote}/${expose}`;
-  if (prefetched.has(key)) return;
-  const loading = IMPORTERS[remote](expose);
-  loading.catch(() => undefined);
-  prefetched.set(key, loading);
+  pages.prefetch(remote, expose);
 }
 
 export function loadRemotePage(remote: RemoteId, expose: string): Promise<PageModule> {
-  const key = `${remote}/${expose}`;
-  const early = prefetched.get(key);
-  prefetched.delete(key);
-  return early ?? IMPORTERS[remote](expose);
+  return pages.load(remote, expose);
 }

@@ -7,6 +7,11 @@ export interface StorefrontReads {
   readonly tabData: Promise<TabData>;
 }
 
+/** The banners and tabs of a game's area (spec §4 initial load). */
+export function readStorefront(payload: { game_id: string; area: string }, signal?: AbortSignal): StorefrontReads {
+  return { banners: getBanners(payload, signal), tabData: getTab(payload, signal) };
+}
+
 /** An early read older than this is not used (the player stayed away; read afresh). */
 const FRESH_MS = 10_000;
 
@@ -29,8 +34,7 @@ export function startStorefrontReads(hash: string = window.location.hash): void 
   const entry = readEntryQuery(new URLSearchParams(search));
   if (!entry.gameId) return;
   const area = characterArea(entry.gameId, entry.area, initialRegion(entry.gameId, entry.area, entry.region));
-  const payload = { game_id: entry.gameId, area };
-  const reads: StorefrontReads = { banners: getBanners(payload), tabData: getTab(payload) };
+  const reads = readStorefront({ game_id: entry.gameId, area });
   reads.banners.then((list) => list[0] && warmImage(list[0].slideshow_url)).catch(() => undefined);
   reads.tabData.catch(() => undefined);
   early = { key: `${entry.gameId}|${area}`, at: Date.now(), reads };

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
-import { getBanners, getTab, type Banner, type TabData } from '@topup/shared';
+import type { Banner, TabData } from '@topup/shared';
 import { showCallError } from '../../../lib/show-call-error';
-import { takeStorefrontReads } from '../early-storefront';
+import { readStorefront, takeStorefrontReads } from '../early-storefront';
 
 interface Loaded<T> {
   /** The game and area the answer is for: a stale answer is never shown for a new area. */
@@ -23,10 +23,7 @@ export function useStorefront(gameId: string, area: string) {
       if (!controller.signal.aborted) showCallError(error);
     };
     // The reads the page's code started on arrival, when they are for this game and area.
-    const reads = takeStorefrontReads(gameId, area) ?? {
-      banners: getBanners(payload, controller.signal),
-      tabData: getTab(payload, controller.signal),
-    };
+    const reads = takeStorefrontReads(gameId, area) ?? readStorefront(payload, controller.signal);
     reads.banners.then(
       (value) => {
         if (!controller.signal.aborted) setBanners({ key, value });
