@@ -112,8 +112,8 @@ describe.each(testDbTargets())('payment webhooks on $name', (target) => {
     // ...but it had taken the money at the last second, and its webhook was lost: the sandbox
     // sends it again, the store finds the order expired and gives the money back.
     await store.db.query(
-      `INSERT INTO sandbox_payments (order_id, event_id, result, amount_minor, currency, created_at, webhook_attempts, webhook_last_sent_at)
-       VALUES ($1, $2, 'paid', 99, 'USD', now() - interval '1 minute', 1, now() - interval '1 minute')`,
+      `INSERT INTO sandbox_payments (order_id, attempt_id, event_id, result, amount_minor, currency, created_at, webhook_attempts, webhook_last_sent_at)
+       VALUES ($1, $1, $2, 'paid', 99, 'USD', now() - interval '1 minute', 1, now() - interval '1 minute')`,
       [placed.order_id, `sbx_evt_${placed.order_id}`],
     );
     const refunded = await waitForStatus(store.app, placed.order_id, ['refunded']);

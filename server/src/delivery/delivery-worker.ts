@@ -5,7 +5,8 @@ import type { OrderSettings } from '../orders/order-settings';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { deliverOrder, type JobContext } from './deliver-order';
 import { expireUnpaidOrders } from './expire-orders';
-import { claimDueJobs, releaseAllLeases, type ClaimedJob } from './outbox';
+import { claimDueJobs, releaseAllLeases, type ClaimedJob, type JobKind } from './outbox';
+import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';
 
 export interface WorkerLog {
@@ -22,6 +23,12 @@ export interface DeliveryWorkerOptions {
   readonly settings: OrderSettings;
   readonly log: WorkerLog;
 }
+
+const JOB_WORK: Record<JobKind, (job: ClaimedJob, context: JobContext) => Promise<void>> = {
+  deliver: deliverOrder,
+  refund: refundOrder,
+  refund_payment: refundDuplicatePayment,
+};
 
 /** Jobs one worker works at the same time. */
 const MAX_IN_FLIGHT = 20;
@@ -105,7 +112,7 @@ export class DeliveryWorker {
 
   private work(job: ClaimedJob): void {
     const context: JobContext = this.options;
-    const done: Promise<void> = (job.job === 'deliver' ? deliverOrder(job, context) : refundOrder(job, context)).finally(() => {
+    const done: Promise<void> = JOB_WORK[job.job](job, context).finally(() => {
       this.working.delete(done);
       this.wake();
     });

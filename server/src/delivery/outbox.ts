@@ -1,8 +1,13 @@
 import type { Queryable } from '../db/db';
 
+/** 'deliver' sends an order's mail, 'refund' returns an order's money, 'refund_payment' one duplicate payment. */
+export type JobKind = 'deliver' | 'refund' | 'refund_payment';
+
 export interface ClaimedJob {
   readonly order_id: string;
-  readonly job: 'deliver' | 'refund';
+  readonly job: JobKind;
+  /** The payment a 'refund_payment' returns; '' for the other jobs. */
+  readonly payment_id: string;
   /** The number of this attempt (1 for the first). */
   readonly attempts: number;
   readonly first_attempt_at: Date;
@@ -20,28 +25,38 @@ export async function claimDueJobs(db: Queryable, limit: number, leaseMs: number
         SET leased_until = clock_timestamp() + $2 * interval '1 millisecond',
             attempts = job.attempts + 1,
             first_attempt_at = coalesce(job.first_attempt_at, clock_timestamp())
-       FROM (SELECT order_id, job FROM delivery_outbox
+       FROM (SELECT order_id, job, payment_id FROM delivery_outbox
               WHERE due_at <= now() AND (leased_until IS NULL OR leased_until <= now())
               ORDER BY due_at LIMIT $1
               FOR UPDATE SKIP LOCKED) AS due
-      WHERE job.order_id = due.order_id AND job.job = due.job
-      RETURNING job.order_id, job.job, job.attempts, job.first_attempt_at`,
+      WHERE job.order_id = due.order_id AND job.job = due.job AND job.payment_id = due.payment_id
+      RETURNING job.order_id, job.job, job.payment_id, job.attempts, job.first_attempt_at`,
     [limit, leaseMs],
   );
 }
 
 /** The job is done: it leaves the outbox (only if it is still this attempt's). */
 export async function finishJob(tx: Queryable, job: ClaimedJob): Promise<void> {
-  await tx.query('DELETE FROM delivery_outbox WHERE order_id = $1 AND job = $2 AND attempts = $3', [job.order_id, job.job, job.attempts]);
+  await tx.query('DELETE FROM delivery_outbox WHERE order_id = $1 AND job = $2 AND payment_id = $3 AND attempts = $4', [
+    job.order_id,
+    job.job,
+    job.payment_id,
+    job.attempts,
+  ]);
 }
 
 /** The attempt failed: the job waits until `dueAt` and is free for any worker then. */
 export async function postponeJob(tx: Queryable, job: ClaimedJob, dueAt: Date, error: string): Promise<void> {
   await tx.query(
     `UPDATE delivery_outbox SET due_at = $4, leased_until = NULL, last_error = $5
-      WHERE order_id = $1 AND job = $2 AND attempts = $3`,
-    [job.order_id, job.job, job.attempts, dueAt, error.slice(0, 500)],
+      WHERE order_id = $1 AND job = $2 AND attempts = $3 AND payment_id = $6`,
+    [job.order_id, job.job, job.attempts, dueAt, error.slice(0, 500), job.payment_id],
   );
+}
+
+/** Queues the refund of one payment of an order (a duplicate); queuing it again changes nothing. */
+export async function queuePaymentRefund(tx: Queryable, orderId: string, paymentId: string): Promise<void> {
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job, payment_id) VALUES ($1, 'refund_payment', $2) ON CONFLICT DO NOTHING`, [orderId, paymentId]);
 }
 
 /** After a restart of the only process on an embedded database, no lease can still be held. */

@@ -1,8 +1,10 @@
 import { readOrder } from '../orders/read-order';
+import { findOrderPayment } from '../payments/payment-events';
 import { transitionOrder } from '../orders/transition-order';
 import { nextAttemptAt } from './backoff';
 import type { JobContext } from './deliver-order';
 import { finishJob, postponeJob, type ClaimedJob } from './outbox';
+import { recordOrderRefund } from './refunds';
 import { describeError, withTimeout } from './with-timeout';
 
 const REFUNDABLE = new Set(['delivery_failed', 'expired', 'declined']);
@@ -19,10 +21,12 @@ export async function refundOrder(job: ClaimedJob, context: JobContext): Promise
       await finishJob(db, job);
       return;
     }
+    // The provider may hold more payments of the order (duplicates, refunded on their own): name this one.
+    const paymentId = (await findOrderPayment(db, payments.name, order.order_id))?.event_id;
     const reason = order.status === 'delivery_failed' ? 'mail could not be delivered' : `paid while ${order.status}`;
     let refundId: string;
     try {
-      const refund = payments.refund({ orderId: order.order_id, amountMinor: order.amount_minor, currency: order.currency, reason });
+      const refund = payments.refund({ orderId: order.order_id, paymentId, amountMinor: order.amount_minor, currency: order.currency, reason });
       refundId = (await withTimeout(refund, settings.callTimeoutMs, 'refunding')).refundId;
     } catch (error) {
       const later = nextAttemptAt(settings.backoffMs, job.attempts, new Date(), new Date(), Number.MAX_SAFE_INTEGER);
@@ -31,11 +35,15 @@ export async function refundOrder(job: ClaimedJob, context: JobContext): Promise
       return;
     }
     await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO refunds (order_id, provider, refund_id, amount_minor, currency, reason)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
-        [order.order_id, payments.name, refundId, order.amount_minor, order.currency, reason],
-      );
+      await recordOrderRefund(tx, {
+        orderId: order.order_id,
+        provider: payments.name,
+        refundId,
+        paymentId: paymentId ?? null,
+        amountMinor: order.amount_minor,
+        currency: order.currency,
+        reason,
+      });
       await transitionOrder(tx, order.order_id, 'refunded', { detail: refundId });
       await finishJob(tx, job);
     });

@@ -38,7 +38,7 @@ export interface OrderEventRow {
 }
 
 export interface PendingJobRow {
-  job: 'deliver' | 'refund';
+  job: 'deliver' | 'refund' | 'refund_payment';
   attempts: number;
   due_at: Date;
 }

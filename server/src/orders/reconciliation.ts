@@ -5,25 +5,27 @@ import type { Queryable } from '../db/db';
  * every paid order is delivered by exactly one mail (and not refunded), or refunded (and never
  * mailed), or still has its job in the outbox; no unpaid order was mailed; no refund without
  * a payment. The mailbox is the sandbox game's (a real game's delivery report takes its place).
+ * Refunds of duplicate payments (a second payment of a paid order) and their jobs are not the
+ * order's own money: the provider's payments report looks after them.
  */
 export const RECONCILIATION_SQL = `
 SELECT o.order_id, o.status, o.paid_at IS NOT NULL AS paid,
        (SELECT count(*) FROM sandbox_mail m WHERE m.mail_key = o.order_id)::int AS mails,
-       (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id)::int AS refunds,
-       (SELECT count(*) FROM delivery_outbox j WHERE j.order_id = o.order_id)::int AS open_jobs
+       (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order')::int AS refunds,
+       (SELECT count(*) FROM delivery_outbox j WHERE j.order_id = o.order_id AND j.job <> 'refund_payment')::int AS open_jobs
   FROM orders o
  WHERE NOT (
          (o.status = 'delivered' AND (SELECT count(*) FROM sandbox_mail m WHERE m.mail_key = o.order_id) = 1
-                                 AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id))
+                                 AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order'))
       OR (o.status = 'refunded' AND o.paid_at IS NOT NULL
                                 AND NOT EXISTS (SELECT 1 FROM sandbox_mail m WHERE m.mail_key = o.order_id)
-                                AND (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id) = 1)
+                                AND (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order') = 1)
       OR (o.status IN ('created', 'declined', 'expired') AND o.paid_at IS NULL
                                 AND NOT EXISTS (SELECT 1 FROM sandbox_mail m WHERE m.mail_key = o.order_id)
-                                AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id))
+                                AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order'))
       OR (o.status IN ('paid', 'delivering', 'delivery_failed', 'declined', 'expired') AND o.paid_at IS NOT NULL
-                                AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id)
-                                AND EXISTS (SELECT 1 FROM delivery_outbox j WHERE j.order_id = o.order_id))
+                                AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order')
+                                AND EXISTS (SELECT 1 FROM delivery_outbox j WHERE j.order_id = o.order_id AND j.job <> 'refund_payment'))
        )
  ORDER BY o.order_id`;
 
@@ -38,4 +40,58 @@ export interface Mismatch {
 
 export function reconcileOrders(db: Queryable): Promise<Mismatch[]> {
   return db.query<Mismatch>(RECONCILIATION_SQL);
+}
+
+/**
+ * Orders whose items went out without a payment on record: delivered, being delivered or mailed
+ * with no `paid_at`, or marked paid only after they were delivered.
+ */
+export const DELIVERED_UNPAID_SQL = `
+SELECT o.order_id, o.status, o.paid_at, o.mail_sent_at, o.delivered_at,
+       (SELECT count(*) FROM sandbox_mail m WHERE m.mail_key = o.order_id)::int AS mails
+  FROM orders o
+ WHERE (o.paid_at IS NULL AND (o.status IN ('delivering', 'delivered') OR o.mail_sent_at IS NOT NULL OR o.delivered_at IS NOT NULL
+                               OR EXISTS (SELECT 1 FROM sandbox_mail m WHERE m.mail_key = o.order_id)))
+    OR o.paid_at > o.delivered_at
+ ORDER BY o.order_id`;
+
+export interface DeliveredUnpaid {
+  readonly order_id: string;
+  readonly status: string;
+  readonly paid_at: Date | null;
+  readonly mail_sent_at: Date | null;
+  readonly delivered_at: Date | null;
+  readonly mails: number;
+}
+
+export function findDeliveredUnpaid(db: Queryable): Promise<DeliveredUnpaid[]> {
+  return db.query<DeliveredUnpaid>(DELIVERED_UNPAID_SQL);
+}
+
+/**
+ * Paid orders neither delivered nor refunded by their deadline: paid longer ago than the delivery
+ * give-up time ($1, DELIVERY_GIVE_UP_AFTER) plus a margin ($2) for the refund that follows.
+ */
+export const STUCK_PAID_SQL = `
+SELECT o.order_id, o.status, o.paid_at,
+       (SELECT count(*) FROM delivery_outbox j WHERE j.order_id = o.order_id)::int AS open_jobs,
+       coalesce((SELECT max(j.last_error) FROM delivery_outbox j WHERE j.order_id = o.order_id), '') AS last_error
+  FROM orders o
+ WHERE o.paid_at IS NOT NULL AND o.status NOT IN ('delivered', 'refunded')
+   AND o.paid_at < now() - ($1::bigint + $2::bigint) * interval '1 millisecond'
+ ORDER BY o.paid_at, o.order_id`;
+
+/** How long after the give-up time a paid order may still be on its way (its refund). */
+export const STUCK_MARGIN_MS = 3_600_000;
+
+export interface StuckPaidOrder {
+  readonly order_id: string;
+  readonly status: string;
+  readonly paid_at: Date;
+  readonly open_jobs: number;
+  readonly last_error: string;
+}
+
+export function findStuckPaidOrders(db: Queryable, giveUpAfterMs: number, marginMs: number = STUCK_MARGIN_MS): Promise<StuckPaidOrder[]> {
+  return db.query<StuckPaidOrder>(STUCK_PAID_SQL, [giveUpAfterMs, marginMs]);
 }

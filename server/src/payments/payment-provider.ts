@@ -16,9 +16,26 @@ export type WebhookReading =
 
 export interface RefundRequest {
   readonly orderId: string;
+  /**
+   * The payment to return: the id the store received it under (its event id in payment_events).
+   * Needed when the provider holds several payments of the order; without it, the order's only one.
+   */
+  readonly paymentId?: string;
   readonly amountMinor: number;
   readonly currency: string;
   readonly reason: string;
+}
+
+/** One payment as the provider's own books have it, to reconcile the store against. */
+export interface ProviderPayment {
+  /** The id the store receives it under (the event id of its webhook). */
+  readonly paymentId: string;
+  readonly orderId: string;
+  readonly result: 'paid' | 'declined';
+  readonly amountMinor: number;
+  readonly currency: string;
+  readonly bookedAt: Date;
+  readonly refunded: boolean;
 }
 
 /**
@@ -32,8 +49,10 @@ export interface PaymentProvider {
   checkoutUrl(orderId: string): string;
   /** Checks the signature over the raw body before reading anything in it. */
   readWebhook(rawBody: string, headers: IncomingHttpHeaders): WebhookReading;
-  /** Returns an order's money; refunding the same order twice refunds it once. */
+  /** Returns a payment's money; refunding the same payment twice refunds it once. */
   refund(request: RefundRequest): Promise<{ readonly refundId: string }>;
+  /** The payments the provider booked since then, refunded or not (reconciliation reads them). */
+  listPayments?(since: Date): Promise<ProviderPayment[]>;
   /** The provider's own chores, run by the delivery worker (the sandbox re-sends unanswered webhooks). */
   tick?(): Promise<void>;
 }

@@ -10,7 +10,7 @@ export interface WebhookRoutesOptions {
   readonly onPaid: () => void;
 }
 
-const STATUS: Record<PaymentOutcome, number> = { applied: 200, replay: 200, ignored: 200, unknownOrder: 404, mismatch: 409 };
+const STATUS: Record<PaymentOutcome, number> = { applied: 200, duplicate: 200, replay: 200, ignored: 200, unknownOrder: 404, mismatch: 409 };
 
 /**
  * `POST /webhooks/payments/<provider>`: the provider's signature is checked over the raw body,
@@ -32,10 +32,12 @@ export async function webhookRoutes(app: FastifyInstance, { db, providers, onPai
       return reply.code(reading.reason === 'signature' ? 401 : 400).send({ received: false, error: reading.reason });
     }
     const outcome = await recordPayment(db, provider.name, reading.event);
-    if (outcome !== 'applied' && outcome !== 'replay') {
+    if (outcome === 'duplicate') {
+      request.log.warn({ provider: provider.name, orderId: reading.event.orderId, eventId: reading.event.eventId }, 'second payment for a paid order; refunding it');
+    } else if (outcome !== 'applied' && outcome !== 'replay') {
       request.log.warn({ provider: provider.name, orderId: reading.event.orderId, outcome }, 'payment webhook changed nothing');
     }
-    if (outcome === 'applied') onPaid();
+    if (outcome === 'applied' || outcome === 'duplicate') onPaid();
     return reply.code(STATUS[outcome]).send({ received: STATUS[outcome] === 200, outcome });
   });
 }

@@ -4,6 +4,8 @@ import { CHECKOUT_STRINGS, type CheckoutText } from './checkout-strings';
 export interface CheckoutView {
   readonly locale: Locale;
   readonly orderId: string;
+  /** This rendering's checkout attempt: the sandbox books one payment per attempt. */
+  readonly attempt: string;
   readonly gameName: string;
   readonly productName: string;
   readonly character: string;
@@ -52,6 +54,7 @@ export function renderCheckoutPage(view: CheckoutView): string {
     ? `<p class="closed" role="status">${escape(t(view.closedReason).replace('{minutes}', String(view.expiryMinutes)))}</p>
        <a class="link" href="${escape(resultLink)}">${escape(t('seeOrder'))}</a>`
     : `<form method="post" action="${escape(action)}">
+         <input type="hidden" name="attempt" value="${escape(view.attempt)}">
          <button class="pay" type="submit" name="result" value="paid">${escape(t('pay').replace('{amount}', price))}</button>
          <button class="decline" type="submit" name="result" value="declined">${escape(t('decline'))}</button>
        </form>`;

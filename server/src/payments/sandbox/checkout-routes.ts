@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import formBody from '@fastify/formbody';
 import { localeForArea, type Locale } from '@topup/shared/rules';
 import { formatAmount } from '../../api/family-a/get-pay-price';
@@ -19,6 +20,7 @@ export interface CheckoutRoutesOptions {
 }
 
 const ORDER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const ATTEMPT = /^[A-Za-z0-9-]{1,64}$/;
 
 function closedReason(order: OrderRow): CheckoutText | null {
   const expired = order.status === 'expired' || (order.status === 'created' && order.expires_at !== null && order.expires_at <= new Date());
@@ -38,9 +40,6 @@ function closedReason(order: OrderRow): CheckoutText | null {
   }
 }
 
-const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-
 /**
  * The sandbox provider's checkout: `GET /sandbox/checkout/<order_id>` shows the amount with Pay and
  * Decline; the form posts `result=paid|declined` back, the sandbox books it and sends the store its
@@ -58,15 +57,14 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   app.get<{ Params: { orderId: string } }>('/sandbox/checkout/:orderId', async (request, reply) => {
     const order = await load(request.params.orderId);
     const locale = localeOf(order, request.headers['accept-language']);
-    if (!order) return sendHtml(reply, 404, renderUnknownOrderPage(locale));
+    if (!order) return reply.sendHtml(renderUnknownOrderPage(locale), 404);
     const current = await catalogue.get();
     const payType = findGameArea(current, order.game_id, order.area)?.payTypes.find((type) => type.payType === order.pay_type);
-    return sendHtml(
-      reply,
-      200,
+    return reply.sendHtml(
       renderCheckoutPage({
         locale,
         orderId: order.order_id,
+        attempt: randomUUID(),
         gameName: current.games.get(order.game_id)?.names[locale] ?? String(order.game_id),
         productName: order.product_name,
         character: `${order.server_name} · ${order.role_name} (${order.role_id})`,
@@ -82,12 +80,19 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
 
   app.post<{ Params: { orderId: string }; Body: Record<string, unknown> | undefined }>('/sandbox/checkout/:orderId', async (request, reply) => {
     const order = await load(request.params.orderId);
-    if (!order) return sendHtml(reply, 404, renderUnknownOrderPage(localeOf(null, request.headers['accept-language'])));
+    if (!order) return reply.sendHtml(renderUnknownOrderPage(localeOf(null, request.headers['accept-language'])), 404);
     const result = request.body?.result;
     if (result !== 'paid' && result !== 'declined') return reply.code(400).send({ error: 'result must be paid or declined' });
-    // The page no longer offers the buttons once the order is closed; a stale form changes nothing.
-    if (closedReason(order) === null) {
-      await provider.settle({ orderId: order.order_id, amountMinor: order.amount_minor, currency: order.currency }, result);
+    // Each rendering of the page is one checkout attempt: pressed twice it pays once, two tabs pay twice.
+    const attempt = request.body?.attempt;
+    if (attempt !== undefined && (typeof attempt !== 'string' || !ATTEMPT.test(attempt))) {
+      return reply.code(400).send({ error: 'attempt must be the checkout page\'s own value' });
+    }
+    // The page no longer offers the buttons once the order is closed, but a second tab opened before
+    // still can: its Pay charges again, as a real provider's second checkout session would (the store
+    // refunds the duplicate). A form without its attempt, or a Decline, changes nothing then.
+    if (closedReason(order) === null || (result === 'paid' && attempt !== undefined)) {
+      await provider.settle({ orderId: order.order_id, amountMinor: order.amount_minor, currency: order.currency }, result, attempt);
     }
     return reply.code(303).header('location', `/#/payResult?order_id=${encodeURIComponent(order.order_id)}`).send();
   });

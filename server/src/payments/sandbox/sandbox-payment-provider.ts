@@ -1,10 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../../db/db';
-import type { PaymentProvider, RefundRequest, WebhookReading } from '../payment-provider';
+import type { PaymentProvider, ProviderPayment, RefundRequest, WebhookReading } from '../payment-provider';
 import { verifyWebhookSignature } from '../webhook-signature';
+import { bookPayment, listBookedPayments, noteWebhookSent, refundBookedPayment, unacknowledgedPayments } from './sandbox-ledger';
 import { postWebhook, readSandboxEvent, SANDBOX_SIGNATURE_HEADER, webhookBody, type SandboxPaymentRow } from './sandbox-webhook';
-
-const PAYMENT_COLUMNS = 'order_id, event_id, result, amount_minor, currency, created_at';
 
 /** An unanswered webhook is sent again, 5 s more after each try (at most 10 min apart), 50 times at most. */
 const RESEND_STEP_MS = 5000;
@@ -39,42 +38,37 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * The player pressed Pay or Decline: books the result once per order (a second press finds
-   * the first result) and sends the webhook. Returns the booked result.
+   * The player pressed Pay or Decline on one checkout attempt: books the result once per attempt
+   * (a double click finds the first result; another attempt, such as a second tab, is a second
+   * payment, as with a real provider) and sends the webhook. Without an attempt id, the order is
+   * the attempt: one payment per order. Returns the booked result.
    */
-  async settle(order: { orderId: string; amountMinor: number; currency: string }, result: 'paid' | 'declined'): Promise<SandboxPaymentRow> {
-    const { db } = this.options;
-    await db.query(
-      `INSERT INTO sandbox_payments (order_id, event_id, result, amount_minor, currency)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_id) DO NOTHING`,
-      [order.orderId, `sbx_evt_${order.orderId}`, result, order.amountMinor, order.currency],
-    );
-    const [payment] = await db.query<SandboxPaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments WHERE order_id = $1`, [order.orderId]);
-    if (!payment) throw new Error(`sandbox payment of ${order.orderId} neither booked nor found`);
+  async settle(
+    order: { orderId: string; amountMinor: number; currency: string },
+    result: 'paid' | 'declined',
+    attemptId: string = order.orderId,
+  ): Promise<SandboxPaymentRow> {
+    const payment = await bookPayment(this.options.db, { ...order, attemptId, result });
     await this.send(payment);
     return payment;
   }
 
   async refund(request: RefundRequest): Promise<{ refundId: string }> {
-    const rows = await this.options.db.query<{ refund_id: string }>(
-      `UPDATE sandbox_payments SET refund_id = coalesce(refund_id, 'sbx_rf_' || order_id), refunded_at = coalesce(refunded_at, now())
-        WHERE order_id = $1 AND result = 'paid' AND amount_minor = $2 AND currency = $3 RETURNING refund_id`,
-      [request.orderId, request.amountMinor, request.currency],
-    );
-    const refunded = rows[0];
-    if (!refunded) throw new Error(`the sandbox holds no payment of ${request.amountMinor} ${request.currency} for ${request.orderId}`);
-    return { refundId: refunded.refund_id };
+    const refundId = await refundBookedPayment(this.options.db, request);
+    if (!refundId) {
+      const which = request.paymentId ? `payment ${request.paymentId}` : 'single payment';
+      throw new Error(`the sandbox holds no ${which} of ${request.amountMinor} ${request.currency} for ${request.orderId}`);
+    }
+    return { refundId };
+  }
+
+  listPayments(since: Date): Promise<ProviderPayment[]> {
+    return listBookedPayments(this.options.db, since);
   }
 
   /** Sends again every webhook the store has not acknowledged (it was down, or answered 5xx). */
   async tick(): Promise<void> {
-    const due = await this.options.db.query<SandboxPaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments
-        WHERE webhook_acknowledged_at IS NULL AND webhook_attempts < $1
-          AND coalesce(webhook_last_sent_at, created_at) < now() - least(webhook_attempts, 120) * $2 * interval '1 millisecond'
-        ORDER BY created_at LIMIT 20`,
-      [MAX_SENDS, RESEND_STEP_MS],
-    );
+    const due = await unacknowledgedPayments(this.options.db, MAX_SENDS, RESEND_STEP_MS);
     for (const payment of due) await this.send(payment);
   }
 
@@ -82,11 +76,6 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const url = this.options.webhookUrl();
     if (!url) return;
     const acknowledged = await postWebhook(url, this.options.webhookSecret, webhookBody(payment));
-    await this.options.db.query(
-      `UPDATE sandbox_payments SET webhook_attempts = webhook_attempts + 1, webhook_last_sent_at = now(),
-              webhook_acknowledged_at = CASE WHEN $2 THEN coalesce(webhook_acknowledged_at, now()) ELSE webhook_acknowledged_at END
-        WHERE order_id = $1`,
-      [payment.order_id, acknowledged],
-    );
+    await noteWebhookSent(this.options.db, payment.event_id, acknowledged);
   }
 }

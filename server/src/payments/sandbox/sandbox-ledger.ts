@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/db';
+import type { ProviderPayment } from '../payment-provider';
+import type { SandboxPaymentRow } from './sandbox-webhook';
+
+/**
+ * The sandbox provider's own books (table sandbox_payments): every payment it took, keyed by the
+ * payment's id (the event id of its webhook), at most one per checkout attempt of an order, and
+ * its refund. A real provider keeps these on its side; the store only reads them to reconcile.
+ */
+
+const PAYMENT_COLUMNS = 'order_id, event_id, result, amount_minor, currency, created_at';
+
+export interface SandboxBooking {
+  readonly orderId: string;
+  /** One checkout attempt (a page shown once): the same attempt books once, another one books again. */
+  readonly attemptId: string;
+  readonly result: 'paid' | 'declined';
+  readonly amountMinor: number;
+  readonly currency: string;
+  /** When it was booked, if not now (demo data). */
+  readonly at?: Date;
+  /** The store already has its webhook (demo data): nothing to send. */
+  readonly acknowledged?: boolean;
+}
+
+/** The attempt the checkout makes when it names none: the order itself, one payment per order. */
+export function paymentIdOf(orderId: string, attemptId: string): string {
+  if (attemptId === orderId) return `sbx_evt_${orderId}`;
+  // Hashed: whatever a form sends, the id stays short and plain.
+  return `sbx_evt_${orderId}_${createHash('sha256').update(attemptId).digest('hex').slice(0, 16)}`;
+}
+
+/** Books a payment once per attempt; returns the booked row (the first one on a repeat). */
+export async function bookPayment(db: Queryable, booking: SandboxBooking): Promise<SandboxPaymentRow> {
+  if (booking.attemptId.length === 0 || booking.attemptId.length > 200) throw new RangeError('a checkout attempt id has 1 to 200 characters');
+  await db.query(
+    `INSERT INTO sandbox_payments (order_id, attempt_id, event_id, result, amount_minor, currency, created_at, webhook_acknowledged_at)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, now()), CASE WHEN $8 THEN coalesce($7, now()) END)
+     ON CONFLICT (order_id, attempt_id) DO NOTHING`,
+    [
+      booking.orderId,
+      booking.attemptId,
+      paymentIdOf(booking.orderId, booking.attemptId),
+      booking.result,
+      booking.amountMinor,
+      booking.currency,
+      booking.at ?? null,
+      booking.acknowledged ?? false,
+    ],
+  );
+  const [payment] = await db.query<SandboxPaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments WHERE order_id = $1 AND attempt_id = $2`, [
+    booking.orderId,
+    booking.attemptId,
+  ]);
+  if (!payment) throw new Error(`sandbox payment of ${booking.orderId} neither booked nor found`);
+  return payment;
+}
+
+/**
+ * Marks a paid payment refunded (once) and returns its refund id. With no payment id, the order's
+ * only paid payment; null when there is no such payment of that amount.
+ */
+export async function refundBookedPayment(
+  db: Queryable,
+  payment: { orderId: string; paymentId?: string; amountMinor: number; currency: string },
+): Promise<string | null> {
+  const rows = await db.query<{ refund_id: string }>(
+    `UPDATE sandbox_payments
+        SET refund_id = coalesce(refund_id, 'sbx_rf_' || regexp_replace(event_id, '^sbx_evt_', '')),
+            refunded_at = coalesce(refunded_at, now())
+      WHERE order_id = $1 AND result = 'paid' AND amount_minor = $2 AND currency = $3
+        AND CASE WHEN $4::text IS NULL
+                 THEN (SELECT count(*) FROM sandbox_payments p WHERE p.order_id = $1 AND p.result = 'paid') = 1
+                 ELSE event_id = $4::text END
+      RETURNING refund_id`,
+    [payment.orderId, payment.amountMinor, payment.currency, payment.paymentId ?? null],
+  );
+  return rows[0]?.refund_id ?? null;
+}
+
+/** Payments whose webhook the store has not acknowledged and that are due to be sent again. */
+export function unacknowledgedPayments(db: Queryable, maxSends: number, stepMs: number): Promise<SandboxPaymentRow[]> {
+  return db.query<SandboxPaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments
+      WHERE webhook_acknowledged_at IS NULL AND webhook_attempts < $1
+        AND coalesce(webhook_last_sent_at, created_at) < now() - least(webhook_attempts, 120) * $2 * interval '1 millisecond'
+      ORDER BY created_at LIMIT 20`,
+    [maxSends, stepMs],
+  );
+}
+
+/** One more webhook sent for this payment; acknowledged when the store answered 2xx. */
+export async function noteWebhookSent(db: Queryable, paymentId: string, acknowledged: boolean): Promise<void> {
+  await db.query(
+    `UPDATE sandbox_payments SET webhook_attempts = webhook_attempts + 1, webhook_last_sent_at = now(),
+            webhook_acknowledged_at = CASE WHEN $2 THEN coalesce(webhook_acknowledged_at, now()) ELSE webhook_acknowledged_at END
+      WHERE event_id = $1`,
+    [paymentId, acknowledged],
+  );
+}
+
+/** Every payment booked since then, as the provider's books say. */
+export async function listBookedPayments(db: Queryable, since: Date): Promise<ProviderPayment[]> {
+  const rows = await db.query<{ event_id: string; order_id: string; result: 'paid' | 'declined'; amount_minor: number; currency: string; created_at: Date; refunded: boolean }>(
+    `SELECT event_id, order_id, result, amount_minor, currency, created_at, refunded_at IS NOT NULL AS refunded
+       FROM sandbox_payments WHERE created_at >= $1 ORDER BY created_at, event_id`,
+    [since],
+  );
+  return rows.map((row) => ({
+    paymentId: row.event_id,
+    orderId: row.order_id,
+    result: row.result,
+    amountMinor: row.amount_minor,
+    currency: row.currency,
+    bookedAt: row.created_at,
+    refunded: row.refunded,
+  }));
+}
