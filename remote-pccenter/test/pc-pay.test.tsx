@@ -78,7 +78,11 @@ describe('/pcpay: the payment hand-off and the live result', () => {
     // The game's customer-service link, and the 30-minute guidance beside it.
     await waitFor(() => expect(store.getState().customerService.url).toBe('/assets/support/index.html?game_id=27&area=us'));
     expect(screen.getByText(/If your items have not arrived 30 minutes after a successful payment/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Buy another bundle' }).getAttribute('href')).toContain('/pcSubmit?game_id=27&area=us');
+    const again = screen.getByRole('link', { name: 'Buy another bundle' }).getAttribute('href') ?? '';
+    expect(again).toContain('/pcSubmit?game_id=27&area=us');
+    // The same character again, without the account uid (orders no longer tell it).
+    expect(again).toContain('role_id=2701001');
+    expect(again).not.toMatch(/[?&]uid=/);
   });
 
   it('shows a declined payment where it stopped, and stops asking', async () => {

@@ -17,7 +17,15 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   await migrate(db);
   await seedDemo(db);
-  const app = await buildApp({ config, db, logger: false, orders: loadOrderSettings() });
+  // Many orders per character and per address, unthrottled, like the role lookups.
+  const unthrottled = { perAddress: 1_000_000_000, perKey: 1_000_000_000 };
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    orders: { ...loadOrderSettings(), unpaidOrdersPerCharacter: 1_000_000_000 },
+    limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled },
+  });
   app.get('/bench/memory', async () => ({ maxRssKb: process.resourceUsage().maxRSS }));
   app.get<{ Querystring: { prefix?: string } }>('/bench/delivery', async (request) => {
     const rows = await db.query<{ orders: number; delivered: number; p50: number | null; p99: number | null; max: number | null }>(

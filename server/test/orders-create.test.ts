@@ -83,19 +83,20 @@ describe.each(testDbTargets())('placing orders on $name', (target) => {
       expect((await createOrder(store.app, { discount_code: 'EMBER15' })).ret).toBe(0);
     });
 
-    it('counting a once-per-character code per character, an unpaid order holding it until it expires', async () => {
+    it('counting a once-per-character code per character once an order with it is paid', async () => {
       const borin = { role_id: '1801002', uid: '1800002' };
+      const checkOnce50 = () =>
+        call(store.app, 'checkDiscountCode', { game_id: 18, area: 'us', role_id: borin.role_id, product_id: '18-us-currency-300', discount_code: 'once50' });
       const first = await mustCreateOrder(store.app, { ...borin, discount_code: 'ONCE50' });
       expect(await orderInfo(store.app, first.order_id)).toMatchObject({ amount: '2.49', discount_amount: '2.50' });
+      // Unpaid, it holds nothing: the code still applies.
+      expect((await checkOnce50()).ret).toBe(0);
+      expect((await checkout(store, first.order_id, 'paid')).status).toBe(303);
+      await waitForStatus(store.app, first.order_id, ['delivered']);
       expect(await createOrder(store.app, { ...borin, discount_code: 'ONCE50' })).toMatchObject({ ret: 1017, msg: 'This character has already used this discount code.' });
-      const check = await call(store.app, 'checkDiscountCode', { game_id: 18, area: 'us', role_id: borin.role_id, product_id: '18-us-currency-300', discount_code: 'once50' });
-      expect(check.ret).toBe(1017);
+      expect((await checkOnce50()).ret).toBe(1017);
       // Another character still may.
       expect((await createOrder(store.app, { role_id: '1802002', server_id: '1802', uid: '1800002', discount_code: 'ONCE50' })).ret).toBe(0);
-      // The unpaid order expires: its use is free again.
-      await store.db.query(`UPDATE orders SET expires_at = now() - interval '1 second' WHERE order_id = $1`, [first.order_id]);
-      await waitForStatus(store.app, first.order_id, ['expired']);
-      expect((await createOrder(store.app, { ...borin, discount_code: 'ONCE50' })).ret).toBe(0);
     });
   });
 
@@ -146,21 +147,26 @@ describe.each(testDbTargets())('placing orders on $name', (target) => {
     const buyAtOnce = (productId: string, times: number) =>
       Promise.all(Array.from({ length: times }, () => createOrder(store.app, { ...cyra, product_id: productId, order_token: newToken() })));
 
-    it('a once-only pack: ten at once make one order', async () => {
+    /** Pays every order at once; answers how many were delivered and how many refunded. */
+    const payAtOnce = async (orderIds: readonly string[]) => {
+      await Promise.all(orderIds.map(async (orderId) => expect((await checkout(store, orderId, 'paid')).status).toBe(303)));
+      const ends = await Promise.all(orderIds.map((orderId) => waitForStatus(store.app, orderId, ['delivered', 'refunded'])));
+      return { delivered: ends.filter((end) => end.status === 'delivered').length, refunded: ends.filter((end) => end.status === 'refunded').length };
+    };
+
+    it('a once-only pack: ten at once make five unpaid orders (the cap); the five paid at once deliver one', async () => {
       const answers = await buyAtOnce('18-us-starter-pack', 10);
-      expect(answers.filter((answer) => answer.ret === 0)).toHaveLength(1);
-      expect(answers.filter((answer) => answer.ret === 1014)).toHaveLength(9);
-      expect(answers.find((answer) => answer.ret === 1014)?.msg).toMatch(/unpaid order for this bundle/);
+      const placed = answers.filter((answer) => answer.ret === 0);
+      expect(placed).toHaveLength(5);
+      expect(answers.filter((answer) => answer.ret === 1019)).toHaveLength(5);
+      expect(await payAtOnce(placed.map(({ data }) => data.order_id))).toEqual({ delivered: 1, refunded: 4 });
+      expect((await createOrder(store.app, { ...cyra, product_id: '18-us-starter-pack' })).ret).toBe(1013);
     });
 
-    it('three a character: with one delivered, ten at once make two; once all are delivered, no more', async () => {
-      const answers = await buyAtOnce('18-us-weekly-supply', 10);
-      const placed = answers.filter((answer) => answer.ret === 0);
-      expect(placed).toHaveLength(2);
-      for (const { data } of placed) {
-        expect((await checkout(store, data.order_id, 'paid')).status).toBe(303);
-        await waitForStatus(store.app, data.order_id, ['delivered']);
-      }
+    it('three a character: with one delivered, five paid at once deliver two; then no more', async () => {
+      const answers = await buyAtOnce('18-us-weekly-supply', 5);
+      expect(answers.map((answer) => answer.ret)).toEqual([0, 0, 0, 0, 0]);
+      expect(await payAtOnce(answers.map(({ data }) => data.order_id))).toEqual({ delivered: 2, refunded: 3 });
       expect(await createOrder(store.app, { ...cyra, product_id: '18-us-weekly-supply' })).toMatchObject({
         ret: 1013,
         msg: 'This character has reached the purchase limit of this bundle.',

@@ -5,7 +5,7 @@ import { normaliseCode, refuseDiscount, type DiscountCode } from '../src/discoun
 import { formatDuration, parseDuration, parseDurationList } from '../src/orders/durations';
 import { canTransition, ORDER_TRANSITIONS, statesBefore } from '../src/orders/order-state';
 import { DEFAULT_ORDER_SETTINGS, loadOrderSettings } from '../src/orders/order-settings';
-import { firstBuyApplies, priceOrder, refuseByLimit } from '../src/orders/price';
+import { firstBuyApplies, limitReached, priceOrder } from '../src/orders/price';
 import { parseAmount } from '../src/payments/minor-units';
 import { readSandboxEvent } from '../src/payments/sandbox/sandbox-webhook';
 import { signWebhook, verifyWebhookSignature } from '../src/payments/webhook-signature';
@@ -62,25 +62,21 @@ describe('the price of an order', () => {
 });
 
 describe('purchase limits and the first-buy bonus', () => {
-  const history = (holding: number, paid: number, firstBuyTaken = paid) => ({ holding, paid, firstBuyTaken });
+  const history = (holding: number, firstBuyTaken = holding) => ({ holding, firstBuyTaken });
 
-  it('lets a character buy until its orders hold the limit', () => {
-    expect(refuseByLimit(0, history(50, 50))).toBeNull();
-    expect(refuseByLimit(3, history(2, 2))).toBeNull();
-    expect(refuseByLimit(3, history(3, 3))).toBe('limitReached');
-    expect(refuseByLimit(1, history(1, 1))).toBe('limitReached');
-  });
-
-  it('says when an unpaid order is what holds the last purchase', () => {
-    expect(refuseByLimit(3, history(3, 2))).toBe('unpaidOrderPending');
-    expect(refuseByLimit(1, history(1, 0))).toBe('unpaidOrderPending');
+  it('lets a character buy until its paid purchases reach the limit', () => {
+    expect(limitReached(0, 50)).toBe(false);
+    expect(limitReached(3, 2)).toBe(false);
+    expect(limitReached(3, 3)).toBe(true);
+    expect(limitReached(1, 1)).toBe(true);
+    expect(limitReached(1, 0)).toBe(false);
   });
 
   it('gives the first-buy bonus while no paid purchase of the bundle used it', () => {
-    expect(firstBuyApplies(true, history(0, 0))).toBe(true);
-    expect(firstBuyApplies(true, history(2, 0, 0))).toBe(true);
-    expect(firstBuyApplies(true, history(1, 1, 1))).toBe(false);
-    expect(firstBuyApplies(false, history(0, 0))).toBe(false);
+    expect(firstBuyApplies(true, history(0))).toBe(true);
+    expect(firstBuyApplies(true, history(2, 0))).toBe(true);
+    expect(firstBuyApplies(true, history(1, 1))).toBe(false);
+    expect(firstBuyApplies(false, history(0))).toBe(false);
   });
 });
 
@@ -149,6 +145,14 @@ describe('the delivery backoff', () => {
     expect([fast.backoffMs, fast.giveUpAfterMs, fast.expiresAfterMs]).toEqual([[50, 100], 1000, 120_000]);
     expect(() => loadOrderSettings({ DELIVERY_BACKOFF: 'soon' })).toThrow(/DELIVERY_BACKOFF/);
     expect(() => loadOrderSettings({ DELIVERY_LEASE: '1s', DELIVERY_CALL_TIMEOUT: '5s' })).toThrow(/DELIVERY_LEASE/);
+  });
+
+  it('caps the unpaid orders of a character at 5 unless set', () => {
+    expect(DEFAULT_ORDER_SETTINGS.unpaidOrdersPerCharacter).toBe(5);
+    expect(loadOrderSettings({ UNPAID_ORDERS_PER_CHARACTER: '2' }).unpaidOrdersPerCharacter).toBe(2);
+    for (const wrong of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadOrderSettings({ UNPAID_ORDERS_PER_CHARACTER: wrong })).toThrow(/UNPAID_ORDERS_PER_CHARACTER/);
+    }
   });
 
   it('refuses the development webhook secret and the crash drill in production', () => {

@@ -7,8 +7,11 @@ import type { PayloadValue } from './types';
 /** created → paid → delivering → delivered, plus declined, expired, delivery_failed → refunded. */
 export type OrderStatus = 'created' | 'paid' | 'delivering' | 'delivered' | 'declined' | 'expired' | 'delivery_failed' | 'refunded';
 
-/** What an order's timeline records: each change of state, the mail going out, each failed attempt. */
-export type OrderEventKind = OrderStatus | 'mail_sent' | 'delivery_retry' | 'late_payment';
+/**
+ * What an order's timeline records: each change of state, the mail going out, each failed attempt,
+ * money after the end, and a second payment of a paid order with its refund.
+ */
+export type OrderEventKind = OrderStatus | 'mail_sent' | 'delivery_retry' | 'late_payment' | 'duplicate_payment' | 'duplicate_refunded';
 
 export interface CreateOrderPayload {
   game_id: PayloadValue;
@@ -56,7 +59,6 @@ export interface OrderInfo {
   readonly server_name: string;
   readonly role_id: string;
   readonly role_name: string;
-  readonly uid: string;
   readonly product_id: string;
   readonly product_name: string;
   /** 1 when the bundle's first-purchase bonus goes out with this order. */

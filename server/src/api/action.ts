@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import type { Catalogue } from '../catalogue/catalogue';
 import type { GameGateway } from '../game/game-gateway';
 import type { OrderServices } from '../orders/order-services';
+import type { LimitSettings } from './limit-settings';
 
 /** The body of a request after the sign check and schema coercion: every field a string. */
 export type ActionInput = Readonly<Record<string, string | undefined>>;
@@ -31,6 +32,8 @@ export interface ApiAction {
   readonly signed: boolean;
   /** Role lookups share a per-address rate limit (role IDs map to names: no enumeration). */
   readonly roleLookup?: boolean;
+  /** Which request limits against abuse count it, per address and per character or order (limit-settings.ts). */
+  readonly limit?: keyof LimitSettings;
   /**
    * True when the answer to this input depends only on the catalogue (and the language): it is
    * then kept, serialized, until the catalogue changes.

@@ -55,6 +55,11 @@ export const MESSAGES = {
     ko: '캐릭터 조회가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     zh: '角色查询过于频繁，请稍后再试。',
   },
+  tooManyRequests: {
+    en: 'Too many requests. Please wait a minute and try again.',
+    ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    zh: '请求过于频繁，请稍后再试。',
+  },
   notAvailableYet: {
     en: 'This service is not available yet.',
     ko: '아직 제공되지 않는 서비스입니다.',
@@ -74,10 +79,10 @@ export const MESSAGES = {
     ko: '이 캐릭터는 이 상품의 구매 한도에 도달했습니다.',
     zh: '该角色已达到此礼包的购买上限。',
   },
-  unpaidOrderPending: {
-    en: 'You already have an unpaid order for this bundle. Pay it, or try again when it expires (30 minutes after it was placed).',
-    ko: '이 상품의 미결제 주문이 이미 있습니다. 결제를 완료하시거나 주문 후 30분이 지나 만료된 뒤 다시 시도해 주세요.',
-    zh: '您已有此礼包的未支付订单。请完成支付，或在订单过期（下单30分钟后）后重试。',
+  tooManyUnpaidOrders: {
+    en: 'This character has too many unpaid orders. Pay one of them, or try again when they expire (30 minutes after they were placed).',
+    ko: '이 캐릭터의 미결제 주문이 너무 많습니다. 그중 하나를 결제하시거나 주문 후 30분이 지나 만료된 뒤 다시 시도해 주세요.',
+    zh: '该角色的未支付订单过多。请先支付其中一笔，或在订单过期（下单30分钟后）后重试。',
   },
   fillDiscountCode: {
     en: 'Please fill in your discount code',

@@ -19,11 +19,12 @@ export const RET = {
   // Orders (docs/orders.md)
   ORDER_NOT_FOUND: 1012,
   PURCHASE_LIMIT_REACHED: 1013,
-  UNPAID_ORDER_PENDING: 1014,
+  // 1014 is no longer answered: unpaid orders hold no purchase (docs/api.md).
   DISCOUNT_CODE_INVALID: 1015,
   DISCOUNT_CODE_EXPIRED: 1016,
   DISCOUNT_CODE_USED_UP: 1017,
   BUNDLE_NOT_ON_SALE: 1018,
+  TOO_MANY_UNPAID_ORDERS: 1019,
   SERVER_ERROR: 1099,
 } as const;
 

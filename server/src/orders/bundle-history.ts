@@ -5,6 +5,8 @@ import type { BundleHistory } from './price';
 export interface RoleHistory extends BundleHistory {
   /** Orders of the character that hold a use of the discount code. */
   readonly codeUses: number;
+  /** The character's unpaid orders of any bundle that have not expired. */
+  readonly unpaid: number;
   /** The order already placed with this client token, if any. */
   readonly tokenOrder: TokenOrder | null;
 }
@@ -16,23 +18,23 @@ export interface TokenOrder {
   readonly product_id: string;
 }
 
-/** An unpaid order past its expiry time no longer holds anything, even before the sweep marks it. */
-const HOLDS = `status = ANY($6::text[]) AND (status <> 'created' OR expires_at > now())`;
+const HOLDS = `status = ANY($6::text[])`;
 
 /**
- * One statement: the character's orders of the bundle and of the discount code, and the order of
- * the client token. Run it under the character's lock (lockRole) so that nothing changes before
- * the new order is written.
+ * One statement: the character's paid orders of the bundle and of the discount code, its open
+ * unpaid orders (one past its expiry time is not open, even before the sweep marks it), and the
+ * order of the client token. Run it under the character's lock (lockRole) so that nothing changes
+ * before the new order is written.
  */
 export async function readRoleHistory(
   tx: Queryable,
   query: { gameId: number; roleId: string; bundleId: number; discountCode: string; orderToken: string },
 ): Promise<RoleHistory> {
-  const rows = await tx.query<{ holding: number; paid: number; first_buy_taken: number; code_uses: number; token_order: TokenOrder | null }>(
+  const rows = await tx.query<{ holding: number; first_buy_taken: number; code_uses: number; unpaid: number; token_order: TokenOrder | null }>(
     `SELECT count(*) FILTER (WHERE bundle_id = $3 AND ${HOLDS})::int AS holding,
-            count(*) FILTER (WHERE bundle_id = $3 AND ${HOLDS} AND status <> 'created')::int AS paid,
             count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($7::text[]))::int AS first_buy_taken,
             count(*) FILTER (WHERE $4 <> '' AND discount_code = $4 AND ${HOLDS})::int AS code_uses,
+            count(*) FILTER (WHERE status = 'created' AND expires_at > now())::int AS unpaid,
             (SELECT json_build_object('order_id', t.order_id, 'game_id', t.game_id, 'role_id', t.role_id, 'product_id', t.product_id)
                FROM orders t WHERE t.order_token = $5) AS token_order
        FROM orders WHERE game_id = $1 AND role_id = $2`,
@@ -42,9 +44,9 @@ export async function readRoleHistory(
   if (!row) throw new Error('role history: no row');
   return {
     holding: row.holding,
-    paid: row.paid,
     firstBuyTaken: row.first_buy_taken,
     codeUses: row.code_uses,
+    unpaid: row.unpaid,
     tokenOrder: row.token_order,
   };
 }

@@ -1,17 +1,14 @@
 import { ApiError } from '../api/api-error';
 import { RET } from '../api/ret-codes';
 import type { DiscountRefusal } from '../discounts/discount-rules';
-import type { LimitRefusal } from './price';
 
 export const orderNotFound = () => new ApiError(RET.ORDER_NOT_FOUND, 'orderNotFound');
 
 export const bundleNotOnSale = () => new ApiError(RET.BUNDLE_NOT_ON_SALE, 'bundleNotOnSale');
 
-export function limitError(refusal: LimitRefusal): ApiError {
-  return refusal === 'limitReached'
-    ? new ApiError(RET.PURCHASE_LIMIT_REACHED, 'purchaseLimitReached')
-    : new ApiError(RET.UNPAID_ORDER_PENDING, 'unpaidOrderPending');
-}
+export const purchaseLimitReached = () => new ApiError(RET.PURCHASE_LIMIT_REACHED, 'purchaseLimitReached');
+
+export const tooManyUnpaidOrders = () => new ApiError(RET.TOO_MANY_UNPAID_ORDERS, 'tooManyUnpaidOrders');
 
 export function discountError(refusal: DiscountRefusal): ApiError {
   switch (refusal) {

@@ -7,7 +7,10 @@ import type { OrderWithTimeline } from './read-order';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The answer of orderInfo (and the pay centre's getOrderInfo) for one order. */
+/**
+ * The answer of orderInfo (and the pay centre's getOrderInfo) for one order: what a player needs
+ * to follow it, and not the account uid, since anyone holding an order id may ask.
+ */
 export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogue: Catalogue, locale: Locale, payments: PaymentProvider): OrderInfo {
   const deliver = jobs.find((job) => job.job === 'deliver');
   const attempts = Math.max(0, deliver?.attempts ?? 0, ...events.map((event) => event.attempt ?? 0));
@@ -23,7 +26,6 @@ export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogu
     server_name: order.server_name,
     role_id: order.role_id,
     role_name: order.role_name,
-    uid: order.uid,
     product_id: order.product_id,
     product_name: order.product_name,
     first_buy: order.first_buy ? 1 : 0,

@@ -6,6 +6,8 @@ export const DEV_WEBHOOK_SECRET = 'topup-dev-webhook-secret';
 export interface OrderSettings {
   /** An unpaid order expires after this long (`ORDER_EXPIRES_AFTER`, default 30m). */
   readonly expiresAfterMs: number;
+  /** Open unpaid orders one character may have at once, of any bundle (`UNPAID_ORDERS_PER_CHARACTER`, default 5). */
+  readonly unpaidOrdersPerCharacter: number;
   /** Waits between failed mail attempts; the last one repeats (`DELIVERY_BACKOFF`, default 10s,30s,2m,10m,30m,1h). */
   readonly backoffMs: readonly number[];
   /** No attempt later than this after the first one: then delivery_failed and a refund (`DELIVERY_GIVE_UP_AFTER`, default 24h). */
@@ -31,6 +33,7 @@ export interface OrderSettings {
 
 export const DEFAULT_ORDER_SETTINGS: OrderSettings = {
   expiresAfterMs: 30 * 60_000,
+  unpaidOrdersPerCharacter: 5,
   backoffMs: [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000],
   giveUpAfterMs: 24 * 3_600_000,
   pollIntervalMs: 1000,
@@ -50,11 +53,14 @@ export function loadOrderSettings(env: NodeJS.ProcessEnv = process.env): OrderSe
   if (nodeEnv === 'production' && webhookSecret === DEV_WEBHOOK_SECRET) {
     throw new Error('Refusing to start: NODE_ENV=production with the development PAYMENT_WEBHOOK_SECRET. Set it to the provider\'s secret.');
   }
+  const unpaidCap = env.UNPAID_ORDERS_PER_CHARACTER || '';
+  if (unpaidCap && !/^[1-9][0-9]*$/.test(unpaidCap)) throw new Error(`UNPAID_ORDERS_PER_CHARACTER must be a positive integer, got "${unpaidCap}"`);
   const fault = env.DELIVERY_FAULT || '';
   if (fault && fault !== 'crash-after-mail') throw new Error(`DELIVERY_FAULT must be crash-after-mail or empty, got "${fault}"`);
   if (fault && nodeEnv === 'production') throw new Error('Refusing to start: DELIVERY_FAULT is a test drill, not for production.');
   const settings: OrderSettings = {
     expiresAfterMs: duration('ORDER_EXPIRES_AFTER', DEFAULT_ORDER_SETTINGS.expiresAfterMs),
+    unpaidOrdersPerCharacter: unpaidCap ? Number(unpaidCap) : DEFAULT_ORDER_SETTINGS.unpaidOrdersPerCharacter,
     backoffMs: env.DELIVERY_BACKOFF ? parseDurationList(env.DELIVERY_BACKOFF, 'DELIVERY_BACKOFF') : DEFAULT_ORDER_SETTINGS.backoffMs,
     giveUpAfterMs: duration('DELIVERY_GIVE_UP_AFTER', DEFAULT_ORDER_SETTINGS.giveUpAfterMs),
     pollIntervalMs: duration('DELIVERY_POLL_INTERVAL', DEFAULT_ORDER_SETTINGS.pollIntervalMs),

@@ -97,6 +97,7 @@ export async function placeOrder(input: ActionInput, context: ActionContext): Pr
     code,
     provider: orders.payments.name,
     expiresAfterMs: orders.settings.expiresAfterMs,
+    unpaidOrdersPerCharacter: orders.settings.unpaidOrdersPerCharacter,
   });
   if (written) return answer(written);
   // The token named an order already (a retry, a double tap, or the same request at the same moment).

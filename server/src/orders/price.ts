@@ -20,20 +20,18 @@ export function priceOrder(listPriceMinor: number, percentOff: number): OrderPri
 
 /** The character's orders of one bundle, as counted when a new order is placed. */
 export interface BundleHistory {
-  /** Orders that hold a purchase: unpaid (not yet expired), paid, on their way, delivered, or failed and not yet refunded. */
+  /** Orders that hold a purchase: paid, on their way, delivered, or failed and not yet refunded. */
   readonly holding: number;
-  /** Of those, the ones already paid. */
-  readonly paid: number;
   /** Paid orders that are on their way or delivered: any of them used up the first-purchase offer. */
   readonly firstBuyTaken: number;
 }
 
-export type LimitRefusal = 'limitReached' | 'unpaidOrderPending';
-
-/** Why the character may not buy the bundle again, or null. `limit` 0 means no limit. */
-export function refuseByLimit(limit: number, history: BundleHistory): LimitRefusal | null {
-  if (limit <= 0 || history.holding < limit) return null;
-  return history.paid >= limit ? 'limitReached' : 'unpaidOrderPending';
+/**
+ * Whether the character's paid purchases of a bundle reach its limit (0: no limit). Asked when an
+ * order is placed and again when it is paid, since unpaid orders hold nothing.
+ */
+export function limitReached(limit: number, holding: number): boolean {
+  return limit > 0 && holding >= limit;
 }
 
 /**

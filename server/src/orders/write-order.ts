@@ -1,11 +1,10 @@
-import type { Db, Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import type { DiscountCode } from '../discounts/discount-rules';
 import { refuseDiscount } from '../discounts/discount-rules';
 import { readRoleHistory } from './bundle-history';
-import { discountError, limitError } from './order-errors';
+import { discountError, purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
-import { IS_PAID_SQL } from './order-state';
-import { firstBuyApplies, priceOrder, refuseByLimit } from './price';
+import { firstBuyApplies, limitReached, priceOrder } from './price';
 import { lockRole } from './role-lock';
 
 /** Everything known about a new order before it is written; its price is computed here. */
@@ -30,17 +29,19 @@ export interface NewOrder {
   readonly code: DiscountCode | null;
   readonly provider: string;
   readonly expiresAfterMs: number;
+  /** Open unpaid orders a character may have at once, of any bundle. */
+  readonly unpaidOrdersPerCharacter: number;
 }
 
 /** The order was written (its id), or the token already named an order (null: read it). */
 export type Written = string | null;
 
 /** The order's creation is its `created_at`; order_events records what happens to it afterwards. */
-const INSERT_ORDER = (firstBuy: string) => `
+const INSERT_ORDER = `
   INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
                       bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
                       amount_minor, currency, first_buy, payment_provider, status, expires_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, ${firstBuy}, $20, 'created',
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'created',
           now() + $21 * interval '1 millisecond')
   ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
   RETURNING order_id`;
@@ -73,23 +74,12 @@ function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unkn
 }
 
 /**
- * Nothing to count: no purchase limit and no per-character code. One statement writes the order
- * (with the first-buy bonus while no paid purchase of the bundle used it); a token that is already
- * there writes nothing.
+ * Writes a new order, or nothing when its client token already named one (null: read it). Under
+ * the character's lock its orders are counted (paid purchases against the limit and the code,
+ * open unpaid orders against their cap) and the new one written, so that concurrent submissions
+ * are counted one after the other. Every order needs the count, the cap being for all bundles.
  */
-async function writeAtOnce(db: Queryable, order: NewOrder): Promise<Written> {
-  const firstBuy = `($19::boolean AND NOT EXISTS (SELECT 1 FROM orders p
-      WHERE p.game_id = $3 AND p.role_id = $7 AND p.bundle_id = $10 AND p.${IS_PAID_SQL}))`;
-  const orderId = newOrderId();
-  const rows = await db.query(INSERT_ORDER(firstBuy), insertParams(order, orderId, order.firstBuyOffer));
-  return rows.length ? orderId : null;
-}
-
-/**
- * A purchase limit or a per-character code: under the character's lock, its orders are counted
- * and the new one written, so that concurrent purchases cannot both take the last one.
- */
-function writeUnderLock(db: Db, order: NewOrder): Promise<Written> {
+export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
   return db.transaction(async (tx) => {
     await lockRole(tx, order.gameId, order.roleId);
     const history = await readRoleHistory(tx, {
@@ -100,20 +90,14 @@ function writeUnderLock(db: Db, order: NewOrder): Promise<Written> {
       orderToken: order.orderToken,
     });
     if (history.tokenOrder) return null;
-    const limitRefusal = refuseByLimit(order.roleBuyLimit, history);
-    if (limitRefusal) throw limitError(limitRefusal);
+    if (limitReached(order.roleBuyLimit, history.holding)) throw purchaseLimitReached();
     if (order.code) {
       const refusal = refuseDiscount(order.code, { gameId: order.gameId, productId: order.productId, now: new Date(), usesByRole: history.codeUses });
       if (refusal) throw discountError(refusal);
     }
+    if (history.unpaid >= order.unpaidOrdersPerCharacter) throw tooManyUnpaidOrders();
     const orderId = newOrderId();
-    const rows = await tx.query(INSERT_ORDER('$19'), insertParams(order, orderId, firstBuyApplies(order.firstBuyOffer, history)));
+    const rows = await tx.query(INSERT_ORDER, insertParams(order, orderId, firstBuyApplies(order.firstBuyOffer, history)));
     return rows.length ? orderId : null;
   });
-}
-
-/** Writes a new order, counting the character's orders only when a limit or a code needs it. */
-export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
-  const counted = order.roleBuyLimit > 0 || (order.code !== null && order.code.usesPerRole > 0);
-  return counted ? writeUnderLock(db, order) : writeAtOnce(db, order);
 }

@@ -1,16 +1,20 @@
 import type { OrderStatus } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
+import { refusePayment, type PaymentRefusal } from '../orders/check-at-payment';
 import { IS_PAID_SQL } from '../orders/order-state';
 import { lockRole } from '../orders/role-lock';
 import { recordEvent, transitionOrder } from '../orders/transition-order';
+import { recordPaymentEvent } from './payment-events';
 import type { PaymentEvent } from './payment-provider';
+import { takeDuplicatePayment } from './take-duplicate-payment';
 
 /**
- * What a webhook did: `applied` changed the order; `replay` was an event already received;
+ * What a webhook did: `applied` changed the order; `duplicate` was a second payment of a paid
+ * order, refunded on its own; `replay` was an event already received;
  * `ignored` was received but changes nothing (a decline after payment); `unknownOrder` and
  * `mismatch` (amount or currency differ from the order) are refused and change nothing.
  */
-export type PaymentOutcome = 'applied' | 'replay' | 'ignored' | 'unknownOrder' | 'mismatch';
+export type PaymentOutcome = 'applied' | 'duplicate' | 'replay' | 'ignored' | 'unknownOrder' | 'mismatch';
 
 interface PayableOrder {
   order_id: string;
@@ -22,12 +26,14 @@ interface PayableOrder {
   currency: string;
   first_buy: boolean;
   expired: boolean;
+  /** The order has taken a payment already (paid, delivered, refunded, or a late payment going back). */
+  took_payment: boolean;
 }
 
 async function lockOrder(tx: Queryable, orderId: string): Promise<PayableOrder | null> {
   const rows = await tx.query<PayableOrder>(
     `SELECT order_id, game_id, role_id, bundle_id, status, amount_minor, currency, first_buy,
-            (status = 'created' AND expires_at <= now()) AS expired
+            (status = 'created' AND expires_at <= now()) AS expired, paid_at IS NOT NULL AS took_payment
        FROM orders WHERE order_id = $1 FOR UPDATE`,
     [orderId],
   );
@@ -43,8 +49,22 @@ async function firstBuyTakenElsewhere(tx: Queryable, order: PayableOrder): Promi
   return rows.length > 0;
 }
 
+/**
+ * Another paid order of the character took the bundle's last purchase or the code's last use:
+ * this order is declined with the reason in its timeline, and its money goes back through the
+ * refund job, as a late payment's does.
+ */
+async function refundRefusedPayment(tx: Queryable, order: PayableOrder, refusal: PaymentRefusal): Promise<PaymentOutcome> {
+  await transitionOrder(tx, order.order_id, 'declined', { detail: refusal });
+  await tx.query('UPDATE orders SET paid_at = clock_timestamp(), updated_at = clock_timestamp() WHERE order_id = $1', [order.order_id]);
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'refund') ON CONFLICT DO NOTHING`, [order.order_id]);
+  return 'applied';
+}
+
 /** The money is in: the order is paid and its mail goes into the outbox, in one transaction. */
 async function takePayment(tx: Queryable, order: PayableOrder): Promise<PaymentOutcome> {
+  const refusal = await refusePayment(tx, order.order_id);
+  if (refusal) return refundRefusedPayment(tx, order, refusal);
   const firstBuy = order.first_buy && !(await firstBuyTakenElsewhere(tx, order));
   await transitionOrder(tx, order.order_id, 'paid', { set: { first_buy: firstBuy } });
   await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'deliver') ON CONFLICT DO NOTHING`, [order.order_id]);
@@ -76,20 +96,16 @@ export async function recordPayment(db: Db, provider: string, event: PaymentEven
     const order = await lockOrder(tx, event.orderId);
     if (!order) return 'unknownOrder';
     if (order.amount_minor !== event.amountMinor || order.currency !== event.currency) return 'mismatch';
-    const fresh = await tx.query(
-      `INSERT INTO payment_events (provider, event_id, order_id, result, amount_minor, currency)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING event_id`,
-      [provider, event.eventId, event.orderId, event.result, event.amountMinor, event.currency],
-    );
-    if (fresh.length === 0) return 'replay';
+    if (!(await recordPaymentEvent(tx, provider, event))) return 'replay';
     if (event.result === 'declined') {
       if (order.status !== 'created') return 'ignored';
       await transitionOrder(tx, order.order_id, 'declined');
       return 'applied';
     }
     if (order.status === 'created' && !order.expired) return takePayment(tx, order);
+    // Paid already under another event id (a customer charged twice): this payment goes back.
+    if (order.took_payment) return takeDuplicatePayment(tx, provider, event);
     if (order.status === 'created' || order.status === 'expired' || order.status === 'declined') return refundLatePayment(tx, order);
-    // Paid already under another event id: the order keeps its one payment (see docs/orders.md).
     return 'ignored';
   });
 }

@@ -3,11 +3,19 @@ import { sign } from '@topup/shared/sign';
 import { buildApp, type AppOptions } from '../../src/app';
 import { CatalogueCache } from '../../src/catalogue/catalogue-cache';
 import { loadConfig, type ServerConfig } from '../../src/config';
+import type { LimitSettings } from '../../src/api/limit-settings';
 import type { Db } from '../../src/db/db';
 import { seedDemo } from '../../src/seed/seed-demo';
 import type { TestDbTarget } from './test-db';
 
 export const TEST_APP_KEY = 'topup-dev-key';
+
+/** Request limits out of the way of tests that poll or place many orders; the limits' own tests set theirs. */
+export const GENEROUS_LIMITS: LimitSettings = {
+  placeOrder: { perAddress: 10_000, perKey: 10_000 },
+  followOrder: { perAddress: 10_000, perKey: 10_000 },
+  checkCode: { perAddress: 10_000, perKey: 10_000 },
+};
 
 export interface TestStore {
   readonly app: FastifyInstance;
@@ -21,14 +29,14 @@ export interface TestStore {
 export async function openTestStore(
   target: TestDbTarget,
   overrides: Partial<ServerConfig> = {},
-  /** Other parts of the app: order settings, a game gateway. */
-  parts: Pick<AppOptions, 'orders' | 'games'> = {},
+  /** Other parts of the app: order settings, request limits, a game gateway. */
+  parts: Pick<AppOptions, 'orders' | 'games' | 'limits'> = {},
 ): Promise<TestStore> {
   const db = await target.open();
   await seedDemo(db);
   const config = { ...loadConfig({}), roleLookupsPerMinute: 10_000, ...overrides };
   const catalogue = new CatalogueCache(db);
-  const app = await buildApp({ config, db, catalogue, ...parts });
+  const app = await buildApp({ config, db, catalogue, limits: GENEROUS_LIMITS, ...parts });
   await app.ready();
   return {
     app,

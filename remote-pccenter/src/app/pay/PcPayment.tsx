@@ -85,7 +85,8 @@ function NextSteps({ order, from }: { readonly order: OrderInfo; readonly from: 
     from,
     list: '',
     serverSign: '',
-    role: { server_id: order.server_id, server_name: order.server_name, role_id: order.role_id, role_name: order.role_name, uid: order.uid },
+    // The order does not tell the account uid; the character is enough to buy for it again.
+    role: { server_id: order.server_id, server_name: order.server_name, role_id: order.role_id, role_name: order.role_name, uid: '' },
   });
   return (
     <div className="pc-next-steps">

@@ -19,6 +19,7 @@ import { CHECK_DISCOUNT_CODE_FIELDS } from './order-fields';
 export const checkDiscountCode = defineAction({
   fields: CHECK_DISCOUNT_CODE_FIELDS,
   signed: true,
+  limit: 'checkCode',
   async handle(input, { catalogue, db }): Promise<DiscountCheck> {
     const typed = normaliseCode(input.discount_code ?? '');
     if (typed === '') throw missing('discount_code', 'fillDiscountCode');

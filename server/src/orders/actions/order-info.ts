@@ -10,6 +10,7 @@ import { readOrderWithTimeline } from '../read-order';
 export const orderInfo = defineAction({
   fields: { order_id: FIELD.orderId },
   signed: true,
+  limit: 'followOrder',
   async handle(input, { db, catalogue, locale, orders }): Promise<OrderInfo> {
     const orderId = input.order_id ?? '';
     if (orderId === '') throw missing('order_id');
