@@ -22,11 +22,11 @@ async function registry(): Promise<RemoteRegistry> {
   return (await (await fetch(`${server.url}/mf/registry.json`)).json()) as RemoteRegistry;
 }
 
-/** A fresh page load of `#/` and the remote-topup version its about panel names. */
+/** A fresh page load of `#/` and the remote-topup version its about panel (shown with `?about`) names. */
 async function loadTopup(page: Page): Promise<string> {
   // A new document, not a same-page hash change: what a player's next visit does.
   await page.goto('about:blank');
-  await page.goto(`${server.url}/#/`);
+  await page.goto(`${server.url}/?about#/`);
   await page.locator('[data-remote-root="remote-topup"] h1, [data-remote-unavailable]').first().waitFor({ timeout: 20_000 });
   return ((await page.locator('[data-version-of="remote-topup"]').textContent()) ?? '').trim();
 }
@@ -110,7 +110,7 @@ describe('release one remote alone, roll back one remote alone', () => {
     expect(await loadTopup(player)).toBe(live);
 
     const wrong = await (await browser.newContext(PHONE)).newPage();
-    await wrong.goto(`${server.url}/?mf_preview=remote-topup@no-such-version#/`);
+    await wrong.goto(`${server.url}/?about&mf_preview=remote-topup@no-such-version#/`);
     await wrong.getByTestId('preview-notice').waitFor();
     expect(await wrong.getByTestId('preview-notice').textContent()).toContain('no-such-version');
     await waitForRemotePage(wrong, '/');

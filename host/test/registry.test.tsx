@@ -1,3 +1,4 @@
+import { apiSettings, DEFAULT_APP_KEY } from '@topup/shared';
 import { fetchRegistry, loadRegistry, PreviewRefusedError } from '../src/federation/registry';
 
 const registry = {
@@ -20,6 +21,17 @@ describe('remote registry', () => {
     expect(fetcher).toHaveBeenCalledWith('/mf/registry.json', expect.objectContaining({ cache: 'no-store' }));
     const partial = jest.fn(async () => answer(200, { contractVersion: 1, remotes: { 'remote-topup': registry.remotes['remote-topup'] } }));
     await expect(fetchRegistry(null, partial as unknown as typeof fetch)).rejects.toThrow('remote-voucher');
+  });
+
+  it('applies the deployment\'s sign key it carries, so every API client signs with it', async () => {
+    expect(apiSettings.appKey).toBe(DEFAULT_APP_KEY);
+    const deployed = { ...registry, store: { appKey: 'deployment-key-7' } };
+    try {
+      await fetchRegistry(null, jest.fn(async () => answer(200, deployed)) as unknown as typeof fetch);
+      expect(apiSettings.appKey).toBe('deployment-key-7');
+    } finally {
+      apiSettings.appKey = DEFAULT_APP_KEY;
+    }
   });
 
   it('asks for a preview and reports a refused one', async () => {

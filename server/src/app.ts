@@ -6,7 +6,7 @@ import { CatalogueCache } from './catalogue/catalogue-cache';
 import type { Db } from './db/db';
 import type { GameGateway } from './game/game-gateway';
 import { SandboxGameGateway } from './sandbox/sandbox-game-gateway';
-import { sandboxRoutes } from './sandbox/sandbox-routes';
+import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 import { remoteSourceFromEnv, type RemoteSource } from './web/remote-source';
 import { staticRoutes } from './web/static-routes';
 import { opsRoutes } from './releases/ops-routes';
@@ -16,6 +16,10 @@ import { RegistryService } from './releases/registry-service';
 import { SwitchableSandboxGame } from './delivery/sandbox-mail-failures';
 import { registerOrders } from './orders/order-runtime';
 import { loadOrderSettings, type OrderSettings } from './orders/order-settings';
+import { securityHeaders } from './web/security-headers';
+import { cspReportRoutes } from './web/csp-report-routes';
+import { refuseUncleanInput, storeErrorAnswer } from './web/error-answer';
+import { loadLimitSettings, type LimitSettings } from './api/limit-settings';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -33,19 +37,30 @@ export interface AppOptions {
   readonly catalogue?: CatalogueCache;
   /** Orders, payments and delivery (expiry, backoff, webhook secret...); the defaults otherwise. */
   readonly orders?: OrderSettings;
+  /** Request limits of the order actions (per address, per character or order); the defaults otherwise. */
+  readonly limits?: LimitSettings;
 }
+
+/** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // The real client behind the load balancer, for limits and reports (TRUST_PROXY; none by default).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
+  app.setErrorHandler(storeErrorAnswer);
+  refuseUncleanInput(app);
+  await securityHeaders(app, { assetOrigins: config.assetOrigins, demo: config.storeMode === 'demo' });
 
   app.get('/healthz', async () => ({ ok: true }));
+  await app.register(cspReportRoutes);
 
   await app.register(assetRoutes);
+  const pages = { store: { appKey: config.appKey }, demo: config.storeMode === 'demo' };
   const built = options.remotes ?? remoteSourceFromEnv(config.repoRoot);
   if (options.db) {
     const db = options.db;
@@ -57,7 +72,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       catalogue,
       games,
       settings: options.orders ?? loadOrderSettings({}),
-      sandboxRoutes: config.sandboxRoutes,
     });
     await app.register(apiPlugin, {
       prefix: '/api',
@@ -66,9 +80,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       games,
       appKey: config.appKey,
       roleLookupsPerMinute: config.roleLookupsPerMinute,
+      limits: options.limits ?? loadLimitSettings({}),
       orders,
     });
-    if (config.sandboxRoutes) await app.register(sandboxRoutes, { db });
+    if (config.sandboxRoutes) {
+      await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken });
+    }
 
     const registry = new RegistryService(db, new ReleaseFiles(config.releasesDir), config.hostDist);
     if (config.opsToken) await app.register(opsRoutes, { prefix: '/ops', token: config.opsToken, registry });
@@ -76,9 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       host: releasedHostSource(registry, config.hostDist),
       remotes: releasedRemoteSource(registry, built),
       previewable: (remote, version) => registry.previewable(remote, version),
+      ...pages,
     });
   } else {
-    await app.register(staticRoutes, { host: builtHostSource(config.hostDist), remotes: built });
+    await app.register(staticRoutes, { host: builtHostSource(config.hostDist), remotes: built, ...pages });
   }
 
   return app;

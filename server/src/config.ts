@@ -4,28 +4,57 @@ import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 /** The repository root: server/ sits one level below it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/**
+ * What the store is running as. `development` (NODE_ENV is not production): everything
+ * embedded, sandbox game and payments, demo data. `production`: real integrations only.
+ * `demo` (`STORE_MODE=demo`): a public demo, sandbox and demo data allowed, shown as such.
+ */
+export type StoreMode = 'development' | 'production' | 'demo';
+
+/** The payment providers and game gateways this store can be configured with. */
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const GAME_GATEWAYS = ['sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export type GameGatewayName = (typeof GAME_GATEWAYS)[number];
+
+/** Fastify's `trustProxy`: nothing, a hop count, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | number | string;
+
 export interface ServerConfig {
   readonly host: string;
   readonly port: number;
   readonly nodeEnv: string;
+  readonly storeMode: StoreMode;
   /** Where the host build lives (index.html + assets). */
   readonly hostDist: string;
   /** Root of the repository, used to find each remote's build. */
   readonly repoRoot: string;
-  /** Key of the request sign (`APP_KEY`); the development default is refused in production. */
+  /** Key of the request sign (`APP_KEY`), handed to the pages at run time; the development default is refused in production. */
   readonly appKey: string;
   /** PGlite data directory (`DATA_DIR`, default `./data` at the repository root). */
   readonly dataDir: string;
   /** PostgreSQL connection string (`DATABASE_URL`); when set, PGlite is not used. */
   readonly databaseUrl: string | null;
-  /** Sandbox game gateway HTTP routes (`SANDBOX=off` turns them off). */
+  /** Who takes the players' money (`PAYMENT_PROVIDER`). */
+  readonly paymentProvider: PaymentProviderName;
+  /** Who finds characters and delivers items (`GAME_GATEWAY`). */
+  readonly gameGateway: GameGatewayName;
+  /** The sandbox's developer routes: characters, mailbox, mail failure switch (`SANDBOX`). */
   readonly sandboxRoutes: boolean;
+  /** Load the demo catalogue, characters and purchases into an empty database (`SEED_DEMO`). */
+  readonly seedDemo: boolean;
+  /** The demo discount codes (WELCOME10, ONCE50...) come with the demo data (`DEMO_DISCOUNT_CODES`). */
+  readonly demoDiscountCodes: boolean;
   /** Role lookups allowed per client address per minute (`ROLE_LOOKUPS_PER_MINUTE`). */
   readonly roleLookupsPerMinute: number;
   /** Immutable release folders (`RELEASES_DIR`, default `./releases` at the repository root). */
   readonly releasesDir: string;
   /** Bearer token of the `/ops/*` routes (`OPS_TOKEN`); without one those routes are off. */
   readonly opsToken: string | null;
+  /** Which proxies' `X-Forwarded-*` headers to believe (`TRUST_PROXY`); none by default. */
+  readonly trustProxy: TrustProxy;
+  /** Other origins the pages may load code, styles and images from (`ASSET_ORIGINS`, e.g. a CDN). */
+  readonly assetOrigins: readonly string[];
 }
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -44,32 +73,86 @@ function positiveIntegerFrom(name: string, value: string | undefined, fallback: 
   return number;
 }
 
-/** The sign key is public in the browser, but production must not share the development one. */
-function appKeyFrom(env: NodeJS.ProcessEnv, nodeEnv: string): string {
-  const key = env.APP_KEY || DEFAULT_APP_KEY;
-  if (nodeEnv === 'production' && key === DEFAULT_APP_KEY) {
-    throw new Error(
-      `Refusing to start: NODE_ENV=production with the development app key "${DEFAULT_APP_KEY}". Set APP_KEY to this store's key.`,
-    );
-  }
-  return key;
+function switchFrom(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const lower = value.toLowerCase();
+  if (lower === 'on' || lower === 'true' || lower === '1') return true;
+  if (lower === 'off' || lower === 'false' || lower === '0') return false;
+  throw new Error(`${name} must be on or off, got "${value}"`);
 }
 
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`${name} must be one of: ${allowed.join(', ')}; got "${value}"`);
+}
+
+function storeModeFrom(env: NodeJS.ProcessEnv, nodeEnv: string): StoreMode {
+  const mode = env.STORE_MODE ?? '';
+  if (mode !== '' && mode !== 'demo') throw new Error(`STORE_MODE must be "demo" or unset, got "${mode}"`);
+  if (mode === 'demo') return 'demo';
+  return nodeEnv === 'production' ? 'production' : 'development';
+}
+
+/** "2" (hops), "10.0.0.5,10.0.0.0/8" (addresses), or nothing; "true" would trust any client's header. */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^[0-9]{1,2}$/.test(text)) return Number(text);
+  if (text === 'true') throw new Error('TRUST_PROXY=true would believe any client\'s X-Forwarded-For: give the hop count or the proxies\' addresses');
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part) && !['loopback', 'linklocal', 'uniquelocal'].includes(part))) {
+    throw new Error(`TRUST_PROXY must be a hop count or a list of addresses / CIDR ranges, got "${text}"`);
+  }
+  return parts.join(',');
+}
+
+function originsFrom(value: string | undefined): string[] {
+  const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new Error(`ASSET_ORIGINS must list origins such as https://cdn.example.com, got "${origin}"`);
+    }
+    if (parsed.origin !== origin.replace(/\/$/, '') || !/^https?:$/.test(parsed.protocol)) {
+      throw new Error(`ASSET_ORIGINS must list bare origins (scheme://host[:port]), got "${origin}"`);
+    }
+  }
+  return origins.map((origin) => origin.replace(/\/$/, ''));
+}
+
+/**
+ * Reads the settings. It does not judge them: `productionProblems` (production-rules.ts) says
+ * what a production server must refuse, so that one start lists every problem at once.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const nodeEnv = env.NODE_ENV || 'development';
+  const storeMode = storeModeFrom(env, nodeEnv);
+  // What is only for development stays off in production unless asked for (and then refused).
+  const devDefault = storeMode !== 'production';
+  const seedDemo = switchFrom('SEED_DEMO', env.SEED_DEMO, devDefault);
   return {
     host: env.HOST || '127.0.0.1',
     port: portFrom(env.PORT, 8080),
     nodeEnv,
+    storeMode,
     // HOST_DIST serves another build of the shell (the benchmarks' monolith build).
     hostDist: env.HOST_DIST ? path.resolve(env.HOST_DIST) : path.join(REPO_ROOT, 'host', 'dist'),
     repoRoot: REPO_ROOT,
-    appKey: appKeyFrom(env, nodeEnv),
+    appKey: env.APP_KEY || DEFAULT_APP_KEY,
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || null,
-    sandboxRoutes: (env.SANDBOX || 'on').toLowerCase() !== 'off',
+    paymentProvider: oneOf('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, PAYMENT_PROVIDERS, 'sandbox'),
+    gameGateway: oneOf('GAME_GATEWAY', env.GAME_GATEWAY, GAME_GATEWAYS, 'sandbox'),
+    sandboxRoutes: switchFrom('SANDBOX', env.SANDBOX, devDefault),
+    seedDemo,
+    demoDiscountCodes: switchFrom('DEMO_DISCOUNT_CODES', env.DEMO_DISCOUNT_CODES, seedDemo),
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
     releasesDir: path.resolve(REPO_ROOT, env.RELEASES_DIR || 'releases'),
     opsToken: env.OPS_TOKEN || null,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    assetOrigins: originsFrom(env.ASSET_ORIGINS),
   };
 }

@@ -5,20 +5,27 @@ import { describeDb, openDb } from './db/open-db';
 import { seedIfEmpty } from './seed/seed-demo';
 import { announceServer } from './releases/server-file';
 import { loadOrderSettings } from './orders/order-settings';
+import { loadLimitSettings } from './api/limit-settings';
+import { assertSafeToStart, refusalMessage } from './production/production-rules';
+import { demoDataProblem } from './production/demo-data-check';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  assertSafeToStart(config);
   const orders = loadOrderSettings();
+  const limits = loadLimitSettings();
   const db = await openDb(config);
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`Database migrated to version ${applied[applied.length - 1]} (${describeDb(config)}).`);
-    if (await seedIfEmpty(db)) console.log('Loaded the demo catalogue (first start).');
+    const demoData = config.storeMode === 'production' ? await demoDataProblem(db) : null;
+    if (demoData) throw new Error(refusalMessage([demoData]));
+    if (config.seedDemo && (await seedIfEmpty(db, { discountCodes: config.demoDiscountCodes }))) console.log('Loaded the demo catalogue (first start).');
   } catch (error) {
     await db.close();
     throw error;
   }
-  const app = await buildApp({ config, db, logger: process.env.LOG !== 'off', orders });
+  const app = await buildApp({ config, db, logger: process.env.LOG !== 'off', orders, limits });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,5 +1,6 @@
 import { sign } from '@topup/shared/sign';
 import { loadConfig } from '../src/config';
+import { productionProblems } from '../src/production/production-rules';
 import { testDbTargets } from './support/test-db';
 import { call, openTestStore, TEST_APP_KEY, type TestStore } from './support/test-app';
 
@@ -65,9 +66,11 @@ describe.each(testDbTargets())('refusals on $name', (target) => {
 
   describe('the development key', () => {
     it('is refused under NODE_ENV=production, and a real key is accepted', () => {
-      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/Refusing to start: NODE_ENV=production with the development app key/);
-      expect(() => loadConfig({ NODE_ENV: 'production', APP_KEY: 'topup-dev-key' })).toThrow(/Refusing to start/);
-      expect(loadConfig({ NODE_ENV: 'production', APP_KEY: 'live-key' }).appKey).toBe('live-key');
+      const demo = { NODE_ENV: 'production', STORE_MODE: 'demo' };
+      expect(productionProblems(loadConfig(demo))).toEqual([expect.stringContaining('the development app key "topup-dev-key" is set')]);
+      expect(productionProblems(loadConfig({ ...demo, APP_KEY: 'topup-dev-key' }))).toHaveLength(1);
+      expect(productionProblems(loadConfig({ ...demo, APP_KEY: 'live-key' }))).toEqual([]);
+      expect(loadConfig({ ...demo, APP_KEY: 'live-key' }).appKey).toBe('live-key');
       expect(loadConfig({}).appKey).toBe('topup-dev-key');
     });
   });

@@ -68,10 +68,4 @@ describe('the server process', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
-
-  it('refuses to start in production with the development app key', async () => {
-    const started = startServer({ NODE_ENV: 'production', APP_KEY: '' });
-    expect(await started.exited).toBe(1);
-    expect(started.output()).toMatch(/Refusing to start: NODE_ENV=production with the development app key/);
-  });
 });

@@ -69,10 +69,17 @@ export interface RegistryEntry {
   readonly preview?: boolean;
 }
 
-/** `/mf/registry.json`: which version of each remote is live. */
+/** What a deployment tells its pages at run time, so one build runs in development, staging and production. */
+export interface StoreRuntimeConfig {
+  /** The sign key of spec §7 for this deployment (`APP_KEY`). */
+  readonly appKey: string;
+}
+
+/** `/mf/registry.json`: which version of each remote is live, and the deployment's run-time settings. */
 export interface RemoteRegistry {
   readonly contractVersion: number;
   readonly remotes: Readonly<Record<RemoteId, RegistryEntry>>;
+  readonly store?: StoreRuntimeConfig;
 }
 
 export function remoteManifestUrl(remote: RemoteId, version: string): string {

@@ -1,4 +1,4 @@
-import { REMOTE_IDS, type RemoteRegistry } from '@topup/shared';
+import { configureApi, REMOTE_IDS, type RemoteRegistry } from '@topup/shared';
 
 /** The server refused a preview: that remote has no such release. */
 export class PreviewRefusedError extends Error {
@@ -25,10 +25,12 @@ function takeEarlyRegistry(): Promise<RemoteRegistry> | null {
   return early ?? null;
 }
 
+/** A usable registry; its deployment's sign key applies before any remote's code can call the API. */
 function checked(registry: RemoteRegistry): RemoteRegistry {
   for (const remote of REMOTE_IDS) {
     if (!registry.remotes?.[remote]?.manifestUrl) throw new Error(`registry has no entry for ${remote}`);
   }
+  if (registry.store) configureApi({ appKey: registry.store.appKey });
   return registry;
 }
 

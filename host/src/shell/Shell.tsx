@@ -1,11 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RemoteRegistry } from '@topup/shared';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CustomerServiceButton } from './CustomerServiceButton';
-import { AboutPanel } from './AboutPanel';
 import { PreviewNotice } from './PreviewNotice';
+import { pageQuery } from '../locale';
+
+// Build versions are for staff (`?about`) and testers (a preview), not every player's download.
+const AboutPanel = lazy(() => import('./AboutPanel').then((module) => ({ default: module.AboutPanel })));
+const showsAbout = (registry: RemoteRegistry | null) =>
+  pageQuery().has('about') || Object.values(registry?.remotes ?? {}).some((entry) => entry.preview);
 
 interface Props {
   readonly registry: RemoteRegistry | null;
@@ -13,7 +18,7 @@ interface Props {
   readonly children: ReactNode;
 }
 
-/** The frame around every page: brand, language switch, the page, customer service, about. */
+/** The frame around every page: brand, language switch, the page, customer service; build versions for staff. */
 export function Shell({ registry, refusedPreview = null, children }: Props) {
   const { t } = useTranslation('shell');
   return (
@@ -29,7 +34,11 @@ export function Shell({ registry, refusedPreview = null, children }: Props) {
         {children}
       </main>
       <CustomerServiceButton />
-      <AboutPanel registry={registry} />
+      {showsAbout(registry) ? (
+        <Suspense fallback={null}>
+          <AboutPanel registry={registry} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -10,8 +10,10 @@ import type { ActionInput, ApiAction } from './action';
 import { AnswerCache } from './answer-cache';
 import { ApiError } from './api-error';
 import { apiErrorAnswer } from './error-answer';
+import type { LimitSettings } from './limit-settings';
 import { message } from './messages';
 import { areaFromHeader, requestLocale } from './request-locale';
+import { actionLimits } from './request-limits';
 import { RET } from './ret-codes';
 import { API_ROUTES } from './routes-table';
 
@@ -21,6 +23,8 @@ export interface ApiPluginOptions {
   readonly games: GameGateway;
   readonly appKey: string;
   readonly roleLookupsPerMinute: number;
+  /** Limits of the order actions per address and per character or order. */
+  readonly limits: LimitSettings;
   readonly orders: OrderServices;
   /** Largest request body, in bytes. */
   readonly bodyLimit?: number;
@@ -39,19 +43,19 @@ function bodySchema(action: ApiAction) {
 }
 
 /**
- * The store API under /api: every action answers `{ ret, data, msg }`. Order of checks: rate limit
- * (role lookups), body readable, sign on the raw values, field shapes, then the action itself.
+ * The store API under /api: every action answers `{ ret, data, msg }`. Order of checks: rate limits
+ * per address (role lookups, order actions), body readable, sign on the raw values, field shapes,
+ * rate limits per character or order, then the action itself.
  */
 export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions): Promise<void> {
   const bodyLimit = options.bodyLimit ?? 16 * 1024;
   await app.register(formBody, { bodyLimit });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => new ApiError(RET.RATE_LIMITED, 'rateLimited', undefined, 429),
-  });
+  // Counters only: request-limits.ts decides which actions count and answers the refusal.
+  await app.register(rateLimit, { global: false });
 
-  // One counter per address shared by every lookup action: a second action is no way around it.
-  const roleLookupLimit = app.rateLimit({ max: options.roleLookupsPerMinute, timeWindow: 60_000 });
+  // One counter per address shared by every lookup action (placing an order looks one up too): a
+  // second action is no way around it.
+  const limitsOf = actionLimits(app, options.limits, options.roleLookupsPerMinute);
 
   app.setErrorHandler((error, request, reply) => apiErrorAnswer(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
@@ -63,17 +67,21 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
 
   for (const [name, action] of Object.entries(API_ROUTES)) {
     const fieldNames = Object.keys(action.fields);
+    const limits = limitsOf(action);
     app.post(
       `/${name}`,
       {
         bodyLimit,
         schema: { body: bodySchema(action) },
-        onRequest: action.roleLookup ? roleLookupLimit : [],
+        // Each field's schema refuses a NUL byte or broken text itself, naming the field (ret 1003).
+        config: { checksOwnText: true },
+        onRequest: limits.onRequest,
         preValidation: async (request: FastifyRequest) => {
           if (request.body === undefined || request.body === null || request.body === '') request.body = {};
           if (!isPlainObject(request.body)) throw new ApiError(RET.UNREADABLE_BODY, 'unreadableBody', undefined, 400);
           if (action.signed && !verifySign(request.body, options.appKey)) throw new ApiError(RET.BAD_SIGN, 'badSign');
         },
+        preHandler: limits.preHandler,
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const input = request.body as ActionInput;

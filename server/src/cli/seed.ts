@@ -1,15 +1,19 @@
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
+import { DEMO_GAMES } from '../seed/demo-games';
 import { seedDemo } from '../seed/seed-demo';
 
 /** `npm run seed`: writes the demo catalogue, characters and purchases again (idempotent). */
 async function seed(): Promise<void> {
   const config = loadConfig();
+  if (config.storeMode === 'production') {
+    throw new Error('Refusing to load the demo catalogue, characters and discount codes into a production store (STORE_MODE=demo is for a public demo).');
+  }
   const db = await openDb(config);
   try {
     await migrate(db);
-    await seedDemo(db);
+    await seedDemo(db, null, DEMO_GAMES, { discountCodes: config.demoDiscountCodes });
     const running = config.databaseUrl ? ' Running servers pick it up within seconds.' : '';
     console.log(`Demo catalogue seeded into ${describeDb(config)}.${running}`);
   } finally {

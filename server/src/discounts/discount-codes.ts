@@ -32,3 +32,9 @@ export async function findDiscountCode(db: Queryable, code: string): Promise<Dis
   const rows = await db.query<CodeRow>(`SELECT ${DISCOUNT_CODE_COLUMNS} FROM discount_codes WHERE code = $1`, [code]);
   return rows[0] ? toDiscountCode(rows[0]) : null;
 }
+
+/** Which of these codes (already normalised) are active in the store. */
+export async function activeCodesAmong(db: Queryable, codes: readonly string[]): Promise<string[]> {
+  const rows = await db.query<{ code: string }>('SELECT code FROM discount_codes WHERE active AND code = ANY($1::text[]) ORDER BY code', [codes]);
+  return rows.map((row) => row.code);
+}

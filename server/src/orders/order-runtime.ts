@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
 import { DeliveryWorker } from '../delivery/delivery-worker';
-import { sandboxMailRoutes } from '../delivery/sandbox-mail-routes';
 import type { GameGateway } from '../game/game-gateway';
 import { checkoutRoutes } from '../payments/sandbox/checkout-routes';
 import { SandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
@@ -15,8 +14,6 @@ export interface OrderRuntimeOptions {
   readonly catalogue: CatalogueCache;
   readonly games: GameGateway;
   readonly settings: OrderSettings;
-  /** The sandbox's developer routes (`SANDBOX=off` removes them): the mail failure switch. */
-  readonly sandboxRoutes: boolean;
 }
 
 /** This server's own webhook address, once it listens (the sandbox posts its webhooks there). */
@@ -29,8 +26,8 @@ function ownWebhookUrl(app: FastifyInstance): string | null {
 
 /**
  * Orders in one server: the payment provider, the delivery worker (started when the server is
- * ready, stopped when it closes) and their routes — webhooks, the sandbox checkout, the sandbox
- * mail switch. Returns what the API actions need.
+ * ready, stopped when it closes) and their routes — webhooks and the sandbox checkout. Returns
+ * what the API actions need.
  */
 export async function registerOrders(app: FastifyInstance, options: OrderRuntimeOptions): Promise<OrderServices> {
   const { db, catalogue, games, settings } = options;
@@ -45,6 +42,5 @@ export async function registerOrders(app: FastifyInstance, options: OrderRuntime
 
   await app.register(webhookRoutes, { db, providers: [payments], onPaid: () => worker.wake() });
   await app.register(checkoutRoutes, { db, catalogue, provider: payments, expiresAfterMs: settings.expiresAfterMs });
-  if (options.sandboxRoutes) await app.register(sandboxMailRoutes, { db });
   return { settings, payments, wakeDelivery: () => worker.wake() };
 }

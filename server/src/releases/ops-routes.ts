@@ -1,17 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { storeErrorAnswer } from '../web/error-answer';
+import { requireOperatorToken } from '../web/operator-auth';
 import { OpsError } from './ops-error';
 import type { RegistryOperations } from './registry-service';
 
 export interface OpsRoutesOptions {
   readonly token: string;
   readonly registry: RegistryOperations;
-}
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 const text = { type: 'string', maxLength: 200 } as const;
@@ -28,21 +23,11 @@ interface OpsBody {
 
 /** `/ops/*`: the registry's operations over HTTP, behind a bearer token. */
 export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions): Promise<void> {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!sameToken(given, options.token)) {
-      request.log.warn({ ip: request.ip, url: request.url }, 'ops request refused: wrong or missing bearer token');
-      console.warn(`[ops] refused ${request.method} ${request.url} from ${request.ip}: wrong or missing bearer token`);
-      return reply.code(401).send({ error: 'A valid ops bearer token is required' });
-    }
-  });
+  await requireOperatorToken(app, { token: options.token });
 
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof OpsError) return reply.code(error.status).send({ error: error.message });
-    if (error.validation) return reply.code(400).send({ error: error.message });
-    request.log.error({ err: error }, 'ops request failed');
-    return reply.code(500).send({ error: 'The ops request failed; see the server log' });
+    return storeErrorAnswer(error, request, reply);
   });
 
   const actorOf = (body: OpsBody) => `${body.actor || 'ops'} (ops token)`;

@@ -1,14 +1,12 @@
-import { currencyCode } from '@topup/shared/rules';
 import type { Db, Queryable } from '../db/db';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import { updateCatalogue } from '../catalogue/update-catalogue';
-import { depositMail } from '../sandbox/mailbox';
 import { DEMO_GAMES, type DemoGame } from './demo-games';
 import { demoBundles, demoTabs } from './demo-bundles';
 import { demoRoles } from './demo-roles';
 import { demoBanners, demoCustomerServiceUrl, demoPayTypes, demoServerSign, STORE_BANNERS, STORE_SUPPORT_URL } from './demo-storefront';
 import { upsertRows } from './upsert-rows';
-import { demoPurchases } from './demo-purchases';
+import { seedDemoPurchases } from './seed-demo-purchases';
 import { seedDemoDiscountCodes } from '../discounts/demo-discount-codes';
 
 const areasOf = (game: DemoGame) => Object.keys(game.areas);
@@ -229,47 +227,36 @@ async function seedSandboxRoles(tx: Queryable, games: readonly DemoGame[]): Prom
   );
 }
 
-/** A returning player's delivered purchases, so that first-buy and limits show on a fresh install. */
-async function seedPurchases(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
-  for (const purchase of games.flatMap(demoPurchases)) {
-    await tx.query(
-      `INSERT INTO orders (order_id, game_id, area, server_id, role_id, uid, bundle_id, product_id, amount_minor, currency, status)
-       SELECT $1, game_id, area, $2, $3, $4, id, product_id, price_minor, $5, 'delivered'
-         FROM bundles WHERE product_id = $6
-       ON CONFLICT (order_id) DO NOTHING`,
-      [purchase.orderId, purchase.serverId, purchase.roleId, purchase.uid, currencyCode(purchase.area), purchase.productId],
-    );
-    await depositMail(tx, {
-      key: purchase.orderId,
-      gameId: purchase.gameId,
-      serverId: purchase.serverId,
-      roleId: purchase.roleId,
-      title: purchase.mailTitle,
-      items: [{ name: purchase.productName, quantity: 1 }],
-    });
-  }
-}
-
 /**
  * Writes the demo catalogue, demo characters and a returning player's purchases.
  * Idempotent: running it again restores the demo rows and adds nothing twice; rows that
  * are not part of the demo are left alone.
  */
-export async function seedDemo(db: Db, cache: CatalogueCache | null = null, games: readonly DemoGame[] = DEMO_GAMES): Promise<void> {
+export interface SeedOptions {
+  /** The demo discount codes too (`DEMO_DISCOUNT_CODES`); on by default. */
+  readonly discountCodes?: boolean;
+}
+
+export async function seedDemo(
+  db: Db,
+  cache: CatalogueCache | null = null,
+  games: readonly DemoGame[] = DEMO_GAMES,
+  options: SeedOptions = {},
+): Promise<void> {
   await updateCatalogue(db, cache, async (tx) => {
     await seedGames(tx, games);
     await seedServers(tx, games);
     await seedShelves(tx, games);
     await seedSandboxRoles(tx, games);
-    await seedPurchases(tx, games);
-    await seedDemoDiscountCodes(tx);
+    await seedDemoPurchases(tx, games);
+    if (options.discountCodes ?? true) await seedDemoDiscountCodes(tx);
   });
 }
 
 /** Seeds only a database that has no game yet (the first start). */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
   const rows = await db.query<{ games: number }>('SELECT count(*)::int AS games FROM games');
   if ((rows[0]?.games ?? 0) > 0) return false;
-  await seedDemo(db);
+  await seedDemo(db, null, DEMO_GAMES, options);
   return true;
 }

@@ -1,16 +1,21 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_IDS, remoteManifestUrl, type RemoteId, type RemoteRegistry } from '@topup/shared/contracts';
+import { REMOTE_IDS, remoteManifestUrl, type RemoteId, type RemoteRegistry, type StoreRuntimeConfig } from '@topup/shared/contracts';
 import type { HostSource, RemoteSource } from './remote-source';
 import { cacheControlFor } from './cache-headers';
 import { findFileIn } from '../releases/released-sources';
+import { readHtmlFile } from './html-page';
 
 export interface StaticRoutesOptions {
   readonly host: HostSource;
   readonly remotes: RemoteSource;
   /** Resolves `?preview=remote@version` for testers; absent when previews are not possible. */
   readonly previewable?: (remote: RemoteId, version: string) => Promise<boolean>;
+  /** Handed to the pages with the registry: this deployment's settings, never built in. */
+  readonly store: StoreRuntimeConfig;
+  /** A public demo: the shell's page is sent with the demo ribbon. */
+  readonly demo: boolean;
 }
 
 function isRemoteId(value: string): value is RemoteId {
@@ -50,7 +55,7 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
 
   app.get<{ Querystring: { preview?: string } }>('/mf/registry.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const registry: RemoteRegistry = await options.remotes.registry();
+    const registry: RemoteRegistry = { ...(await options.remotes.registry()), store: options.store };
     const preview = request.query.preview;
     if (!preview) return registry;
     const previews = parsePreviews(preview);
@@ -77,6 +82,12 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
     const dirs = file === 'index.html' ? [await options.host.liveDir()] : await options.host.assetDirs();
     const found = findFileIn(dirs, file);
     if (!found) return notFound(reply, 'Not found');
+    if (file === 'index.html') {
+      // Its inline start-up script is allowed by hash; a demo's page carries the ribbon.
+      const page = readHtmlFile(path.join(found.dir, found.relative));
+      if (options.demo) return reply.sendHtml(page.html);
+      await reply.htmlSecurity(page.hashes);
+    }
     return reply.sendFile(found.relative, found.dir);
   };
 

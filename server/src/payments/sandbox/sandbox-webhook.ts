@@ -1,6 +1,7 @@
 import type { WebhookReading } from '../payment-provider';
 import { amountText, parseAmount } from '../minor-units';
 import { signWebhook } from '../webhook-signature';
+import { isCleanText } from '../../db/clean-text';
 
 /** The header that carries the sandbox's signature. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -53,7 +54,8 @@ export async function postWebhook(url: string, secret: string, body: SandboxWebh
   }
 }
 
-const isText = (value: unknown, max = 128): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+const isText = (value: unknown, max = 128): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max && isCleanText(value);
 
 /** Reads a sandbox event whose signature was already checked. */
 export function readSandboxEvent(raw: string): WebhookReading {

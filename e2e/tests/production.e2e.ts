@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
+import { bundleCard, FAST_DELIVERY, resultStatus, settleInSandbox } from '../support/orders';
+import { waitForRemotePage } from '../support/page-helpers';
+import { startServer, type RunningServer } from '../support/server';
+import { confirmCharacter, openTopUp } from '../support/topup';
+
+/** A public demo run as production: its own keys, nothing of development's. */
+const PRODUCTION_DEMO = {
+  ...FAST_DELIVERY,
+  NODE_ENV: 'production',
+  STORE_MODE: 'demo',
+  APP_KEY: 'e2e-production-app-key-1c9a2f',
+  PAYMENT_WEBHOOK_SECRET: 'e2e-production-webhook-secret-77b1',
+  OPS_TOKEN: 'e2e-ops-token-0123456789abcdef0123456789',
+};
+
+const ROUTES = [
+  '/?game_id=18&area=us',
+  '/index_1',
+  '/game',
+  '/prod?game_id=18&area=us',
+  '/submit?game_id=18&area=us&server_id=1801&role_id=1801001&product_id=18-us-currency-60',
+  '/payResult?order_id=unknown',
+  '/pcIndex',
+  '/pcrole?game_id=18&area=us',
+  '/pcSubmit?game_id=18&area=us&server_id=1801&role_id=1801001',
+  '/pcpay?order_id=unknown',
+];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer(PRODUCTION_DEMO);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Every store API answer a page gets, read on its way to the page (navigation cannot lose it). */
+async function watch(page: Page) {
+  const answers: Array<{ action: string; ret: number }> = [];
+  await page.route('**/api/**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json().catch(() => ({ ret: -1 }))) as { ret: number };
+    answers.push({ action: new URL(route.request().url()).pathname, ret: body.ret });
+    await route.fulfill({ response });
+  });
+  return answers;
+}
+
+async function violations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
+async function newPage(options: typeof PHONE | typeof DESKTOP): Promise<Page> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  return context.newPage();
+}
+
+describe('a production store (NODE_ENV=production, STORE_MODE=demo, its own APP_KEY)', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('serves every route on a %s with its CSP on, no violation, the demo ribbon, and every call answering ret 0', async (_name, options) => {
+    const page = await newPage(options);
+    const answers = await watch(page);
+    for (const route of ROUTES) {
+      // A new document each time: its HTML answer carries the policy the page runs under.
+      await page.goto('about:blank');
+      const response = await page.goto(`${server.url}/#${route}`);
+      expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+      await page.locator('[data-remote-root] h1').first().waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page)).toEqual([]);
+      await page.getByText('Demo store — no real payments').waitFor();
+    }
+    // The support page is a page of its own, under the same policy.
+    await page.goto(`${server.url}/assets/support/index.html?game_id=18&area=us`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByText('Demo store — no real payments').waitFor();
+    expect(answers.length).toBeGreaterThan(10);
+    // Following an unknown order is the one expected refusal (1012), on each storefront.
+    expect(answers.filter((answer) => answer.ret !== 0)).toEqual([
+      { action: '/api/orderInfo', ret: 1012 },
+      { action: '/api/pcpay/getOrderInfo', ret: 1012 },
+    ]);
+    await page.context().close();
+  });
+
+  it('takes a phone purchase through the checkout to delivered, every call signed with the run-time key', async () => {
+    const page = await newPage(PHONE);
+    const answers = await watch(page);
+    await openTopUp(page, server.url, 'game_id=18&area=us&lang=ko');
+    // The ribbon follows the player's language.
+    await page.getByText('데모 스토어 — 실제 결제가 이루어지지 않습니다').waitFor();
+    expect(await page.getByText('Demo store — no real payments').isVisible()).toBe(false);
+    await page.goto(`${server.url}/#/?game_id=18&area=us&lang=en`);
+    await page.reload();
+    await waitForRemotePage(page, '/');
+    await confirmCharacter(page, 'NA-1 Aurora', '1801002');
+    await page.getByRole('tab', { name: 'Packs' }).click();
+    await bundleCard(page, '18-us-weekly-supply').locator('.tp-price').click();
+    await waitForRemotePage(page, '/submit');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByText('Demo store — no real payments').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await settleInSandbox(page, 'Pay');
+    await resultStatus(page, 'delivered');
+    expect(await violations(page)).toEqual([]);
+    expect(answers.map((answer) => answer.action)).toEqual(expect.arrayContaining(['/api/getRoleInfo', '/api/createOrder', '/api/orderInfo']));
+    expect(answers.filter((answer) => answer.ret !== 0)).toEqual([]);
+    await page.context().close();
+  });
+});

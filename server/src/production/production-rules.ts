@@ -1,0 +1,49 @@
+import { DEFAULT_APP_KEY } from '@topup/shared/sign';
+import type { ServerConfig } from '../config';
+
+/** The shortest `OPS_TOKEN` a production store accepts. */
+export const MIN_OPS_TOKEN_LENGTH = 32;
+
+const DEMO_HINT = 'STORE_MODE=demo allows it for a public demo without real payments.';
+
+/**
+ * What a production server must refuse to start with, every problem at once (empty: fine).
+ * Development is never refused. A public demo (`STORE_MODE=demo`) may use the sandbox and demo
+ * data, but its keys and tokens must still be its own when NODE_ENV is production.
+ */
+export function productionProblems(config: ServerConfig): string[] {
+  if (config.nodeEnv !== 'production') return [];
+  const problems: string[] = [];
+  if (config.appKey === DEFAULT_APP_KEY) {
+    problems.push(`the development app key "${DEFAULT_APP_KEY}" is set: set APP_KEY to this store's key.`);
+  }
+  if (config.opsToken !== null && config.opsToken.length < MIN_OPS_TOKEN_LENGTH) {
+    problems.push(`OPS_TOKEN is ${config.opsToken.length} characters long: use at least ${MIN_OPS_TOKEN_LENGTH} random characters (or leave it unset to turn /ops off).`);
+  }
+  if (config.storeMode === 'demo') return problems;
+  if (config.paymentProvider === 'sandbox') {
+    problems.push(`the payment provider is the sandbox, which marks orders paid without taking money: set PAYMENT_PROVIDER to a real provider. ${DEMO_HINT}`);
+  }
+  if (config.gameGateway === 'sandbox') {
+    problems.push(`the game gateway is the sandbox game, not the publisher's game servers: set GAME_GATEWAY. ${DEMO_HINT}`);
+  }
+  if (config.sandboxRoutes) problems.push(`SANDBOX=on exposes the sandbox's characters, mailbox and failure switch. ${DEMO_HINT}`);
+  if (config.seedDemo) problems.push(`SEED_DEMO=on loads the demo catalogue and characters. ${DEMO_HINT}`);
+  if (config.demoDiscountCodes) problems.push(`DEMO_DISCOUNT_CODES=on loads discount codes anyone can read in the docs (WELCOME10, ONCE50). ${DEMO_HINT}`);
+  return problems;
+}
+
+/** The message a refused start prints. */
+export function refusalMessage(problems: readonly string[]): string {
+  return [
+    'Refusing to start: NODE_ENV=production and',
+    ...problems.map((problem) => `  - ${problem}`),
+    'See "Going to production" in docs/operations.md.',
+  ].join('\n');
+}
+
+/** Throws the refusal when a production server would be unsafe. */
+export function assertSafeToStart(config: ServerConfig): void {
+  const problems = productionProblems(config);
+  if (problems.length) throw new Error(refusalMessage(problems));
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db';
+import { sandboxMailRoutes } from '../delivery/sandbox-mail-routes';
+import { requireOperatorToken } from '../web/operator-auth';
+import { sandboxRoutes } from './sandbox-routes';
+
+export interface SandboxDevRoutesOptions {
+  readonly db: Db;
+  /** Outside development, the operators' bearer token they answer behind; null: they are not served. */
+  readonly operatorToken: string | null;
+  readonly open: boolean;
+}
+
+/**
+ * The sandbox game's developer routes: every character with its account, anyone's mailbox, the
+ * mail failure switch. Open in development; in a demo or production store only behind the
+ * operators' token, and absent without one.
+ */
+export async function sandboxDevRoutes(app: FastifyInstance, options: SandboxDevRoutesOptions): Promise<void> {
+  if (!options.open) {
+    if (!options.operatorToken) return;
+    await requireOperatorToken(app, { token: options.operatorToken });
+  }
+  await app.register(sandboxRoutes, { db: options.db });
+  await app.register(sandboxMailRoutes, { db: options.db });
+}

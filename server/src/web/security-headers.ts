@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
+import { withDemoRibbon } from './demo-ribbon';
+import { inlineHashes, type InlineHashes } from './html-page';
+
+/** Where browsers send what the Content-Security-Policy blocked (csp-report-routes.ts). */
+export const CSP_REPORT_PATH = '/csp-reports';
+
+export interface SecurityHeadersOptions {
+  /** Other origins pages may load code, styles, images and data from (a CDN in front of the release files). */
+  readonly assetOrigins: readonly string[];
+  /** A public demo: every HTML page carries the "no real payments" ribbon. */
+  readonly demo: boolean;
+}
+
+const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
+
+/**
+ * The store's Content-Security-Policy: its own origin (and the asset origins) for code, styles,
+ * images and calls; inline code only by hash; no plugins, no framing (the checkout's Pay button
+ * must not be clickjacked), forms post only to the store.
+ */
+export function cspDirectives(assetOrigins: readonly string[], inline: InlineHashes = NO_INLINE) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inline.scripts, ...assetOrigins],
+    styleSrc: ["'self'", ...inline.styles, ...assetOrigins],
+    imgSrc: ["'self'", 'data:', ...assetOrigins],
+    fontSrc: ["'self'", 'data:', ...assetOrigins],
+    connectSrc: ["'self'", ...assetOrigins],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    reportUri: [CSP_REPORT_PATH],
+  };
+}
+
+// HSTS is only meaningful on an answer that came over TLS (see "Going to production").
+const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sets the CSP of an HTML answer, allowing its own inline code by hash. */
+    htmlSecurity(inline: InlineHashes): Promise<void>;
+    /** Sends an HTML page (never cached) with its CSP, and the demo ribbon in a public demo. */
+    sendHtml(html: string, status?: number): Promise<FastifyReply>;
+  }
+}
+
+/**
+ * Security headers on every answer (helmet): nosniff, the referrer policy (order ids travel in
+ * URLs), no framing, the CSP; HSTS when the request came over TLS (directly, or through a
+ * trusted proxy that says so). Call it on the root instance: its hooks cover every route.
+ */
+export async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.assetOrigins) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: false,
+    // Release files may be served to the store's pages from a CDN's origin.
+    crossOriginResourcePolicy: { policy: options.assetOrigins.length ? 'cross-origin' : 'same-origin' },
+  });
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') return hsts(request.raw, reply.raw, done);
+    done();
+  });
+
+  app.decorateReply('htmlSecurity', async function (this: FastifyReply, inline: InlineHashes) {
+    await this.helmet({ contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.assetOrigins, inline) } });
+  });
+  app.decorateReply('sendHtml', async function (this: FastifyReply, html: string, status = 200) {
+    const page = options.demo ? withDemoRibbon(html) : html;
+    await this.htmlSecurity(inlineHashes(page));
+    return this.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  });
+}

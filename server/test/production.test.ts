@@ -1,0 +1,286 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { sign } from '@topup/shared/sign';
+import { loadConfig } from '../src/config';
+import { productionProblems } from '../src/production/production-rules';
+import { demoDataProblem } from '../src/production/demo-data-check';
+import { seedDemo } from '../src/seed/seed-demo';
+import { DEMO_GAMES } from '../src/seed/demo-games';
+import { signWebhook } from '../src/payments/webhook-signature';
+import { pgliteData, postgresData, startStore, type StoreData, type StoreProcess } from './support/store-process';
+import { testDbTargets } from './support/test-db';
+
+jest.setTimeout(240_000);
+
+const SERVER_DIR = path.resolve(__dirname, '..');
+
+/** A public demo run as production: its own keys and tokens, nothing of development's. */
+const PRODUCTION_DEMO = {
+  NODE_ENV: 'production',
+  STORE_MODE: 'demo',
+  APP_KEY: 'production-test-app-key-5d1e',
+  PAYMENT_WEBHOOK_SECRET: 'production-test-webhook-secret-93aa',
+  OPS_TOKEN: 'production-test-ops-token-0123456789abcdef',
+  // One proxy in front: its X-Forwarded-For names the client.
+  TRUST_PROXY: '1',
+  ROLE_LOOKUPS_PER_MINUTE: '4',
+  DELIVERY_POLL_INTERVAL: '100ms',
+};
+
+/** Runs a server script to its end (a refused start). */
+function runToExit(env: Record<string, string>, script = 'src/main.ts'): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, LOG: 'off', HOST: '127.0.0.1', PORT: '0', NODE_OPTIONS: '', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('a production start is refused when it is unsafe', () => {
+  it('lists every problem at once and exits non-zero', async () => {
+    const { code, output } = await runToExit({
+      NODE_ENV: 'production',
+      APP_KEY: '',
+      PAYMENT_WEBHOOK_SECRET: 'some-live-secret',
+      OPS_TOKEN: 'short-token',
+      SANDBOX: 'on',
+      SEED_DEMO: 'on',
+      DEMO_DISCOUNT_CODES: 'on',
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('Refusing to start: NODE_ENV=production and');
+    for (const problem of [
+      'the development app key "topup-dev-key" is set',
+      'OPS_TOKEN is 11 characters long',
+      'the payment provider is the sandbox',
+      'the game gateway is the sandbox game',
+      'SANDBOX=on exposes',
+      'SEED_DEMO=on loads the demo catalogue',
+      'DEMO_DISCOUNT_CODES=on loads discount codes',
+    ]) {
+      expect(output).toContain(problem);
+    }
+    expect(output).toContain('STORE_MODE=demo allows it for a public demo');
+    expect(output).not.toContain('TopUp Store is running');
+  });
+
+  it('refuses production with its own keys while the payments and the game are the sandbox\'s; the demo data and routes are off by default', async () => {
+    const { code, output } = await runToExit({ NODE_ENV: 'production', APP_KEY: 'live-key', PAYMENT_WEBHOOK_SECRET: 'live-secret' });
+    expect(code).toBe(1);
+    expect(output).toContain('the payment provider is the sandbox');
+    expect(output).toContain('the game gateway is the sandbox game');
+    expect(output).not.toContain('SANDBOX=on');
+    expect(output).not.toContain('SEED_DEMO=on');
+  });
+
+  it('refuses to load the demo data into a production store with npm run seed', async () => {
+    const { code, output } = await runToExit({ NODE_ENV: 'production', APP_KEY: 'live-key' }, 'src/cli/seed.ts');
+    expect(code).toBe(1);
+    expect(output).toContain('Refusing to load the demo catalogue');
+  });
+
+  it('judges each setting: development is never refused, a demo may use the sandbox, keys are always its own in production', () => {
+    expect(productionProblems(loadConfig({}))).toEqual([]);
+    expect(productionProblems(loadConfig({ STORE_MODE: 'demo' }))).toEqual([]);
+    const demo = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k' });
+    expect(demo).toMatchObject({ storeMode: 'demo', sandboxRoutes: true, seedDemo: true, demoDiscountCodes: true });
+    expect(productionProblems(demo)).toEqual([]);
+    expect(productionProblems({ ...demo, appKey: 'topup-dev-key' })).toEqual([expect.stringContaining('development app key')]);
+    expect(productionProblems({ ...demo, opsToken: 'x'.repeat(31) })).toEqual([expect.stringContaining('OPS_TOKEN is 31 characters')]);
+    expect(productionProblems({ ...demo, opsToken: 'x'.repeat(32) })).toEqual([]);
+    const live = loadConfig({ NODE_ENV: 'production', APP_KEY: 'k' });
+    expect(live).toMatchObject({ storeMode: 'production', sandboxRoutes: false, seedDemo: false, demoDiscountCodes: false });
+    expect(() => loadConfig({ STORE_MODE: 'live' })).toThrow('STORE_MODE must be "demo" or unset');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow('PAYMENT_PROVIDER must be one of: sandbox');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/would believe any client/);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it.each(testDbTargets())('finds the demo discount codes in a database that served as a development store ($name)', async (target) => {
+    const db = await target.open();
+    try {
+      expect(await demoDataProblem(db)).toBeNull();
+      await seedDemo(db, null, DEMO_GAMES, { discountCodes: false });
+      expect(await demoDataProblem(db)).toBeNull();
+      await seedDemo(db);
+      expect(await demoDataProblem(db)).toMatch(/demo discount codes .*ONCE50.*WELCOME10/);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+const dataTargets: Array<() => Promise<StoreData>> = [async () => pgliteData()];
+if (process.env.TEST_DATABASE_URL) dataTargets.push(() => postgresData(process.env.TEST_DATABASE_URL!));
+
+describe.each(dataTargets.map((open, index) => ({ open, name: index === 0 ? 'PGlite' : 'PostgreSQL' })))('a production demo store on $name', ({ open }) => {
+  let data: StoreData;
+  let store: StoreProcess;
+  beforeAll(async () => {
+    data = await open();
+    store = await startStore({ ...PRODUCTION_DEMO, ...data.env });
+  });
+  afterAll(async () => {
+    await store?.kill('SIGTERM');
+    await data?.remove();
+  });
+
+  const api = async (action: string, payload: Record<string, string>, key = PRODUCTION_DEMO.APP_KEY, client = '198.51.100.7') => {
+    const response = await fetch(`${store.url}/api/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ ...payload, sign: sign(payload, key) }),
+    });
+    return { status: response.status, ...((await response.json()) as { ret: number; data: unknown; msg: string }) };
+  };
+  const operator = { authorization: `Bearer ${PRODUCTION_DEMO.OPS_TOKEN}` };
+
+  it('hands its pages its own app key at run time: calls signed with it answer ret 0, with the development key 1001', async () => {
+    const registry = (await (await fetch(`${store.url}/mf/registry.json`)).json()) as { store: { appKey: string } };
+    expect(registry.store).toEqual({ appKey: PRODUCTION_DEMO.APP_KEY });
+    const servers = { game_id: '18', area: 'us' };
+    expect(await api('getServerList', servers, registry.store.appKey)).toMatchObject({ ret: 0 });
+    expect(await api('getServerList', servers, 'topup-dev-key')).toMatchObject({ ret: 1001 });
+  });
+
+  it('keeps the sandbox\'s characters, mailbox and failure switch behind the operators\' token', async () => {
+    const guarded: Array<[string, string]> = [
+      ['GET', '/sandbox/roles?game_id=18'],
+      ['GET', '/sandbox/mailbox?game_id=18&server_id=1801&role_id=1801001'],
+      ['GET', '/sandbox/mail-failures'],
+      ['POST', '/sandbox/mail-failures?fail_next=always'],
+    ];
+    for (const [method, url] of guarded) {
+      const anonymous = await fetch(`${store.url}${url}`, { method, headers: { 'x-forwarded-for': '198.51.100.20' } });
+      expect([url, anonymous.status]).toEqual([url, 401]);
+    }
+    const roles = await fetch(`${store.url}/sandbox/roles?game_id=18`, { headers: { ...operator, 'x-forwarded-for': '198.51.100.21' } });
+    expect(roles.status).toBe(200);
+    expect(((await roles.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    // The switch was never thrown by the anonymous POST.
+    const left = await fetch(`${store.url}/sandbox/mail-failures`, { headers: { ...operator, 'x-forwarded-for': '198.51.100.21' } });
+    expect(await left.json()).toMatchObject({ data: { fail_next: 0 } });
+  });
+
+  it('refuses an address that keeps guessing the token, even once it guesses right', async () => {
+    const from = (address: string, token: string) =>
+      fetch(`${store.url}/sandbox/roles?game_id=18`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address } });
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await from('198.51.100.30', `guess-${attempt}`)).status).toBe(401);
+    const blocked = await from('198.51.100.30', PRODUCTION_DEMO.OPS_TOKEN);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not held up by it.
+    expect((await from('198.51.100.31', PRODUCTION_DEMO.OPS_TOKEN)).status).toBe(200);
+  });
+
+  it('sends the security headers with every HTML page, the demo ribbon in it, and HSTS only over TLS', async () => {
+    const pages: Array<[string, RegExp]> = [
+      ['/', /script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/],
+      ['/index.html', /script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/],
+      ['/assets/support/index.html?game_id=18&area=us', /style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/],
+      ['/sandbox/checkout/no-such-order', /style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/],
+    ];
+    for (const [url, inlineAllowed] of pages) {
+      const response = await fetch(`${store.url}${url}`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(inlineAllowed);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      expect(await response.text()).toContain('Demo store — no real payments');
+    }
+    const overTls = await fetch(`${store.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(overTls.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('limits role lookups per real client behind the trusted proxy', async () => {
+    const lookup = (client: string) => api('getRoleInfo', { game_id: '18', area: 'us', server_id: '1801', role_id: '1801001' }, undefined, client);
+    for (let i = 0; i < 4; i += 1) expect(await lookup('203.0.113.10')).toMatchObject({ ret: 0 });
+    expect(await lookup('203.0.113.10')).toMatchObject({ status: 429, ret: 1007 });
+    expect(await lookup('203.0.113.11')).toMatchObject({ ret: 0 });
+  });
+
+  it('answers 400, 413 or 415 outside /api for anything a client can send, never 5xx or database text', async () => {
+    const post = (url: string, body: string | Buffer, type = 'application/json', headers: Record<string, string> = {}) =>
+      fetch(`${store.url}${url}`, { method: 'POST', headers: { 'content-type': type, 'x-forwarded-for': '198.51.100.40', ...headers }, body });
+    const cases: Array<[Promise<Response>, number]> = [
+      [post('/ops/rollback', '{"app":', 'application/json', operator), 400],
+      [post('/ops/rollback', '{"__proto__":{"x":1},"app":"remote-topup"}', 'application/json', operator), 400],
+      [post('/ops/rollback', '<app/>', 'application/xml', operator), 415],
+      [post('/ops/rollback', JSON.stringify({ app: 'x'.repeat(100_000) }), 'application/json', operator), 413],
+      [post('/sandbox/mail-failures', '{"fail_next":', 'application/json', operator), 400],
+      [post('/sandbox/mail-failures', '{"fail_next":"a\\u0000b"}', 'application/json', operator), 400],
+      [post('/sandbox/checkout/A%00B', 'result=paid', 'application/x-www-form-urlencoded'), 400],
+      [post('/sandbox/checkout/unknown', '<result>paid</result>', 'application/xml'), 415],
+      [post('/webhooks/payments/sandbox', 'x'.repeat(70_000)), 413],
+      [fetch(`${store.url}/sandbox/mailbox?game_id=18&server_id=1801&role_id=%00`, { headers: operator }), 400],
+      [post('/sandbox/mail-failures', '{"fail_next":"\\ud800"}', 'application/json', operator), 400],
+    ];
+    for (const [pending, status] of cases) {
+      const response = await pending;
+      const text = await response.text();
+      expect([response.url, response.status]).toEqual([response.url, status]);
+      expect(text).not.toMatch(/invalid byte sequence|syntax error|violates|PGlite|postgres/i);
+    }
+    // A webhook whose id carries a NUL byte, signed correctly, is refused, not a database error.
+    const raw = JSON.stringify({ id: 'evt\u0000x', type: 'payment.paid', order_id: 'o\u0000', amount: '1.00', currency: 'USD', created_at: new Date().toISOString() });
+    const webhook = await post('/webhooks/payments/sandbox', raw, 'application/json', { 'x-sandbox-signature': signWebhook(raw, PRODUCTION_DEMO.PAYMENT_WEBHOOK_SECRET) });
+    expect(webhook.status).toBe(400);
+  });
+
+  it('refunds a customer charged twice for one order, and the store reconciles clean afterwards', async () => {
+    const client = '198.51.100.50';
+    const placed = (await api(
+      'createOrder',
+      { game_id: '18', area: 'us', server_id: '1801', role_id: '1801003', product_id: '18-us-currency-60', pay_type: 'card', order_token: 'production-double-pay' },
+      undefined,
+      client,
+    )) as { ret: number; data: { order_id: string; pay_url: string } };
+    expect(placed.ret).toBe(0);
+    const info = async () => (await api('orderInfo', { order_id: placed.data.order_id }, undefined, client)).data as { status: string; timeline: Array<{ event: string }> };
+    const until = async (done: (order: Awaited<ReturnType<typeof info>>) => boolean) => {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const order = await info();
+        if (done(order)) return order;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`order never got there: ${JSON.stringify(await info())}`);
+    };
+    // Two tabs of the checkout: two attempts.
+    const attempts = await Promise.all(
+      [1, 2].map(async () => /name="attempt" value="([^"]+)"/.exec(await (await fetch(`${store.url}${placed.data.pay_url}`)).text())![1]!),
+    );
+    expect(attempts[0]).not.toBe(attempts[1]);
+    const pay = (attempt: string) =>
+      fetch(`${store.url}${placed.data.pay_url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `result=paid&attempt=${attempt}`,
+        redirect: 'manual',
+      });
+    expect((await pay(attempts[0]!)).status).toBe(303);
+    await until((order) => order.status === 'delivered');
+    // The second tab's Pay, after the first was delivered: charged again, then refunded by itself.
+    expect((await pay(attempts[1]!)).status).toBe(303);
+    const refunded = await until((order) => order.timeline.some((entry) => entry.event === 'duplicate_refunded'));
+    expect(refunded.status).toBe('delivered');
+    expect(refunded.timeline.map((entry) => entry.event)).toEqual(expect.arrayContaining(['paid', 'delivered', 'duplicate_payment', 'duplicate_refunded']));
+
+    // Stopped (PGlite belongs to one process), the store's books and the sandbox's agree.
+    await store.kill('SIGTERM');
+    const reconcile = await runToExit({ ...PRODUCTION_DEMO, ...data.env }, 'src/cli/reconcile.ts');
+    expect(reconcile.output).toContain('every payment the provider kept is accounted for');
+    expect(reconcile.output).not.toContain('NOT CHECKED');
+    expect(reconcile.code).toBe(0);
+  });
+});
