@@ -66,7 +66,8 @@ function portFrom(value: string | undefined, fallback: number): number {
   return port;
 }
 
-function positiveIntegerFrom(name: string, value: string | undefined, fallback: number): number {
+/** A whole number of at least 1 from a setting, or the fallback when it is unset. */
+export function positiveIntegerFrom(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);

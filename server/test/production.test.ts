@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { sign } from '@topup/shared/sign';
 import { loadConfig } from '../src/config';
 import { productionProblems } from '../src/production/production-rules';
@@ -7,12 +5,10 @@ import { demoDataProblem } from '../src/production/demo-data-check';
 import { seedDemo } from '../src/seed/seed-demo';
 import { DEMO_GAMES } from '../src/seed/demo-games';
 import { signWebhook } from '../src/payments/webhook-signature';
-import { pgliteData, postgresData, startStore, type StoreData, type StoreProcess } from './support/store-process';
+import { pgliteData, postgresData, startServerScript, startStore, type StoreData, type StoreProcess } from './support/store-process';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(240_000);
-
-const SERVER_DIR = path.resolve(__dirname, '..');
 
 /** A public demo run as production: its own keys and tokens, nothing of development's. */
 const PRODUCTION_DEMO = {
@@ -27,19 +23,11 @@ const PRODUCTION_DEMO = {
   DELIVERY_POLL_INTERVAL: '100ms',
 };
 
-/** Runs a server script to its end (a refused start). */
-function runToExit(env: Record<string, string>, script = 'src/main.ts'): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      cwd: SERVER_DIR,
-      env: { ...process.env, LOG: 'off', HOST: '127.0.0.1', PORT: '0', NODE_OPTIONS: '', DATABASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+/** Runs a server script to its end (a refused start, a command). */
+async function runToExit(env: Record<string, string>, script = 'src/main.ts'): Promise<{ code: number | null; output: string }> {
+  const started = startServerScript(env, script);
+  const code = await started.exited;
+  return { code, output: started.output() };
 }
 
 describe('a production start is refused when it is unsafe', () => {

@@ -1,34 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startServerScript as startServer, type ServerScript } from './support/store-process';
 
 jest.setTimeout(120_000);
 
-const SERVER_DIR = path.resolve(__dirname, '..');
-const TSX = path.resolve(SERVER_DIR, '..', 'node_modules', '.bin', 'tsx');
-
-interface Started {
-  readonly output: () => string;
-  readonly exited: Promise<number | null>;
-  stop(): void;
-}
-
-/** Starts `server/src/<script>` as a real process, the way `npm start` and `npm run seed` do. */
-function startServer(env: Record<string, string>, script = 'src/main.ts'): Started {
-  const child = spawn(TSX, [script], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, LOG: 'off', HOST: '127.0.0.1', PORT: '0', NODE_OPTIONS: '', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { output: () => output, exited, stop: () => child.kill('SIGTERM') };
-}
-
-async function waitFor(started: Started, text: RegExp, ms = 60_000): Promise<void> {
+async function waitFor(started: ServerScript, text: RegExp, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (!text.test(started.output())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${text}; output:\n${started.output()}`);

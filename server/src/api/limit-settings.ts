@@ -1,3 +1,5 @@
+import { positiveIntegerFrom } from '../config';
+
 /** Requests a minute, counted per client address and per second key (a character, or an order). */
 export interface RequestLimit {
   readonly perAddress: number;
@@ -24,19 +26,11 @@ export const DEFAULT_LIMIT_SETTINGS: LimitSettings = {
   checkCode: { perAddress: 30, perKey: 15 },
 };
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
-  return number;
-}
-
 /** The limits from the environment; each unset variable keeps its default. */
 export function loadLimitSettings(env: NodeJS.ProcessEnv = process.env): LimitSettings {
   const limit = (address: string, key: string, fallback: RequestLimit): RequestLimit => ({
-    perAddress: positiveInteger(env, address, fallback.perAddress),
-    perKey: positiveInteger(env, key, fallback.perKey),
+    perAddress: positiveIntegerFrom(address, env[address], fallback.perAddress),
+    perKey: positiveIntegerFrom(key, env[key], fallback.perKey),
   });
   const defaults = DEFAULT_LIMIT_SETTINGS;
   return {

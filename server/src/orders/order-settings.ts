@@ -1,3 +1,4 @@
+import { positiveIntegerFrom } from '../config';
 import { parseDuration, parseDurationList } from './durations';
 
 /** The development webhook secret; a production server refuses to start with it. */
@@ -53,14 +54,12 @@ export function loadOrderSettings(env: NodeJS.ProcessEnv = process.env): OrderSe
   if (nodeEnv === 'production' && webhookSecret === DEV_WEBHOOK_SECRET) {
     throw new Error('Refusing to start: NODE_ENV=production with the development PAYMENT_WEBHOOK_SECRET. Set it to the provider\'s secret.');
   }
-  const unpaidCap = env.UNPAID_ORDERS_PER_CHARACTER || '';
-  if (unpaidCap && !/^[1-9][0-9]*$/.test(unpaidCap)) throw new Error(`UNPAID_ORDERS_PER_CHARACTER must be a positive integer, got "${unpaidCap}"`);
   const fault = env.DELIVERY_FAULT || '';
   if (fault && fault !== 'crash-after-mail') throw new Error(`DELIVERY_FAULT must be crash-after-mail or empty, got "${fault}"`);
   if (fault && nodeEnv === 'production') throw new Error('Refusing to start: DELIVERY_FAULT is a test drill, not for production.');
   const settings: OrderSettings = {
     expiresAfterMs: duration('ORDER_EXPIRES_AFTER', DEFAULT_ORDER_SETTINGS.expiresAfterMs),
-    unpaidOrdersPerCharacter: unpaidCap ? Number(unpaidCap) : DEFAULT_ORDER_SETTINGS.unpaidOrdersPerCharacter,
+    unpaidOrdersPerCharacter: positiveIntegerFrom('UNPAID_ORDERS_PER_CHARACTER', env.UNPAID_ORDERS_PER_CHARACTER, DEFAULT_ORDER_SETTINGS.unpaidOrdersPerCharacter),
     backoffMs: env.DELIVERY_BACKOFF ? parseDurationList(env.DELIVERY_BACKOFF, 'DELIVERY_BACKOFF') : DEFAULT_ORDER_SETTINGS.backoffMs,
     giveUpAfterMs: duration('DELIVERY_GIVE_UP_AFTER', DEFAULT_ORDER_SETTINGS.giveUpAfterMs),
     pollIntervalMs: duration('DELIVERY_POLL_INTERVAL', DEFAULT_ORDER_SETTINGS.pollIntervalMs),

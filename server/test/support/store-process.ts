@@ -101,6 +101,26 @@ export async function startStore(env: Record<string, string>): Promise<StoreProc
   };
 }
 
+export interface ServerScript {
+  readonly output: () => string;
+  readonly exited: Promise<number | null>;
+  stop(): void;
+}
+
+/** Starts `server/src/<script>` as a real process, the way `npm start` and `npm run seed` do, on any free port. */
+export function startServerScript(env: Record<string, string>, script = 'src/main.ts'): ServerScript {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, LOG: 'off', HOST: '127.0.0.1', PORT: '0', NODE_OPTIONS: '', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { output: () => output, exited, stop: () => child.kill('SIGTERM') };
+}
+
 /** A signed store API call over HTTP. */
 export async function callStore<T>(url: string, action: string, payload: Record<string, string | number>): Promise<{ ret: number; data: T; msg: string }> {
   const response = await fetch(`${url}/api/${action}`, {
