@@ -6,6 +6,7 @@ import { seedDemo } from '../src/seed/seed-demo';
 import { DEMO_GAMES } from '../src/seed/demo-games';
 import { signWebhook } from '../src/payments/webhook-signature';
 import { pgliteData, postgresData, startServerScript, startStore, type StoreData, type StoreProcess } from './support/store-process';
+import { openTestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(240_000);
@@ -102,6 +103,28 @@ describe('a production start is refused when it is unsafe', () => {
       expect(await demoDataProblem(db)).toMatch(/demo discount codes .*ONCE50.*WELCOME10/);
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe.each(testDbTargets())('a production store without an ops token on $name', (target) => {
+  it('has no sandbox developer route and no /ops route at all', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'demo-key', OPS_TOKEN: '' });
+    const store = await openTestStore(target, config);
+    try {
+      for (const [method, url] of [
+        ['GET', '/sandbox/roles?game_id=18'],
+        ['GET', '/sandbox/mailbox?game_id=18&server_id=1801&role_id=1801001'],
+        ['GET', '/sandbox/mail-failures'],
+        ['POST', '/sandbox/mail-failures?fail_next=always'],
+        ['GET', '/ops/remotes'],
+        ['POST', '/ops/rollback'],
+      ] as const) {
+        const response = await store.app.inject({ method, url });
+        expect([url, response.statusCode]).toEqual([url, 404]);
+      }
+    } finally {
+      await store.close();
     }
   });
 });
