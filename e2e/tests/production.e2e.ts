@@ -83,17 +83,31 @@ describe('a production store (NODE_ENV=production, STORE_MODE=demo, its own APP_
       expect(await violations(page)).toEqual([]);
       await page.getByText('Demo store — no real payments').waitFor();
     }
-    // The support page is a page of its own, under the same policy.
-    await page.goto(`${server.url}/assets/support/index.html?game_id=18&area=us`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await violations(page)).toEqual([]);
-    await page.getByText('Demo store — no real payments').waitFor();
     expect(answers.length).toBeGreaterThan(10);
     // Following an unknown order is the one expected refusal (1012), on each storefront.
     expect(answers.filter((answer) => answer.ret !== 0)).toEqual([
       { action: '/api/orderInfo', ret: 1012 },
       { action: '/api/pcpay/getOrderInfo', ret: 1012 },
     ]);
+    await page.context().close();
+  });
+
+  it('serves the legal and support pages under the same policy, with the ribbon', async () => {
+    const page = await newPage(PHONE);
+    // The legal pages and the support page are pages of their own, under the same policy: their
+    // inline script shows the player's language (blocked, the page would stay empty).
+    await page.goto(`${server.url}/#/?game_id=18&area=us`);
+    const terms = await page.locator('a[href*="/static/terms."]').first().getAttribute('href');
+    await page.goto(new URL(terms!, server.url).href);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.locator('h1:visible').count()).toBe(1);
+    expect(await violations(page)).toEqual([]);
+    await page.getByText('Demo store — no real payments').waitFor();
+    // The support page is a page of its own, under the same policy.
+    await page.goto(`${server.url}/assets/support/index.html?game_id=18&area=us`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByText('Demo store — no real payments').waitFor();
     await page.context().close();
   });
 

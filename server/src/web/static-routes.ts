@@ -75,20 +75,27 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
     const found = findFileIn([dir], request.params['*']);
     if (!found) return notFound(reply, 'Not found');
     reply.header('Access-Control-Allow-Origin', '*');
-    return reply.sendFile(found.relative, found.dir);
+    return sendBuiltFile(reply, found);
   });
 
-  const sendHostFile = async (reply: FastifyReply, file: string) => {
-    const dirs = file === 'index.html' ? [await options.host.liveDir()] : await options.host.assetDirs();
-    const found = findFileIn(dirs, file);
-    if (!found) return notFound(reply, 'Not found');
-    if (file === 'index.html') {
-      // Its inline start-up script is allowed by hash; a demo's page carries the ribbon.
+  /**
+   * A file of a build. Its HTML pages (the shell, the legal pages) allow their inline code by hash,
+   * and a demo's carry the ribbon; everything else goes out as built, precompressed.
+   */
+  const sendBuiltFile = async (reply: FastifyReply, found: { dir: string; relative: string }) => {
+    if (found.relative.endsWith('.html')) {
       const page = readHtmlFile(path.join(found.dir, found.relative));
       if (options.demo) return reply.sendHtml(page.html);
       await reply.htmlSecurity(page.hashes);
     }
     return reply.sendFile(found.relative, found.dir);
+  };
+
+  const sendHostFile = async (reply: FastifyReply, file: string) => {
+    const dirs = file === 'index.html' ? [await options.host.liveDir()] : await options.host.assetDirs();
+    const found = findFileIn(dirs, file);
+    if (!found) return notFound(reply, 'Not found');
+    return sendBuiltFile(reply, found);
   };
 
   app.get('/', async (_request, reply) => sendHostFile(reply, 'index.html'));
