@@ -1,3 +1,5 @@
+import type { OrderInfo } from '@topup/shared';
+import { statusTextKey } from '../src/features/payment/components/OrderStatusLine';
 import { STRINGS } from '../src/strings';
 
 describe('the pay centre speaks en, ko and zh', () => {
@@ -19,5 +21,18 @@ describe('the pay centre speaks en, ko and zh', () => {
     expect(STRINGS.en['validation.discountCode']).toBe('Please fill in your discount code');
     expect(STRINGS.en['validation.agree']).toBe('Please agree protocal');
     expect(STRINGS.en['bundle.details']).toBe('Bundle Details');
+  });
+});
+
+describe('the order status sentence', () => {
+  const order = (status: OrderInfo['status'], paid_at: string | null, final: 0 | 1) => ({ status, paid_at, final });
+  it('says a payment that an ended order could not take is being refunded, never that nothing was charged', () => {
+    expect(statusTextKey(order('declined', null, 1))).toBe('status.declined');
+    expect(statusTextKey(order('expired', null, 1))).toBe('status.expired');
+    expect(statusTextKey(order('declined', '2026-11-23T10:00:00Z', 0))).toBe('status.refunding');
+    expect(statusTextKey(order('expired', '2026-11-23T10:00:00Z', 0))).toBe('status.refunding');
+    expect(statusTextKey(order('refunded', '2026-11-23T10:00:00Z', 1))).toBe('status.refunded');
+    expect(statusTextKey(order('delivered', '2026-11-23T10:00:00Z', 1))).toBe('status.delivered');
+    expect(STRINGS.en['status.refunding']).toContain('being refunded');
   });
 });

@@ -159,4 +159,5 @@ export const EN: Record<string, string> = {
   'status.expired': 'The order expired before it was paid. Nothing was charged.',
   'status.delivery_failed': 'The items could not be delivered. Your payment is being refunded.',
   'status.refunded': 'Your payment was refunded in full.',
+  'status.refunding': 'Your payment is being refunded: this order could not take it.',
 };

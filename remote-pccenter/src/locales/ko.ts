@@ -159,4 +159,5 @@ export const KO: Record<string, string> = {
   'status.expired': '결제 전에 주문이 만료되었습니다. 청구된 금액은 없습니다.',
   'status.delivery_failed': '아이템을 지급하지 못했습니다. 결제 금액을 환불하는 중입니다.',
   'status.refunded': '결제 금액이 전액 환불되었습니다.',
+  'status.refunding': '이 주문에 결제를 적용할 수 없어 결제 금액을 환불하고 있습니다.',
 };

@@ -159,4 +159,5 @@ export const ZH: Record<string, string> = {
   'status.expired': '订单在支付前已过期，未产生扣款。',
   'status.delivery_failed': '道具发放失败，正在为你退款。',
   'status.refunded': '付款已全额退还。',
+  'status.refunding': '此订单无法使用这笔付款，正在为你退款。',
 };
