@@ -30,7 +30,9 @@ describe('role confirmation (spec §4)', () => {
   it('checks the server first, then the character ID, with the spec words', async () => {
     const user = userEvent.setup();
     await renderMainPage('/?game_id=18&area=us');
-    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    // The page has its shelf (it no longer suspends) before the player taps Search.
+    await tagOf60Gems();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Please select a server')).toBeInTheDocument();
     await searchCharacter(user, RETURNING.server, ' ');
     expect(await screen.findByText('Please enter the role ID')).toBeInTheDocument();
