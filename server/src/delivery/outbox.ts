@@ -54,6 +54,11 @@ export async function postponeJob(tx: Queryable, job: ClaimedJob, dueAt: Date, e
   );
 }
 
+/** Queues an order's delivery or the refund of its own payment; queuing it again changes nothing. */
+export async function queueOrderJob(tx: Queryable, orderId: string, job: 'deliver' | 'refund'): Promise<void> {
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [orderId, job]);
+}
+
 /** Queues the refund of one payment of an order (a duplicate); queuing it again changes nothing. */
 export async function queuePaymentRefund(tx: Queryable, orderId: string, paymentId: string): Promise<void> {
   await tx.query(`INSERT INTO delivery_outbox (order_id, job, payment_id) VALUES ($1, 'refund_payment', $2) ON CONFLICT DO NOTHING`, [orderId, paymentId]);

@@ -4,6 +4,7 @@ import { refusePayment, type PaymentRefusal } from '../orders/check-at-payment';
 import { IS_PAID_SQL } from '../orders/order-state';
 import { lockRole } from '../orders/role-lock';
 import { recordEvent, transitionOrder } from '../orders/transition-order';
+import { queueOrderJob } from '../delivery/outbox';
 import { recordPaymentEvent } from './payment-events';
 import type { PaymentEvent } from './payment-provider';
 import { takeDuplicatePayment } from './take-duplicate-payment';
@@ -56,8 +57,13 @@ async function firstBuyTakenElsewhere(tx: Queryable, order: PayableOrder): Promi
  */
 async function refundRefusedPayment(tx: Queryable, order: PayableOrder, refusal: PaymentRefusal): Promise<PaymentOutcome> {
   await transitionOrder(tx, order.order_id, 'declined', { detail: refusal });
-  await tx.query('UPDATE orders SET paid_at = clock_timestamp(), updated_at = clock_timestamp() WHERE order_id = $1', [order.order_id]);
-  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'refund') ON CONFLICT DO NOTHING`, [order.order_id]);
+  return keepToRefund(tx, order.order_id);
+}
+
+/** The money is kept on the order (paid_at) until the refund job sends it back. */
+async function keepToRefund(tx: Queryable, orderId: string): Promise<PaymentOutcome> {
+  await tx.query('UPDATE orders SET paid_at = coalesce(paid_at, clock_timestamp()), updated_at = clock_timestamp() WHERE order_id = $1', [orderId]);
+  await queueOrderJob(tx, orderId, 'refund');
   return 'applied';
 }
 
@@ -67,19 +73,15 @@ async function takePayment(tx: Queryable, order: PayableOrder): Promise<PaymentO
   if (refusal) return refundRefusedPayment(tx, order, refusal);
   const firstBuy = order.first_buy && !(await firstBuyTakenElsewhere(tx, order));
   await transitionOrder(tx, order.order_id, 'paid', { set: { first_buy: firstBuy } });
-  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'deliver') ON CONFLICT DO NOTHING`, [order.order_id]);
+  await queueOrderJob(tx, order.order_id, 'deliver');
   return 'applied';
 }
 
 /** Money for an order that can no longer be fulfilled (expired, declined): it goes back. */
 async function refundLatePayment(tx: Queryable, order: PayableOrder): Promise<PaymentOutcome> {
   if (order.status === 'created') await transitionOrder(tx, order.order_id, 'expired');
-  await tx.query('UPDATE orders SET paid_at = coalesce(paid_at, clock_timestamp()), updated_at = clock_timestamp() WHERE order_id = $1', [
-    order.order_id,
-  ]);
   await recordEvent(tx, order.order_id, 'late_payment', { detail: `payment received while ${order.expired ? 'expired' : order.status}` });
-  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'refund') ON CONFLICT DO NOTHING`, [order.order_id]);
-  return 'applied';
+  return keepToRefund(tx, order.order_id);
 }
 
 /**
