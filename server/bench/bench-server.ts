@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openDb } from '../src/db/open-db';
-import { seedDemo } from '../src/seed/seed-demo';
+import { seedDemo } from '../src/sandbox/seed/seed-demo';
 
 async function main(): Promise<void> {
   const config = { ...loadConfig(), roleLookupsPerMinute: 1_000_000_000 };

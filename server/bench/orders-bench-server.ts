@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openDb } from '../src/db/open-db';
 import { loadOrderSettings } from '../src/orders/order-settings';
-import { seedDemo } from '../src/seed/seed-demo';
+import { seedDemo } from '../src/sandbox/seed/seed-demo';
 
 async function main(): Promise<void> {
   const config = { ...loadConfig(), roleLookupsPerMinute: 1_000_000_000 };

@@ -5,21 +5,22 @@ import { assetRoutes } from './assets/asset-routes';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import type { Db } from './db/db';
 import type { GameGateway } from './game/game-gateway';
-import { SandboxGameGateway } from './sandbox/sandbox-game-gateway';
-import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 import { remoteSourceFromEnv, type RemoteSource } from './web/remote-source';
 import { staticRoutes } from './web/static-routes';
 import { opsRoutes } from './releases/ops-routes';
 import { ReleaseFiles } from './releases/release-files';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from './releases/released-sources';
 import { RegistryService } from './releases/registry-service';
-import { SwitchableSandboxGame } from './delivery/sandbox-mail-failures';
 import { registerOrders } from './orders/order-runtime';
 import { loadOrderSettings, type OrderSettings } from './orders/order-settings';
 import { securityHeaders } from './web/security-headers';
 import { cspReportRoutes } from './web/csp-report-routes';
 import { refuseUncleanInput, storeErrorAnswer } from './web/error-answer';
 import { loadLimitSettings, type LimitSettings } from './api/limit-settings';
+import { fieldRefusal } from './api/field-refusal';
+// The sandbox is wired in here: every other module of the store knows only GameGateway and PaymentProvider.
+import { installSandboxPayments, sandboxGame } from './sandbox/install-sandbox';
+import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -65,14 +66,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.db) {
     const db = options.db;
     const catalogue = options.catalogue ?? new CatalogueCache(db);
-    // The sandbox game answers to its mail failure switch (docs/orders.md).
-    const games = options.games ?? new SwitchableSandboxGame(new SandboxGameGateway(db), db);
-    const orders = await registerOrders(app, {
-      db,
-      catalogue,
-      games,
-      settings: options.orders ?? loadOrderSettings({}),
-    });
+    const settings = options.orders ?? loadOrderSettings({});
+    // GAME_GATEWAY and PAYMENT_PROVIDER name only the sandbox so far (config.ts).
+    const games = options.games ?? sandboxGame(db);
+    const payments = await installSandboxPayments(app, { db, catalogue, settings });
+    const orders = await registerOrders(app, { db, catalogue, games, payments, settings });
     await app.register(apiPlugin, {
       prefix: '/api',
       db,
@@ -84,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       orders,
     });
     if (config.sandboxRoutes) {
-      await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken });
+      await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal });
     }
 
     const registry = new RegistryService(db, new ReleaseFiles(config.releasesDir), config.hostDist);

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { describeDb, openDb } from './db/open-db';
-import { seedIfEmpty } from './seed/seed-demo';
+import { seedIfEmpty } from './sandbox/seed/seed-demo';
 import { announceServer } from './releases/server-file';
 import { loadOrderSettings } from './orders/order-settings';
 import { loadLimitSettings } from './api/limit-settings';

@@ -2,7 +2,7 @@ import type { Bundle } from '@topup/shared/types';
 import { CatalogueCache } from '../src/catalogue/catalogue-cache';
 import { updateCatalogue } from '../src/catalogue/update-catalogue';
 import type { Db } from '../src/db/db';
-import { seedDemo } from '../src/seed/seed-demo';
+import { seedDemo } from '../src/sandbox/seed/seed-demo';
 import { testDbTargets } from './support/test-db';
 import { call, openTestStore } from './support/test-app';
 

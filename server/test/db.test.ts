@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/db';
 import { migrate, readMigrations, splitStatements } from '../src/db/migrate';
-import { seedDemo, seedIfEmpty } from '../src/seed/seed-demo';
+import { seedDemo, seedIfEmpty } from '../src/sandbox/seed/seed-demo';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(60_000);

@@ -1,6 +1,6 @@
 import { reconciles, reconcileStore } from '../src/orders/reconcile-store';
-import { SandboxPaymentProvider } from '../src/payments/sandbox/sandbox-payment-provider';
-import { webhookBody, type SandboxPaymentRow } from '../src/payments/sandbox/sandbox-webhook';
+import { SandboxPaymentProvider } from '../src/sandbox/payments/sandbox-payment-provider';
+import { webhookBody, type SandboxPaymentRow } from '../src/sandbox/payments/sandbox-webhook';
 import {
   checkout,
   countRows,

@@ -7,7 +7,7 @@ import { canTransition, ORDER_TRANSITIONS, statesBefore } from '../src/orders/or
 import { DEFAULT_ORDER_SETTINGS, loadOrderSettings } from '../src/orders/order-settings';
 import { firstBuyApplies, limitReached, priceOrder } from '../src/orders/price';
 import { parseAmount } from '../src/payments/minor-units';
-import { readSandboxEvent } from '../src/payments/sandbox/sandbox-webhook';
+import { readSandboxEvent } from '../src/sandbox/payments/sandbox-webhook';
 import { signWebhook, verifyWebhookSignature } from '../src/payments/webhook-signature';
 
 describe('the order state machine', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { signWebhook } from '../src/payments/webhook-signature';
-import { SANDBOX_SIGNATURE_HEADER } from '../src/payments/sandbox/sandbox-webhook';
+import { SANDBOX_SIGNATURE_HEADER } from '../src/sandbox/payments/sandbox-webhook';
 import { testDbTargets } from './support/test-db';
 import { openTestStore, type TestStore } from './support/test-app';
 import { mustCreateOrder } from './support/order-helpers';

@@ -1,7 +1,7 @@
 import type { SandboxRole } from '@topup/shared/types';
-import { SandboxGameGateway } from '../src/sandbox/sandbox-game-gateway';
-import { DEMO_GAMES } from '../src/seed/demo-games';
-import { demoRoles } from '../src/seed/demo-roles';
+import { SandboxGameGateway } from '../src/sandbox/game/sandbox-game-gateway';
+import { DEMO_GAMES } from '../src/sandbox/seed/demo-games';
+import { demoRoles } from '../src/sandbox/seed/demo-roles';
 import { testDbTargets } from './support/test-db';
 import { call, openTestStore, type TestStore } from './support/test-app';
 

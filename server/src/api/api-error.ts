@@ -20,8 +20,8 @@ export const missing = (field: string, messageKey: MessageKey = 'missingParamete
 
 export const invalid = (field: string) => new ApiError(RET.INVALID_PARAMETER, 'invalidParameter', field);
 
-export const unknownGame = () => new ApiError(RET.UNKNOWN_GAME, 'unknownGame');
-
 export const unknownServer = () => new ApiError(RET.UNKNOWN_SERVER, 'unknownServer');
 
 export const roleNotFound = () => new ApiError(RET.ROLE_NOT_FOUND, 'roleNotFound');
+
+export const orderNotFound = () => new ApiError(RET.ORDER_NOT_FOUND, 'orderNotFound');

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue';
+import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { ActionInput } from './action';
-import { resolveGameArea } from './game-area';
 
 /**
  * The customer-service link for a page: the game's own in that area when it has one

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain-errors';
 import { ApiError } from './api-error';
+import { answerOfDomainError } from './domain-error-answers';
 import { message } from './messages';
 import { requestLocale } from './request-locale';
 import { RET } from './ret-codes';
@@ -16,9 +18,10 @@ function fieldOf(issues: readonly ValidationIssue[] | undefined): string {
   return path || issue?.params?.missingProperty || 'body';
 }
 
-/** What a thrown error becomes on the wire: an ApiError as itself, anything else by its kind. */
+/** What a thrown error becomes on the wire: an ApiError as itself, a domain refusal by its ret code, anything else by its kind. */
 function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return answerOfDomainError(error);
   const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] };
   if (fastifyError.validation) return new ApiError(RET.INVALID_PARAMETER, 'invalidParameter', fieldOf(fastifyError.validation));
   const status = fastifyError.statusCode ?? 500;

@@ -1,9 +1,10 @@
 import type { RoleInfo } from '@topup/shared/types';
 import { findServer } from '../catalogue/catalogue';
+import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { ActionContext, ActionInput } from './action';
 import { invalid, missing, roleNotFound, unknownServer } from './api-error';
 import type { MessageKey } from './messages';
-import { requireGameId, resolveGameArea } from './game-area';
+import { requireGameId } from './require-game-id';
 
 /**
  * Finds the character a player typed, with the spec's checks in the spec's order:

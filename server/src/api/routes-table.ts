@@ -15,9 +15,9 @@ import { getPczsRoleList } from './pay-centre/get-pczs-role-list';
 import { payCenterList } from './pay-centre/pay-center-list';
 import { roleInfo } from './pay-centre/role-info';
 // Orders (docs/orders.md)
-import { checkDiscountCode } from '../orders/actions/check-discount-code';
-import { createOrder } from '../orders/actions/create-order';
-import { orderInfo } from '../orders/actions/order-info';
+import { checkDiscountCode } from './orders/check-discount-code';
+import { createOrder } from './orders/create-order';
+import { orderInfo } from './orders/order-info';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {

@@ -1,6 +1,6 @@
 import { regionRuleFor } from '@topup/shared/rules';
 import { invalid } from './api-error';
-import { resolveGameArea } from './game-area';
+import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { Catalogue, CatalogueServer } from '../catalogue/catalogue';
 
 /**

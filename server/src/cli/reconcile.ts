@@ -4,12 +4,13 @@ import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
 import { loadOrderSettings } from '../orders/order-settings';
 import { reconciles, reconcileStore } from '../orders/reconcile-store';
+import { countOrders } from '../orders/reconciliation';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { SandboxPaymentProvider } from '../payments/sandbox/sandbox-payment-provider';
+import { sandboxPaymentBooks } from '../sandbox/install-sandbox';
 
 /** The store's provider, only to read its books: this process sends no webhook. */
 function providerOf(config: ServerConfig, db: Db, webhookSecret: string): PaymentProvider | null {
-  if (config.paymentProvider === 'sandbox') return new SandboxPaymentProvider({ db, webhookSecret, webhookUrl: () => null });
+  if (config.paymentProvider === 'sandbox') return sandboxPaymentBooks(db, webhookSecret);
   return null;
 }
 
@@ -24,13 +25,7 @@ async function reconcile(): Promise<number> {
   const db = await openDb(config);
   try {
     await migrate(db);
-    const [totals] = await db.query<{ orders: number; paid: number; delivered: number; refunded: number; open: number }>(
-      `SELECT count(*)::int AS orders, count(*) FILTER (WHERE paid_at IS NOT NULL)::int AS paid,
-              count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'refunded')::int AS refunded,
-              (SELECT count(DISTINCT order_id) FROM delivery_outbox)::int AS open
-         FROM orders`,
-    );
-    console.log(`Orders in ${describeDb(config)}: ${JSON.stringify(totals)}`);
+    console.log(`Orders in ${describeDb(config)}: ${JSON.stringify(await countOrders(db))}`);
     const sections = await reconcileStore(db, { provider: providerOf(config, db, settings.webhookSecret), giveUpAfterMs: settings.giveUpAfterMs });
     for (const section of sections) {
       const count = section.rows ? String(section.rows.length) : 'NOT CHECKED';

@@ -1,8 +1,8 @@
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
-import { DEMO_GAMES } from '../seed/demo-games';
-import { seedDemo } from '../seed/seed-demo';
+import { DEMO_GAMES } from '../sandbox/seed/demo-games';
+import { seedDemo } from '../sandbox/seed/seed-demo';
 
 /** `npm run seed`: writes the demo catalogue, characters and purchases again (idempotent). */
 async function seed(): Promise<void> {

@@ -1,17 +1,17 @@
 import { findGameArea } from '../catalogue/catalogue';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
-import type { GameGateway } from '../game/game-gateway';
+import type { GameGateway, SentMail } from '../game/game-gateway';
+import { markDelivered, startDelivery } from '../orders/delivery-states';
 import { findBundle } from '../orders/find-bundle';
 import type { OrderSettings } from '../orders/order-settings';
 import type { OrderRow } from '../orders/read-order';
 import { recordEvent, transitionOrder } from '../orders/transition-order';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { nextAttemptAt } from './backoff';
-import { finishDelivery, startDelivery } from './delivery-steps';
 import type { WorkerLog } from './delivery-worker';
 import { orderMail } from './order-mail';
-import { finishJob, postponeJob, type ClaimedJob } from './outbox';
+import { finishJob, postponeJob, queueOrderJob, type ClaimedJob } from './outbox';
 import { describeError, withTimeout } from './with-timeout';
 
 export interface JobContext {
@@ -41,7 +41,7 @@ async function deliveryFailed(job: ClaimedJob, context: JobContext, reason: stri
     }
     await transitionOrder(tx, job.order_id, 'delivery_failed', { attempt: job.attempts, detail: reason });
     await finishJob(tx, job);
-    await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'refund') ON CONFLICT DO NOTHING`, [job.order_id]);
+    await queueOrderJob(tx, job.order_id, 'refund');
   });
   const level = next ? 'warn' : 'error';
   log[level]({ orderId: job.order_id, attempt: job.attempts, nextAttemptAt: next, reason }, next ? 'mail not sent; will retry' : 'mail not sent; giving up and refunding');
@@ -54,13 +54,13 @@ async function deliveryFailed(job: ClaimedJob, context: JobContext, reason: stri
 export async function deliverOrder(job: ClaimedJob, context: JobContext): Promise<void> {
   const { db, games, settings, log } = context;
   try {
-    const order = await startDelivery(db, job);
+    const order = await startDelivery(db, job.order_id, job.attempts);
     if (!order || order.status !== 'delivering') {
       await finishJob(db, job);
       return;
     }
     const mail = orderMail(order, await bonusText(context, order));
-    let sent;
+    let sent: SentMail;
     try {
       sent = await withTimeout(games.sendMail(mail), settings.callTimeoutMs, 'sending the mail');
     } catch (error) {
@@ -68,7 +68,11 @@ export async function deliverOrder(job: ClaimedJob, context: JobContext): Promis
       return;
     }
     if (settings.crashAfterMail) process.kill(process.pid, 'SIGKILL');
-    await finishDelivery(db, job, sent);
+    // Delivered, its timeline and the end of its job commit together.
+    await db.transaction(async (tx) => {
+      await markDelivered(tx, job.order_id, job.attempts, sent);
+      await finishJob(tx, job);
+    });
   } catch (error) {
     // The database itself failed: the lease runs out and the job is tried again.
     log.error({ err: error, orderId: job.order_id }, 'delivery attempt could not be recorded');

@@ -4,7 +4,7 @@ import type { GameGateway } from '../game/game-gateway';
 import type { OrderSettings } from '../orders/order-settings';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { deliverOrder, type JobContext } from './deliver-order';
-import { expireUnpaidOrders } from './expire-orders';
+import { expireUnpaidOrders } from '../orders/expire-orders';
 import { claimDueJobs, releaseAllLeases, type ClaimedJob, type JobKind } from './outbox';
 import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';

@@ -64,6 +64,18 @@ export async function queuePaymentRefund(tx: Queryable, orderId: string, payment
   await tx.query(`INSERT INTO delivery_outbox (order_id, job, payment_id) VALUES ($1, 'refund_payment', $2) ON CONFLICT DO NOTHING`, [orderId, paymentId]);
 }
 
+/** A job still in the outbox, as an order's timeline shows it. */
+export interface OpenJob {
+  readonly job: JobKind;
+  readonly attempts: number;
+  readonly due_at: Date;
+}
+
+/** The jobs still open for an order: its delivery or refund under way. */
+export function openJobsOf(db: Queryable, orderId: string): Promise<OpenJob[]> {
+  return db.query<OpenJob>('SELECT job, attempts, due_at FROM delivery_outbox WHERE order_id = $1', [orderId]);
+}
+
 /** After a restart of the only process on an embedded database, no lease can still be held. */
 export async function releaseAllLeases(db: Queryable): Promise<void> {
   await db.query('UPDATE delivery_outbox SET leased_until = NULL WHERE leased_until IS NOT NULL');

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { upsertRows } from '../seed/upsert-rows';
+import { upsertDiscountCodes } from './discount-codes';
 
 export interface DemoDiscountCode {
   readonly code: string;
@@ -24,28 +24,16 @@ export const DEMO_DISCOUNT_CODES: readonly DemoDiscountCode[] = [
 
 /** Writes the demo codes (idempotent, like the rest of the demo). */
 export async function seedDemoDiscountCodes(tx: Queryable, codes: readonly DemoDiscountCode[] = DEMO_DISCOUNT_CODES): Promise<void> {
-  await upsertRows(
+  await upsertDiscountCodes(
     tx,
-    'discount_codes',
-    [
-      { name: 'code', type: 'text' },
-      { name: 'game_id', type: 'integer' },
-      { name: 'product_id', type: 'text' },
-      { name: 'percent_off', type: 'integer' },
-      { name: 'valid_from', type: 'timestamptz' },
-      { name: 'valid_until', type: 'timestamptz' },
-      { name: 'uses_per_role', type: 'integer' },
-      { name: 'active', type: 'boolean' },
-    ],
-    ['code'],
     codes.map((code) => ({
       code: code.code,
-      game_id: code.gameId,
-      product_id: code.productId,
-      percent_off: code.percentOff,
-      valid_from: code.validFrom,
-      valid_until: code.validUntil,
-      uses_per_role: code.usesPerRole,
+      gameId: code.gameId,
+      productId: code.productId,
+      percentOff: code.percentOff,
+      validFrom: new Date(code.validFrom),
+      validUntil: code.validUntil === null ? null : new Date(code.validUntil),
+      usesPerRole: code.usesPerRole,
       active: true,
     })),
   );

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { upsertRows } from '../db/upsert-rows';
 import type { DiscountCode } from './discount-rules';
 
 interface CodeRow {
@@ -37,4 +38,33 @@ export async function findDiscountCode(db: Queryable, code: string): Promise<Dis
 export async function activeCodesAmong(db: Queryable, codes: readonly string[]): Promise<string[]> {
   const rows = await db.query<{ code: string }>('SELECT code FROM discount_codes WHERE active AND code = ANY($1::text[]) ORDER BY code', [codes]);
   return rows.map((row) => row.code);
+}
+
+/** Writes codes; one already there (same code) gets these values again. */
+export async function upsertDiscountCodes(tx: Queryable, codes: readonly DiscountCode[]): Promise<void> {
+  await upsertRows(
+    tx,
+    'discount_codes',
+    [
+      { name: 'code', type: 'text' },
+      { name: 'game_id', type: 'integer' },
+      { name: 'product_id', type: 'text' },
+      { name: 'percent_off', type: 'integer' },
+      { name: 'valid_from', type: 'timestamptz' },
+      { name: 'valid_until', type: 'timestamptz' },
+      { name: 'uses_per_role', type: 'integer' },
+      { name: 'active', type: 'boolean' },
+    ],
+    ['code'],
+    codes.map((code) => ({
+      code: code.code,
+      game_id: code.gameId,
+      product_id: code.productId,
+      percent_off: code.percentOff,
+      valid_from: code.validFrom,
+      valid_until: code.validUntil,
+      uses_per_role: code.usesPerRole,
+      active: code.active,
+    })),
+  );
 }

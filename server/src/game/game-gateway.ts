@@ -1,7 +1,3 @@
-import type { InGameMail, SentMail } from '../sandbox/mailbox';
-
-export type { InGameMail, MailItem, SentMail } from '../sandbox/mailbox';
-
 /** Which character to look up: by ID, or by name for games that identify characters by name (284). */
 export interface RoleQuery {
   readonly gameId: number;
@@ -19,6 +15,29 @@ export interface GameRole {
   readonly roleName: string;
   readonly uid: string;
   readonly lastLoginAt: Date;
+}
+
+export interface MailItem {
+  readonly name: string;
+  readonly quantity: number;
+}
+
+/** A mail to one character, carrying the items a player bought. */
+export interface InGameMail {
+  /** Idempotency key: sending the same key again sends nothing new (an order id, for example). */
+  readonly key: string;
+  readonly gameId: number;
+  readonly serverId: string;
+  readonly roleId: string;
+  readonly title: string;
+  readonly items: readonly MailItem[];
+}
+
+export interface SentMail {
+  readonly mailId: string;
+  /** false when this key had already been sent: nothing new reached the mailbox. */
+  readonly created: boolean;
+  readonly sentAt: Date;
 }
 
 /**

@@ -1,15 +1,42 @@
 import { currencyCode } from '@topup/shared/rules';
-import { invalid, missing, roleNotFound, unknownServer } from '../api/api-error';
-import { requireGameId, resolveGameArea } from '../api/game-area';
-import type { ActionContext, ActionInput } from '../api/action';
+import type { Catalogue } from '../catalogue/catalogue';
 import { findServer } from '../catalogue/catalogue';
-import type { GameRole } from '../game/game-gateway';
+import { resolveGameArea } from '../catalogue/resolve-game-area';
+import type { Db } from '../db/db';
 import { findDiscountCode } from '../discounts/discount-codes';
 import { normaliseCode, refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
+import { DomainError } from '../domain-errors';
+import type { GameGateway, GameRole } from '../game/game-gateway';
 import { findTokenOrder, type TokenOrder } from './bundle-history';
 import { findBundle } from './find-bundle';
 import { bundleNotOnSale, discountError } from './order-errors';
+import type { OrderServices } from './order-services';
 import { writeOrder } from './write-order';
+
+/** What a player asks to buy, every field given (the API refuses an order missing one). */
+export interface OrderRequest {
+  readonly gameId: number;
+  /** The area as sent; "" means the game's home area. */
+  readonly area: string;
+  readonly serverId: string;
+  readonly roleId: string;
+  /** The account the page believes the character is on; "" when it does not say. */
+  readonly uid: string;
+  readonly productId: string;
+  readonly payType: string;
+  /** The discount code as typed; "" for none. */
+  readonly discountCode: string;
+  /** The client's token: one order per token, however often it is sent. */
+  readonly orderToken: string;
+}
+
+/** What placing an order needs besides the request. */
+export interface PlaceOrderServices {
+  readonly catalogue: Catalogue;
+  readonly db: Db;
+  readonly games: GameGateway;
+  readonly orders: OrderServices;
+}
 
 export interface CreatedOrderIds {
   readonly orderId: string;
@@ -17,30 +44,16 @@ export interface CreatedOrderIds {
 }
 
 /** The same token names the same purchase: another character or bundle with it is refused. */
-function sameTokenOrder(existing: TokenOrder, gameId: number, roleId: string, productId: string): string {
-  if (existing.game_id !== gameId || existing.role_id !== roleId || existing.product_id !== productId) throw invalid('order_token');
+function sameTokenOrder(existing: TokenOrder, request: OrderRequest): string {
+  if (existing.game_id !== request.gameId || existing.role_id !== request.roleId || existing.product_id !== request.productId) {
+    throw new DomainError('orderTokenReused');
+  }
   return existing.order_id;
 }
 
-/** The fields a page must send, in the order the player fills them in. */
-function requireFields(input: ActionInput) {
-  const gameId = requireGameId(input);
-  const serverId = input.server_id ?? '';
-  if (serverId === '') throw missing('server_id', 'selectServer');
-  const roleId = input.role_id ?? '';
-  if (roleId === '') throw missing('role_id', 'fillCharacterId');
-  const productId = input.product_id ?? '';
-  if (productId === '') throw missing('product_id');
-  const payType = input.pay_type ?? '';
-  if (payType === '') throw missing('pay_type');
-  const orderToken = input.order_token ?? '';
-  if (orderToken === '') throw missing('order_token');
-  return { gameId, serverId, roleId, productId, payType, orderToken };
-}
-
-async function checkCode(context: ActionContext, typed: string, gameId: number, productId: string): Promise<DiscountCode | null> {
+async function checkCode(db: Db, typed: string, gameId: number, productId: string): Promise<DiscountCode | null> {
   if (!typed) return null;
-  const code = await findDiscountCode(context.db, typed);
+  const code = await findDiscountCode(db, typed);
   const refusal = refuseDiscount(code, { gameId, productId, now: new Date(), usesByRole: 0 });
   if (refusal) throw discountError(refusal);
   return code;
@@ -51,29 +64,29 @@ async function checkCode(context: ActionContext, typed: string, gameId: number, 
  * the character's purchases, prices it on the server, and writes one order per client token.
  * The browser sends no amount: whatever it shows, the price is computed here.
  */
-export async function placeOrder(input: ActionInput, context: ActionContext): Promise<CreatedOrderIds> {
-  const { catalogue, db, games, orders } = context;
-  const { gameId, serverId, roleId, productId, payType, orderToken } = requireFields(input);
-  const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
+export async function placeOrder(request: OrderRequest, services: PlaceOrderServices): Promise<CreatedOrderIds> {
+  const { catalogue, db, games, orders } = services;
+  const { gameId, serverId, roleId, productId, payType, orderToken } = request;
+  const { gameArea } = resolveGameArea(catalogue, gameId, request.area);
   const server = findServer(catalogue, gameId, serverId);
-  if (!server || server.area !== gameArea.area) throw unknownServer();
+  if (!server || server.area !== gameArea.area) throw new DomainError('unknownServer');
   const bundle = findBundle(gameArea, productId);
   if (!bundle) throw bundleNotOnSale();
-  if (!gameArea.payTypes.some((type) => type.payType === payType)) throw invalid('pay_type');
+  if (!gameArea.payTypes.some((type) => type.payType === payType)) throw new DomainError('payTypeNotOffered');
   const answer = (orderId: string): CreatedOrderIds => ({ orderId, payUrl: orders.payments.checkoutUrl(orderId) });
 
   let role: GameRole;
   let code: DiscountCode | null;
   try {
     const found = await games.lookupRole({ gameId, serverId, serverSign: server.serverSign, roleId });
-    if (!found) throw roleNotFound();
-    if (input.uid && input.uid !== found.uid) throw invalid('uid');
+    if (!found) throw new DomainError('roleNotFound');
+    if (request.uid && request.uid !== found.uid) throw new DomainError('roleOfAnotherAccount');
     role = found;
-    code = await checkCode(context, normaliseCode(input.discount_code ?? ''), gameId, productId);
+    code = await checkCode(db, normaliseCode(request.discountCode), gameId, productId);
   } catch (error) {
     // A retry of an order placed already is answered with it, even if the code has expired since.
     const earlier = await findTokenOrder(db, orderToken);
-    if (earlier) return answer(sameTokenOrder(earlier, gameId, roleId, productId));
+    if (earlier) return answer(sameTokenOrder(earlier, request));
     throw error;
   }
 
@@ -103,5 +116,5 @@ export async function placeOrder(input: ActionInput, context: ActionContext): Pr
   // The token named an order already (a retry, a double tap, or the same request at the same moment).
   const winner = await findTokenOrder(db, orderToken);
   if (!winner) throw new Error(`order token ${orderToken} neither written nor found`);
-  return answer(sameTokenOrder(winner, gameId, roleId, productId));
+  return answer(sameTokenOrder(winner, request));
 }

@@ -1,5 +1,6 @@
 import type { OrderEventKind, OrderStatus } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
+import { openJobsOf, type OpenJob } from '../delivery/outbox';
 
 export interface OrderRow {
   order_id: string;
@@ -37,12 +38,6 @@ export interface OrderEventRow {
   next_attempt_at: Date | null;
 }
 
-export interface PendingJobRow {
-  job: 'deliver' | 'refund' | 'refund_payment';
-  attempts: number;
-  due_at: Date;
-}
-
 export const ORDER_COLUMNS = `order_id, status, game_id, area, server_id, server_name, role_id, role_name, uid, bundle_id,
   product_id, product_name, first_buy, pay_type, discount_code, list_price_minor, discount_minor, amount_minor, currency,
   payment_provider, created_at, expires_at, paid_at, mail_sent_at, delivered_at, refunded_at`;
@@ -55,7 +50,7 @@ export async function readOrder(db: Queryable, orderId: string): Promise<OrderRo
 export interface OrderWithTimeline {
   readonly order: OrderRow;
   readonly events: readonly OrderEventRow[];
-  readonly jobs: readonly PendingJobRow[];
+  readonly jobs: readonly OpenJob[];
 }
 
 /** An order, its timeline and the outbox jobs still open for it. */
@@ -72,6 +67,5 @@ export async function readOrderWithTimeline(db: Queryable, orderId: string): Pro
      ORDER BY at, id`,
     [orderId],
   );
-  const jobs = await db.query<PendingJobRow>('SELECT job, attempts, due_at FROM delivery_outbox WHERE order_id = $1', [orderId]);
-  return { order, events, jobs };
+  return { order, events, jobs: await openJobsOf(db, orderId) };
 }

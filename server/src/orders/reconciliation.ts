@@ -95,3 +95,23 @@ export interface StuckPaidOrder {
 export function findStuckPaidOrders(db: Queryable, giveUpAfterMs: number, marginMs: number = STUCK_MARGIN_MS): Promise<StuckPaidOrder[]> {
   return db.query<StuckPaidOrder>(STUCK_PAID_SQL, [giveUpAfterMs, marginMs]);
 }
+
+export interface OrderTotals {
+  readonly orders: number;
+  readonly paid: number;
+  readonly delivered: number;
+  readonly refunded: number;
+  /** Orders with a job still in the outbox. */
+  readonly open: number;
+}
+
+/** How many orders the store holds, paid, delivered, refunded and still being worked on. */
+export async function countOrders(db: Queryable): Promise<OrderTotals | undefined> {
+  const [totals] = await db.query<OrderTotals>(
+    `SELECT count(*)::int AS orders, count(*) FILTER (WHERE paid_at IS NOT NULL)::int AS paid,
+            count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'refunded')::int AS refunded,
+            (SELECT count(DISTINCT order_id) FROM delivery_outbox)::int AS open
+       FROM orders`,
+  );
+  return totals;
+}

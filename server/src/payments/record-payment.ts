@@ -1,7 +1,6 @@
-import type { OrderStatus } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
 import { refusePayment, type PaymentRefusal } from '../orders/check-at-payment';
-import { IS_PAID_SQL } from '../orders/order-state';
+import { findOrderOwner, firstBuyTakenElsewhere, keepPayment, lockPayableOrder, type PayableOrder } from '../orders/payable-order';
 import { lockRole } from '../orders/role-lock';
 import { recordEvent, transitionOrder } from '../orders/transition-order';
 import { queueOrderJob } from '../delivery/outbox';
@@ -17,39 +16,6 @@ import { takeDuplicatePayment } from './take-duplicate-payment';
  */
 export type PaymentOutcome = 'applied' | 'duplicate' | 'replay' | 'ignored' | 'unknownOrder' | 'mismatch';
 
-interface PayableOrder {
-  order_id: string;
-  game_id: number;
-  role_id: string;
-  bundle_id: number;
-  status: OrderStatus;
-  amount_minor: number;
-  currency: string;
-  first_buy: boolean;
-  expired: boolean;
-  /** The order has taken a payment already (paid, delivered, refunded, or a late payment going back). */
-  took_payment: boolean;
-}
-
-async function lockOrder(tx: Queryable, orderId: string): Promise<PayableOrder | null> {
-  const rows = await tx.query<PayableOrder>(
-    `SELECT order_id, game_id, role_id, bundle_id, status, amount_minor, currency, first_buy,
-            (status = 'created' AND expires_at <= now()) AS expired, paid_at IS NOT NULL AS took_payment
-       FROM orders WHERE order_id = $1 FOR UPDATE`,
-    [orderId],
-  );
-  return rows[0] ?? null;
-}
-
-/** Another paid order of the same bundle by the same character already has the first-purchase bonus. */
-async function firstBuyTakenElsewhere(tx: Queryable, order: PayableOrder): Promise<boolean> {
-  const rows = await tx.query(
-    `SELECT 1 FROM orders WHERE game_id = $1 AND role_id = $2 AND bundle_id = $3 AND order_id <> $4 AND ${IS_PAID_SQL} LIMIT 1`,
-    [order.game_id, order.role_id, order.bundle_id, order.order_id],
-  );
-  return rows.length > 0;
-}
-
 /**
  * Another paid order of the character took the bundle's last purchase or the code's last use:
  * this order is declined with the reason in its timeline, and its money goes back through the
@@ -62,7 +28,7 @@ async function refundRefusedPayment(tx: Queryable, order: PayableOrder, refusal:
 
 /** The money is kept on the order (paid_at) until the refund job sends it back. */
 async function keepToRefund(tx: Queryable, orderId: string): Promise<PaymentOutcome> {
-  await tx.query('UPDATE orders SET paid_at = coalesce(paid_at, clock_timestamp()), updated_at = clock_timestamp() WHERE order_id = $1', [orderId]);
+  await keepPayment(tx, orderId);
   await queueOrderJob(tx, orderId, 'refund');
   return 'applied';
 }
@@ -90,12 +56,11 @@ async function refundLatePayment(tx: Queryable, order: PayableOrder): Promise<Pa
  */
 export async function recordPayment(db: Db, provider: string, event: PaymentEvent): Promise<PaymentOutcome> {
   return db.transaction(async (tx) => {
-    const seen = await tx.query<{ game_id: number; role_id: string }>('SELECT game_id, role_id FROM orders WHERE order_id = $1', [event.orderId]);
-    const owner = seen[0];
+    const owner = await findOrderOwner(tx, event.orderId);
     if (!owner) return 'unknownOrder';
     // The character's lock first, as when orders are placed: first-buy is decided under it.
     await lockRole(tx, owner.game_id, owner.role_id);
-    const order = await lockOrder(tx, event.orderId);
+    const order = await lockPayableOrder(tx, event.orderId);
     if (!order) return 'unknownOrder';
     if (order.amount_minor !== event.amountMinor || order.currency !== event.currency) return 'mismatch';
     if (!(await recordPaymentEvent(tx, provider, event))) return 'replay';

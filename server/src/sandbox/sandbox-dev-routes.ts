@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
-import { sandboxMailRoutes } from '../delivery/sandbox-mail-routes';
 import { requireOperatorToken } from '../web/operator-auth';
-import { sandboxRoutes } from './sandbox-routes';
+import { mailFailureRoutes } from './game/mail-failure-routes';
+import { sandboxGameRoutes, type FieldRefusal } from './game/sandbox-game-routes';
 
 export interface SandboxDevRoutesOptions {
   readonly db: Db;
   /** Outside development, the operators' bearer token they answer behind; null: they are not served. */
   readonly operatorToken: string | null;
   readonly open: boolean;
+  /** How a missing or malformed query field is answered (the store API's envelope). */
+  readonly refuse: FieldRefusal;
 }
 
 /**
@@ -21,6 +23,6 @@ export async function sandboxDevRoutes(app: FastifyInstance, options: SandboxDev
     if (!options.operatorToken) return;
     await requireOperatorToken(app, { token: options.operatorToken });
   }
-  await app.register(sandboxRoutes, { db: options.db });
-  await app.register(sandboxMailRoutes, { db: options.db });
+  await app.register(sandboxGameRoutes, { db: options.db, refuse: options.refuse });
+  await app.register(mailFailureRoutes, { db: options.db });
 }

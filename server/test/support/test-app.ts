@@ -5,7 +5,7 @@ import { CatalogueCache } from '../../src/catalogue/catalogue-cache';
 import { loadConfig, type ServerConfig } from '../../src/config';
 import type { LimitSettings } from '../../src/api/limit-settings';
 import type { Db } from '../../src/db/db';
-import { seedDemo } from '../../src/seed/seed-demo';
+import { seedDemo } from '../../src/sandbox/seed/seed-demo';
 import type { TestDbTarget } from './test-db';
 
 export const TEST_APP_KEY = 'topup-dev-key';

@@ -1,7 +1,8 @@
 import type { Banner } from '@topup/shared/types';
+import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import { defineAction } from '../action';
 import { FIELD } from '../fields';
-import { requireGameId, resolveGameArea } from '../game-area';
+import { requireGameId } from '../require-game-id';
 
 /** `banners`: the slides of a game's page in an area. */
 export const banners = defineAction({

@@ -1,16 +1,13 @@
 import { currencyCode } from '@topup/shared/rules';
 import type { Bundle } from '@topup/shared/types';
 import type { CatalogueBundle } from '../../catalogue/catalogue';
+import { resolveGameArea } from '../../catalogue/resolve-game-area';
+import { formatAmount } from '../../payments/minor-units';
 import { deliveredPurchases } from '../../purchases/role-purchases';
 import { defineAction } from '../action';
 import { invalid } from '../api-error';
 import { FIELD } from '../fields';
-import { requireGameId, resolveGameArea } from '../game-area';
-
-/** "4.99" for dollars (kept in cents), "5900" for won. */
-export function formatAmount(priceMinor: number, area: string): string {
-  return currencyCode(area) === 'KRW' ? String(priceMinor) : (priceMinor / 100).toFixed(2);
-}
+import { requireGameId } from '../require-game-id';
 
 /** A bundle as the product card shows it to one character (or to anyone, with no purchases). */
 export function toBundleCard(bundle: CatalogueBundle, bought: number): Bundle {

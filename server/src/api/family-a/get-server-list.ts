@@ -1,7 +1,7 @@
 import type { Server } from '@topup/shared/types';
 import { defineAction } from '../action';
 import { FIELD } from '../fields';
-import { requireGameId } from '../game-area';
+import { requireGameId } from '../require-game-id';
 import { serversFor } from '../servers-for';
 
 /** `getServerList`: the servers of a game in an area, narrowed by region where the game has regions. */

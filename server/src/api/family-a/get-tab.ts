@@ -1,8 +1,9 @@
 import { currencyCode, currencySymbol, regionRuleFor } from '@topup/shared/rules';
 import type { GameInfo, TabData } from '@topup/shared/types';
+import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import { defineAction } from '../action';
 import { FIELD } from '../fields';
-import { requireGameId, resolveGameArea } from '../game-area';
+import { requireGameId } from '../require-game-id';
 
 /** `getTab`: the product tabs, the pay methods (first one checked) and how the page identifies a character. */
 export const getTab = defineAction({

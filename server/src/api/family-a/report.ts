@@ -1,7 +1,8 @@
+import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import { defineAction } from '../action';
 import { missing } from '../api-error';
 import { FIELD } from '../fields';
-import { requireGameId, resolveGameArea } from '../game-area';
+import { requireGameId } from '../require-game-id';
 import { recordReport } from '../../reports/record-report';
 
 /** `report`: records a page load (1), a tab change (2) or a purchase intent (3). */

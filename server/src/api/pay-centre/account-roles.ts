@@ -1,8 +1,9 @@
 import type { AccountRole } from '@topup/shared/types';
 import { findServer } from '../../catalogue/catalogue';
+import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import type { ActionContext, ActionInput } from '../action';
 import { missing } from '../api-error';
-import { requireGameId, resolveGameArea } from '../game-area';
+import { requireGameId } from '../require-game-id';
 
 /** The characters of one player account (uid) in a game, most recently played first; `area` narrows them. */
 export async function accountRoles(input: ActionInput, { catalogue, games }: ActionContext): Promise<AccountRole[]> {

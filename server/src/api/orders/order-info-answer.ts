@@ -1,9 +1,9 @@
 import { isFinalOrderStatus, type Locale } from '@topup/shared/rules';
 import type { OrderInfo } from '@topup/shared/types';
-import { formatAmount } from '../api/family-a/get-pay-price';
-import type { Catalogue } from '../catalogue/catalogue';
-import type { PaymentProvider } from '../payments/payment-provider';
-import type { OrderWithTimeline } from './read-order';
+import type { Catalogue } from '../../catalogue/catalogue';
+import type { OrderWithTimeline } from '../../orders/read-order';
+import { formatAmount } from '../../payments/minor-units';
+import type { PaymentProvider } from '../../payments/payment-provider';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,6 +1,6 @@
-import type { WebhookReading } from '../payment-provider';
-import { amountText, parseAmount } from '../minor-units';
-import { signWebhook } from '../webhook-signature';
+import type { WebhookReading } from '../../payments/payment-provider';
+import { amountText, parseAmount } from '../../payments/minor-units';
+import { signWebhook } from '../../payments/webhook-signature';
 import { isCleanText } from '../../db/clean-text';
 
 /** The header that carries the sandbox's signature. */

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../../db/db';
-import type { PaymentProvider, ProviderPayment, RefundRequest, WebhookReading } from '../payment-provider';
-import { verifyWebhookSignature } from '../webhook-signature';
+import type { PaymentProvider, ProviderPayment, RefundRequest, WebhookReading } from '../../payments/payment-provider';
+import { verifyWebhookSignature } from '../../payments/webhook-signature';
 import { bookPayment, listBookedPayments, noteWebhookSent, refundBookedPayment, unacknowledgedPayments } from './sandbox-ledger';
 import { postWebhook, readSandboxEvent, SANDBOX_SIGNATURE_HEADER, webhookBody, type SandboxPaymentRow } from './sandbox-webhook';
 

@@ -1,32 +1,29 @@
-import type { Db, Queryable } from '../db/db';
-import type { CatalogueCache } from '../catalogue/catalogue-cache';
-import { updateCatalogue } from '../catalogue/update-catalogue';
+import type { CatalogueCache } from '../../catalogue/catalogue-cache';
+import { updateCatalogue } from '../../catalogue/update-catalogue';
+import {
+  upsertBanners,
+  upsertBundles,
+  upsertGameAreas,
+  upsertGames,
+  upsertPayTypes,
+  upsertProductTabs,
+  upsertServers,
+  upsertStoreSettings,
+} from '../../catalogue/write-catalogue';
+import type { Db, Queryable } from '../../db/db';
+import { seedDemoDiscountCodes } from '../../discounts/demo-discount-codes';
+import { upsertRoles } from '../game/sandbox-roles';
 import { DEMO_GAMES, type DemoGame } from './demo-games';
 import { demoBundles, demoTabs } from './demo-bundles';
 import { demoRoles } from './demo-roles';
 import { demoBanners, demoCustomerServiceUrl, demoPayTypes, demoServerSign, STORE_BANNERS, STORE_SUPPORT_URL } from './demo-storefront';
-import { upsertRows } from './upsert-rows';
 import { seedDemoPurchases } from './seed-demo-purchases';
-import { seedDemoDiscountCodes } from '../discounts/demo-discount-codes';
 
 const areasOf = (game: DemoGame) => Object.keys(game.areas);
 
 async function seedGames(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
-  await upsertRows(
+  await upsertGames(
     tx,
-    'games',
-    [
-      { name: 'game_id', type: 'integer' },
-      { name: 'names', type: 'jsonb' },
-      { name: 'descriptions', type: 'jsonb' },
-      { name: 'icon_url', type: 'text' },
-      { name: 'role_lookup', type: 'text' },
-      { name: 'server_sign_required', type: 'boolean' },
-      { name: 'role_help_image', type: 'text' },
-      { name: 'in_voucher_centre', type: 'boolean' },
-      { name: 'sort', type: 'integer' },
-    ],
-    ['game_id'],
     games.map((game, index) => ({
       game_id: game.gameId,
       names: game.names,
@@ -39,16 +36,8 @@ async function seedGames(tx: Queryable, games: readonly DemoGame[]): Promise<voi
       sort: index,
     })),
   );
-  await upsertRows(
+  await upsertGameAreas(
     tx,
-    'game_areas',
-    [
-      { name: 'game_id', type: 'integer' },
-      { name: 'area', type: 'text' },
-      { name: 'customer_service_url', type: 'text' },
-      { name: 'sort', type: 'integer' },
-    ],
-    ['game_id', 'area'],
     games.flatMap((game) =>
       areasOf(game).map((area, index) => ({
         game_id: game.gameId,
@@ -61,19 +50,8 @@ async function seedGames(tx: Queryable, games: readonly DemoGame[]): Promise<voi
 }
 
 async function seedServers(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
-  await upsertRows(
+  await upsertServers(
     tx,
-    'servers',
-    [
-      { name: 'game_id', type: 'integer' },
-      { name: 'area', type: 'text' },
-      { name: 'region', type: 'text' },
-      { name: 'server_id', type: 'text' },
-      { name: 'server_name', type: 'text' },
-      { name: 'server_sign', type: 'text' },
-      { name: 'sort', type: 'integer' },
-    ],
-    ['game_id', 'server_id'],
     games.flatMap((game) =>
       Object.entries(game.areas).flatMap(([area, servers]) =>
         servers.map((server, index) => ({
@@ -92,30 +70,12 @@ async function seedServers(tx: Queryable, games: readonly DemoGame[]): Promise<v
 
 async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
   const pairs = games.flatMap((game) => areasOf(game).map((area) => ({ game, area })));
-  await upsertRows(
+  await upsertProductTabs(
     tx,
-    'product_tabs',
-    [
-      { name: 'game_id', type: 'integer' },
-      { name: 'area', type: 'text' },
-      { name: 'type', type: 'text' },
-      { name: 'sort', type: 'integer' },
-    ],
-    ['game_id', 'area', 'type'],
     pairs.flatMap(({ game, area }) => demoTabs(area, game).map((type, sort) => ({ game_id: game.gameId, area, type, sort }))),
   );
-  await upsertRows(
+  await upsertPayTypes(
     tx,
-    'pay_types',
-    [
-      { name: 'game_id', type: 'integer' },
-      { name: 'area', type: 'text' },
-      { name: 'pay_type', type: 'text' },
-      { name: 'name', type: 'text' },
-      { name: 'icon_url', type: 'text' },
-      { name: 'sort', type: 'integer' },
-    ],
-    ['game_id', 'area', 'pay_type'],
     pairs.flatMap(({ game, area }) =>
       demoPayTypes(game, area).map((pay, sort) => ({
         game_id: game.gameId,
@@ -127,28 +87,8 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
       })),
     ),
   );
-  await upsertRows(
+  await upsertBundles(
     tx,
-    'bundles',
-    [
-      { name: 'game_id', type: 'integer' },
-      { name: 'area', type: 'text' },
-      { name: 'type', type: 'text' },
-      { name: 'product_id', type: 'text' },
-      { name: 'product_name', type: 'text' },
-      { name: 'product_content', type: 'text' },
-      { name: 'product_file_url', type: 'text' },
-      { name: 'price_minor', type: 'integer' },
-      { name: 'first_buy_offer', type: 'boolean' },
-      { name: 'first_pay_icon', type: 'text' },
-      { name: 'first_pay_content', type: 'text' },
-      { name: 'pay_icon', type: 'text' },
-      { name: 'pay_content', type: 'text' },
-      { name: 'role_buy_limit', type: 'integer' },
-      { name: 'active', type: 'boolean' },
-      { name: 'sort', type: 'integer' },
-    ],
-    ['product_id'],
     pairs.flatMap(({ game, area }) =>
       demoBundles(game, area).map((bundle) => ({
         game_id: bundle.gameId,
@@ -170,18 +110,8 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
       })),
     ),
   );
-  await upsertRows(
+  await upsertBanners(
     tx,
-    'banners',
-    [
-      { name: 'banner_key', type: 'text' },
-      { name: 'game_id', type: 'integer' },
-      { name: 'area', type: 'text' },
-      { name: 'url', type: 'text' },
-      { name: 'slideshow_url', type: 'text' },
-      { name: 'sort', type: 'integer' },
-    ],
-    ['banner_key'],
     [...STORE_BANNERS, ...pairs.flatMap(({ game, area }) => demoBanners(game, area))].map((banner) => ({
       banner_key: banner.key,
       game_id: banner.gameId,
@@ -191,40 +121,7 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
       sort: banner.sort,
     })),
   );
-  await upsertRows(
-    tx,
-    'store_settings',
-    [
-      { name: 'key', type: 'text' },
-      { name: 'value', type: 'text' },
-    ],
-    ['key'],
-    [{ key: 'customer_service_url', value: STORE_SUPPORT_URL }],
-  );
-}
-
-async function seedSandboxRoles(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
-  await upsertRows(
-    tx,
-    'sandbox_roles',
-    [
-      { name: 'game_id', type: 'integer' },
-      { name: 'server_id', type: 'text' },
-      { name: 'role_id', type: 'text' },
-      { name: 'role_name', type: 'text' },
-      { name: 'uid', type: 'text' },
-      { name: 'last_login_at', type: 'timestamptz' },
-    ],
-    ['game_id', 'role_id'],
-    games.flatMap(demoRoles).map((role) => ({
-      game_id: role.gameId,
-      server_id: role.serverId,
-      role_id: role.roleId,
-      role_name: role.roleName,
-      uid: role.uid,
-      last_login_at: role.lastLoginAt.toISOString(),
-    })),
-  );
+  await upsertStoreSettings(tx, [{ key: 'customer_service_url', value: STORE_SUPPORT_URL }]);
 }
 
 /**
@@ -247,7 +144,7 @@ export async function seedDemo(
     await seedGames(tx, games);
     await seedServers(tx, games);
     await seedShelves(tx, games);
-    await seedSandboxRoles(tx, games);
+    await upsertRoles(tx, games.flatMap(demoRoles));
     await seedDemoPurchases(tx, games);
     if (options.discountCodes ?? true) await seedDemoDiscountCodes(tx);
   });

@@ -1,21 +1,13 @@
 import { areaOfRegion } from '@topup/shared/rules';
-import type { Catalogue, CatalogueGame, GameArea } from '../catalogue/catalogue';
-import { findGameArea } from '../catalogue/catalogue';
-import { missing, unknownGame } from './api-error';
-import type { ActionInput } from './action';
+import { DomainError } from '../domain-errors';
+import type { Catalogue, CatalogueGame, GameArea } from './catalogue';
+import { findGameArea } from './catalogue';
 
 export interface ResolvedGameArea {
   readonly game: CatalogueGame;
   readonly gameArea: GameArea;
   /** The region when the request's `area` named one (game 232's sub-regions; `eu` for 44), else "". */
   readonly regionFromArea: string;
-}
-
-/** The `game_id` a request names; refused when absent or empty. */
-export function requireGameId(input: ActionInput): number {
-  const value = input.game_id ?? '';
-  if (value === '') throw missing('game_id');
-  return Number(value);
 }
 
 /**
@@ -26,12 +18,12 @@ export function requireGameId(input: ActionInput): number {
  */
 export function resolveGameArea(catalogue: Catalogue, gameId: number, rawArea: string | undefined): ResolvedGameArea {
   const game = catalogue.games.get(gameId);
-  if (!game) throw unknownGame();
+  if (!game) throw new DomainError('unknownGame');
   const requested = (rawArea ?? '').toLowerCase() || game.areas[0] || '';
   const sold = findGameArea(catalogue, gameId, requested);
   if (sold) return { game, gameArea: sold, regionFromArea: '' };
   const parent = areaOfRegion(gameId, requested);
   const gameArea = parent ? findGameArea(catalogue, gameId, parent) : undefined;
-  if (!gameArea) throw unknownGame();
+  if (!gameArea) throw new DomainError('unknownGame');
   return { game, gameArea, regionFromArea: requested };
 }

@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../db/db';
-import type { GameGateway, InGameMail, SentMail } from '../game/game-gateway';
+import type { Db, Queryable } from '../../db/db';
+import type { GameGateway, InGameMail, SentMail } from '../../game/game-gateway';
 
 const SWITCH = 'fail_mail';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { HOLDING_STATUSES } from '../orders/order-state';
+import { HOLDING_STATUSES } from './order-state';
 
 /** Orders of one character that hold a use of a code: paid ones, not refunded. */
 export async function countCodeUses(db: Queryable, gameId: number, roleId: string, code: string): Promise<number> {

@@ -1,15 +1,12 @@
 import { currencyCode } from '@topup/shared/rules';
 import type { DiscountCheck } from '@topup/shared/types';
-import { defineAction } from '../../api/action';
-import { missing } from '../../api/api-error';
-import { formatAmount } from '../../api/family-a/get-pay-price';
-import { requireGameId, resolveGameArea } from '../../api/game-area';
-import { countCodeUses } from '../../discounts/count-code-uses';
-import { findDiscountCode } from '../../discounts/discount-codes';
-import { normaliseCode, refuseDiscount } from '../../discounts/discount-rules';
-import { findBundle } from '../find-bundle';
-import { bundleNotOnSale, discountError } from '../order-errors';
-import { priceOrder } from '../price';
+import { resolveGameArea } from '../../catalogue/resolve-game-area';
+import { normaliseCode } from '../../discounts/discount-rules';
+import { priceWithCode } from '../../orders/price-with-code';
+import { formatAmount } from '../../payments/minor-units';
+import { defineAction } from '../action';
+import { missing } from '../api-error';
+import { requireGameId } from '../require-game-id';
 import { CHECK_DISCOUNT_CODE_FIELDS } from './order-fields';
 
 /**
@@ -27,14 +24,7 @@ export const checkDiscountCode = defineAction({
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const productId = input.product_id ?? '';
     if (productId === '') throw missing('product_id');
-    const bundle = findBundle(gameArea, productId);
-    if (!bundle) throw bundleNotOnSale();
-    const code = await findDiscountCode(db, typed);
-    const roleId = input.role_id ?? '';
-    const usesByRole = code && roleId && code.usesPerRole > 0 ? await countCodeUses(db, gameId, roleId, code.code) : 0;
-    const refusal = refuseDiscount(code, { gameId, productId, now: new Date(), usesByRole });
-    if (refusal || !code) throw discountError(refusal ?? 'unknown');
-    const price = priceOrder(bundle.priceMinor, code.percentOff);
+    const { code, price } = await priceWithCode(db, gameArea, { gameId, productId, roleId: input.role_id ?? '', code: typed });
     return {
       discount_code: code.code,
       percent_off: code.percentOff,

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../catalogue/catalogue';
+import type { LocalizedText } from '../../catalogue/catalogue';
 
 /** A demo server: its id, name, and the region (or sub-region) it belongs to. */
 export interface DemoServerSpec {

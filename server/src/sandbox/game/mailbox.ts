@@ -1,26 +1,7 @@
-import type { Queryable } from '../db/db';
+import type { Queryable } from '../../db/db';
+import type { InGameMail, SentMail } from '../../game/game-gateway';
 
-export interface MailItem {
-  readonly name: string;
-  readonly quantity: number;
-}
-
-export interface InGameMail {
-  /** Idempotency key: sending the same key again sends nothing new (an order id, for example). */
-  readonly key: string;
-  readonly gameId: number;
-  readonly serverId: string;
-  readonly roleId: string;
-  readonly title: string;
-  readonly items: readonly MailItem[];
-}
-
-export interface SentMail {
-  readonly mailId: string;
-  /** false when this key had already been sent: nothing new reached the mailbox. */
-  readonly created: boolean;
-  readonly sentAt: Date;
-}
+/** The sandbox game's mailbox (table sandbox_mail): one mail per key. */
 
 /** Puts a mail in the sandbox mailbox once per key. */
 export async function depositMail(db: Queryable, mail: InGameMail): Promise<SentMail> {
@@ -40,4 +21,22 @@ export async function depositMail(db: Queryable, mail: InGameMail): Promise<Sent
   const found = existing[0];
   if (!found) throw new Error(`mail ${mail.key} neither inserted nor found`);
   return { mailId: found.mail_id, created: false, sentAt: found.sent_at };
+}
+
+export interface ReceivedMail {
+  mail_id: string;
+  /** The mail's key: the order it delivered. */
+  order_id: string;
+  title: string;
+  items: unknown;
+  sent_at: Date;
+}
+
+/** What one character received, newest first. */
+export function mailOf(db: Queryable, role: { gameId: number; serverId: string; roleId: string }): Promise<ReceivedMail[]> {
+  return db.query<ReceivedMail>(
+    `SELECT mail_id::text, mail_key AS order_id, title, items, sent_at FROM sandbox_mail
+      WHERE game_id = $1 AND server_id = $2 AND role_id = $3 ORDER BY sent_at DESC, mail_id DESC`,
+    [role.gameId, role.serverId, role.roleId],
+  );
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import formBody from '@fastify/formbody';
-import type { Db } from '../db/db';
-import { mailFailuresLeft, setMailFailures } from './sandbox-mail-failures';
+import type { Db } from '../../db/db';
+import { mailFailuresLeft, setMailFailures } from './mail-failures';
 
-export interface SandboxMailRoutesOptions {
+export interface MailFailureRoutesOptions {
   readonly db: Db;
 }
 
@@ -20,7 +20,7 @@ function failuresFrom(value: unknown): number | null {
  * `POST /sandbox/mail-failures` with `fail_next` = a number, `always` or `off` (JSON, form or query);
  * `GET /sandbox/mail-failures` tells how many failures are left (-1: always).
  */
-export async function sandboxMailRoutes(app: FastifyInstance, { db }: SandboxMailRoutesOptions): Promise<void> {
+export async function mailFailureRoutes(app: FastifyInstance, { db }: MailFailureRoutesOptions): Promise<void> {
   await app.register(formBody, { bodyLimit: 1024 });
   app.get('/sandbox/mail-failures', async () => ({ ret: 0, data: { fail_next: await mailFailuresLeft(db) }, msg: 'OK' }));
   app.post<{ Body: Record<string, unknown> | undefined; Querystring: Record<string, unknown> }>('/sandbox/mail-failures', async (request, reply) => {

@@ -1,10 +1,9 @@
 import type { OrderInfo } from '@topup/shared/types';
-import { defineAction } from '../../api/action';
-import { missing } from '../../api/api-error';
-import { FIELD } from '../../api/fields';
-import { orderNotFound } from '../order-errors';
-import { toOrderInfo } from '../order-info';
-import { readOrderWithTimeline } from '../read-order';
+import { readOrderWithTimeline } from '../../orders/read-order';
+import { defineAction } from '../action';
+import { missing, orderNotFound } from '../api-error';
+import { FIELD } from '../fields';
+import { toOrderInfo } from './order-info-answer';
 
 /** `orderInfo` (and `pcpay/getOrderInfo`): an order's state, amounts and timeline. */
 export const orderInfo = defineAction({

@@ -1,4 +1,4 @@
-import { FIELD } from '../../api/fields';
+import { FIELD } from '../fields';
 
 /** The body of createOrder and of the pay centre's pay. */
 export const CREATE_ORDER_FIELDS = {

@@ -1,0 +1,126 @@
+import type { Queryable } from '../db/db';
+import { upsertRows, type Column } from '../db/upsert-rows';
+import type { LocalizedText } from './catalogue';
+
+/**
+ * The catalogue's writes, one per table: rows whose key exists get the given values again, so
+ * writing the same rows twice leaves the same data. Run them through updateCatalogue, which
+ * commits them with a new revision and drops the cached catalogue.
+ */
+
+export type GameRecord = {
+  game_id: number;
+  names: LocalizedText;
+  descriptions: LocalizedText;
+  icon_url: string;
+  role_lookup: 'id' | 'name';
+  server_sign_required: boolean;
+  role_help_image: string;
+  in_voucher_centre: boolean;
+  sort: number;
+};
+export type GameAreaRecord = { game_id: number; area: string; customer_service_url: string | null; sort: number };
+export type ServerRecord = { game_id: number; area: string; region: string; server_id: string; server_name: string; server_sign: string; sort: number };
+export type ProductTabRecord = { game_id: number; area: string; type: string; sort: number };
+export type PayTypeRecord = { game_id: number; area: string; pay_type: string; name: string; icon_url: string; sort: number };
+export type BundleRecord = {
+  game_id: number;
+  area: string;
+  type: string;
+  product_id: string;
+  product_name: string;
+  product_content: string;
+  product_file_url: string;
+  price_minor: number;
+  first_buy_offer: boolean;
+  first_pay_icon: string;
+  first_pay_content: string;
+  pay_icon: string;
+  pay_content: string;
+  role_buy_limit: number;
+  active: boolean;
+  sort: number;
+};
+export type BannerRecord = { banner_key: string; game_id: number | null; area: string; url: string; slideshow_url: string; sort: number };
+export type StoreSettingRecord = { key: string; value: string };
+
+const integer = (name: string): Column => ({ name, type: 'integer' });
+const text = (name: string): Column => ({ name, type: 'text' });
+const jsonb = (name: string): Column => ({ name, type: 'jsonb' });
+const boolean = (name: string): Column => ({ name, type: 'boolean' });
+
+/** A write of one table: its columns in order and the key a row is matched on. */
+function writer<T extends Record<string, unknown>>(table: string, columns: readonly Column[], key: readonly string[]) {
+  return (tx: Queryable, rows: readonly T[]): Promise<void> => upsertRows(tx, table, columns, key, rows);
+}
+
+export const upsertGames = writer<GameRecord>(
+  'games',
+  [
+    integer('game_id'),
+    jsonb('names'),
+    jsonb('descriptions'),
+    text('icon_url'),
+    text('role_lookup'),
+    boolean('server_sign_required'),
+    text('role_help_image'),
+    boolean('in_voucher_centre'),
+    integer('sort'),
+  ],
+  ['game_id'],
+);
+
+export const upsertGameAreas = writer<GameAreaRecord>(
+  'game_areas',
+  [integer('game_id'), text('area'), text('customer_service_url'), integer('sort')],
+  ['game_id', 'area'],
+);
+
+export const upsertServers = writer<ServerRecord>(
+  'servers',
+  [integer('game_id'), text('area'), text('region'), text('server_id'), text('server_name'), text('server_sign'), integer('sort')],
+  ['game_id', 'server_id'],
+);
+
+export const upsertProductTabs = writer<ProductTabRecord>(
+  'product_tabs',
+  [integer('game_id'), text('area'), text('type'), integer('sort')],
+  ['game_id', 'area', 'type'],
+);
+
+export const upsertPayTypes = writer<PayTypeRecord>(
+  'pay_types',
+  [integer('game_id'), text('area'), text('pay_type'), text('name'), text('icon_url'), integer('sort')],
+  ['game_id', 'area', 'pay_type'],
+);
+
+export const upsertBundles = writer<BundleRecord>(
+  'bundles',
+  [
+    integer('game_id'),
+    text('area'),
+    text('type'),
+    text('product_id'),
+    text('product_name'),
+    text('product_content'),
+    text('product_file_url'),
+    integer('price_minor'),
+    boolean('first_buy_offer'),
+    text('first_pay_icon'),
+    text('first_pay_content'),
+    text('pay_icon'),
+    text('pay_content'),
+    integer('role_buy_limit'),
+    boolean('active'),
+    integer('sort'),
+  ],
+  ['product_id'],
+);
+
+export const upsertBanners = writer<BannerRecord>(
+  'banners',
+  [text('banner_key'), integer('game_id'), text('area'), text('url'), text('slideshow_url'), integer('sort')],
+  ['banner_key'],
+);
+
+export const upsertStoreSettings = writer<StoreSettingRecord>('store_settings', [text('key'), text('value')], ['key']);
