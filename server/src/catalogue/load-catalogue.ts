@@ -7,68 +7,18 @@ import type {
   CataloguePayType,
   CatalogueServer,
   GameArea,
-  LocalizedText,
 } from './catalogue';
 import { gameAreaKey } from './catalogue';
+import type { BannerRecord, BundleRecord, GameAreaRecord, GameRecord, PayTypeRecord, ProductTabRecord, ServerRecord } from './write-catalogue';
 
-interface GameRow {
-  game_id: number;
-  names: LocalizedText;
-  descriptions: LocalizedText;
-  icon_url: string;
-  role_lookup: 'id' | 'name';
-  server_sign_required: boolean;
-  role_help_image: string;
-  in_voucher_centre: boolean;
-}
-interface AreaRow {
-  game_id: number;
-  area: string;
-  customer_service_url: string | null;
-}
-interface ServerRow {
-  game_id: number;
-  area: string;
-  region: string;
-  server_id: string;
-  server_name: string;
-  server_sign: string;
-}
-interface TabRow {
-  game_id: number;
-  area: string;
-  type: string;
-}
-interface PayTypeRow {
-  game_id: number;
-  area: string;
-  pay_type: string;
-  name: string;
-  icon_url: string;
-}
-interface BundleRow {
-  id: number;
-  game_id: number;
-  area: string;
-  type: string;
-  product_id: string;
-  product_name: string;
-  product_content: string;
-  product_file_url: string;
-  price_minor: number;
-  first_buy_offer: boolean;
-  first_pay_icon: string;
-  first_pay_content: string;
-  pay_icon: string;
-  pay_content: string;
-  role_buy_limit: number;
-}
-interface BannerRow {
-  game_id: number | null;
-  area: string;
-  url: string;
-  slideshow_url: string;
-}
+/** A table's row as the catalogue reads it: its written record without the columns only ORDER BY uses. */
+type GameRow = Omit<GameRecord, 'sort'>;
+type AreaRow = Omit<GameAreaRecord, 'sort'>;
+type ServerRow = Omit<ServerRecord, 'sort'>;
+type TabRow = Omit<ProductTabRecord, 'sort'>;
+type PayTypeRow = Omit<PayTypeRecord, 'sort'>;
+type BundleRow = Omit<BundleRecord, 'active' | 'sort'> & { id: number };
+type BannerRow = Omit<BannerRecord, 'banner_key' | 'sort'>;
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
