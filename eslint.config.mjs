@@ -4,11 +4,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const REMOTES = ['remote-topup', 'remote-voucher', 'remote-pccenter'];
 
 /** Shared libraries ship only the exports of the contract (SHARED_LIBRARY_EXPORTS): no others may be used. */
-const contract = fs.readFileSync(new URL('./shared/src/contracts.ts', import.meta.url), 'utf8');
+const contract = fs.readFileSync(new URL('./shared/build/shared-contract.ts', import.meta.url), 'utf8');
 function contractExports(library) {
   const block = new RegExp(`'${library}': \\[([^\\]]*)\\]`).exec(contract);
   if (!block) throw new Error(`SHARED_LIBRARY_EXPORTS has no ${library}`);
@@ -17,18 +19,100 @@ function contractExports(library) {
 const LIBRARY_PATHS = ['react-router-dom', 'react-i18next'].map((name) => ({
   name,
   allowImportNames: contractExports(name),
-  message: `Only the exports listed in SHARED_LIBRARY_EXPORTS (shared/src/contracts.ts) are shipped; add it there first.`,
+  message: `Only the exports listed in SHARED_LIBRARY_EXPORTS (shared/build/shared-contract.ts) are shipped; add it there first.`,
 }));
+
+/** The parts of @topup/shared (SHARED_PARTS in shared/build/shared-contract.ts), in dependency order. */
+const SHARED_PARTS = (() => {
+  const block = /export const SHARED_PARTS = \[([^\]]*)\]/.exec(contract);
+  if (!block) throw new Error('shared-contract.ts has no SHARED_PARTS');
+  return [...block[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
+})();
+/** The parts the server may use too; the others are browser code. */
+const ISOMORPHIC_PARTS = ['contracts', 'types', 'sign', 'rules'];
+const BROWSER_PARTS = SHARED_PARTS.filter((part) => !ISOMORPHIC_PARTS.includes(part));
 
 /** Import patterns that reach into another part of the repo, by package name or by path. */
 function partImports(parts) {
   return parts.flatMap((part) => [`@topup/${part}`, `@topup/${part}/*`, `**/${part}/**`, `**/${part}`]);
 }
 
-/** Browser code reaches @topup/shared only through its entry, so the federation singleton holds. */
-const SHARED_DEEP = {
-  group: ['@topup/shared/*', '**/shared/src/**', '!@topup/shared/build'],
-  message: 'Import @topup/shared itself: deep imports would create a second copy of the shared store and i18n instance.',
+/**
+ * Browser code reaches @topup/shared only through its parts (`@topup/shared/store`, `…/api`, …): each is
+ * one federation singleton, so the package itself, a deeper path or a file of shared/src would be a
+ * second copy of the store, i18n or the API settings (decision 015).
+ */
+const SHARED_DEEP = [
+  {
+    regex: `^@topup/shared(?!/(?:${[...SHARED_PARTS, 'build'].join('|')})$)(?:/.*)?$`,
+    message: `Import one part of @topup/shared (@topup/shared/{${SHARED_PARTS.join(',')}}): anything else is a second copy of the shared store, i18n and API settings.`,
+  },
+  {
+    group: ['**/shared/src/**', '**/shared/src'],
+    message: `Import one part of @topup/shared (@topup/shared/{${SHARED_PARTS.join(',')}}), never its files: they would be a second copy of the shared store.`,
+  },
+];
+
+/**
+ * Inside shared/src, one part reaches another only by its package name (`@topup/shared/store`, never
+ * `../store/store`), so each part is one federation module at run time, and only a part listed before
+ * it in SHARED_PARTS, so no two parts import each other. Relative imports stay within a part.
+ */
+const SHARED_SRC = fileURLToPath(new URL('./shared/src/', import.meta.url));
+
+/** The part a file of shared/src belongs to (its folder, or its name for contracts.ts and sign.ts); null for none. */
+function sharedPartOf(file) {
+  const relative = path.relative(SHARED_SRC, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const [first, ...rest] = relative.split(path.sep);
+  const name = rest.length ? first : first.replace(/\.tsx?$/, '');
+  return SHARED_PARTS.includes(name) ? name : null;
+}
+
+const sharedPartsRule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      noPart: 'Every module of shared/src belongs to a part (a folder named in SHARED_PARTS, shared/build/shared-contract.ts).',
+      relative: 'This reaches the "{{target}}" part by path: import @topup/shared/{{target}} instead, or the page gets a second copy of it.',
+      self: 'A module of "{{target}}" imports its own part by name: import the module relatively (by name it would import itself).',
+      later: '"{{from}}" may import only parts listed before it in SHARED_PARTS ({{allowed}}), not "{{target}}": two parts must never import each other.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = sharedPartOf(file);
+    if (from === undefined) return {};
+    const check = (node) => {
+      const spec = node.source && node.source.type === 'Literal' ? node.source.value : null;
+      if (typeof spec !== 'string' || from === null) return;
+      if (spec.startsWith('.')) {
+        const target = sharedPartOf(path.resolve(path.dirname(file), spec));
+        if (target === undefined || target === from) return;
+        if (target === null) context.report({ node: node.source, messageId: 'noPart' });
+        else context.report({ node: node.source, messageId: 'relative', data: { target } });
+        return;
+      }
+      const match = /^@topup\/shared\/([^/]+)$/.exec(spec);
+      if (!match || !SHARED_PARTS.includes(match[1])) return;
+      const target = match[1];
+      if (target === from) context.report({ node: node.source, messageId: 'self', data: { target } });
+      else if (SHARED_PARTS.indexOf(target) > SHARED_PARTS.indexOf(from)) {
+        const allowed = SHARED_PARTS.slice(0, SHARED_PARTS.indexOf(from)).join(', ') || 'none';
+        context.report({ node: node.source, messageId: 'later', data: { from, target, allowed } });
+      }
+    };
+    return {
+      Program(node) {
+        if (from === null) context.report({ node, messageId: 'noPart' });
+      },
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
 };
 
 function zone(parts, message, extra = [], paths = []) {
@@ -61,8 +145,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': zone(
         ['host', 'server', ...REMOTES.filter((r) => r !== remote)],
-        'A remote may import only @topup/shared and npm packages: never the host, the server or another remote.',
-        [SHARED_DEEP],
+        'A remote may import only the parts of @topup/shared and npm packages: never the host, the server or another remote.',
+        SHARED_DEEP,
         LIBRARY_PATHS,
       ),
     },
@@ -73,7 +157,7 @@ export default tseslint.config(
       'no-restricted-imports': zone(
         ['server', ...REMOTES],
         'The host reaches remotes only through federation (loadRemote), never a static import.',
-        [SHARED_DEEP],
+        SHARED_DEEP,
         LIBRARY_PATHS,
       ),
     },
@@ -81,8 +165,13 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': zone(['host', 'server', 'e2e', ...REMOTES], '@topup/shared depends on npm packages only.', [], LIBRARY_PATHS),
+      'no-restricted-imports': zone(['host', 'server', 'e2e', ...REMOTES], '@topup/shared depends on npm packages only.', [SHARED_DEEP[0]], LIBRARY_PATHS),
     },
+  },
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    plugins: { topup: { rules: { 'shared-parts': sharedPartsRule } } },
+    rules: { 'topup/shared-parts': 'error' },
   },
   {
     files: ['server/**/*.ts'],
@@ -92,11 +181,14 @@ export default tseslint.config(
         'The server never imports browser code.',
         [
           {
-            group: ['**/shared/src/ui/**', '**/shared/src/store/**', '**/shared/src/i18n/**', '**/shared/src/api/**'],
+            group: BROWSER_PARTS.map((part) => `**/shared/src/${part}/**`),
             message: 'The server imports only the isomorphic parts of @topup/shared (sign, rules, contracts, types).',
           },
         ],
-        [{ name: '@topup/shared', message: 'The server imports only @topup/shared/{sign,rules,contracts,types}: the entry is browser code.' }],
+        ['', ...BROWSER_PARTS.map((part) => `/${part}`)].map((sub) => ({
+          name: `@topup/shared${sub}`,
+          message: `The server imports only @topup/shared/{${ISOMORPHIC_PARTS.join(',')}}: the others are browser code.`,
+        })),
       ),
     },
   },

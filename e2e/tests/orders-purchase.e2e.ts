@@ -67,6 +67,8 @@ describe('buying on a phone, from the top-up page to the mailbox', () => {
     await page.getByLabel('Discount code').fill('welcome10');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('discount-result').getByText('WELCOME10 applied: 10% off, you save $0.30').waitFor();
+    // The box now shows the code as the store knows it, and that is what the order sends.
+    expect(await page.getByLabel('Discount code').inputValue()).toBe('WELCOME10');
     expect(await page.getByTestId('submit-total').textContent()).toBe('$2.69');
 
     // Not agreed yet: the spec's words, and no order.
@@ -77,7 +79,7 @@ describe('buying on a phone, from the top-up page to the mailbox', () => {
     await page.getByRole('button', { name: 'Pay $2.69' }).click();
     await toastWith(page, 'Please agree protocal');
     expect(orderCalls).toHaveLength(0);
-    expect(await page.getByTestId('agreement-terms').getAttribute('target')).toBe('_blank');
+    expect(await page.getByTestId('terms-link').getAttribute('target')).toBe('_blank');
 
     await page.getByRole('checkbox').check();
     // A double tap places one order.
@@ -87,14 +89,14 @@ describe('buying on a phone, from the top-up page to the mailbox', () => {
     const sent = new URLSearchParams(orderCalls[0]);
     expect(Object.fromEntries(sent)).toMatchObject({
       game_id: '18', area: 'us', server_id: '1801', role_id: '1801001', uid: '1800001',
-      product_id: '18-us-weekly-supply', pay_type: 'wallet', discount_code: 'welcome10',
+      product_id: '18-us-weekly-supply', pay_type: 'wallet', discount_code: 'WELCOME10',
     });
     expect(sent.get('order_token')).toMatch(/^web-/);
     expect(sent.has('amount')).toBe(false);
 
     // The pay result page follows the order to delivered, then stops asking.
     await resultStatus(page, 'delivered');
-    for (const step of ['paid', 'mailSent', 'delivered']) expect(await page.getByTestId(`step-${step}`).getAttribute('data-state')).toBe('done');
+    for (const step of ['created', 'paid', 'mail_sent', 'delivered']) expect(await page.getByTestId(`step-${step}`).getAttribute('data-state')).toBe('done');
     await page.locator('[data-testid="pay-result"][data-polling="stopped"]').waitFor();
     expect(await page.getByText('If your items have not arrived 30 minutes after a successful payment, please contact in-game customer service.').count()).toBe(1);
     expect(await page.getByTestId('order-customer-service').getAttribute('href')).toContain('game_id=18');
@@ -139,7 +141,7 @@ describe('buying on a phone, from the top-up page to the mailbox', () => {
     await settleInSandbox(page, 'Pay');
     await resultStatus(page, 'delivering');
     await page.getByText('Delivery is being retried').waitFor();
-    expect(await page.getByTestId('step-mailSent').getAttribute('data-state')).toBe('current');
+    expect(await page.getByTestId('step-mail_sent').getAttribute('data-state')).toBe('current');
     await resultStatus(page, 'delivered');
     await page.getByTestId('order-history').getByText('Mail not accepted (attempt 1), trying again').waitFor();
   });

@@ -82,6 +82,17 @@ describe('the pay centre', () => {
     await findCharacterById(page, 'NA-2 Borealis', '1802001');
   });
 
+  it('says on /pcpay, beside Check again, that the store does not know the order (no dialog)', async () => {
+    await openPayCentre(page, server.url, '/pcpay?order_id=TP-NOT-AN-ORDER');
+    const error = page.getByTestId('order-error');
+    await error.getByText('This order does not exist.').waitFor();
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/pcpay/getOrderInfo'));
+    await error.getByRole('button', { name: 'Check again' }).click();
+    await asked;
+    await error.getByText('This order does not exist.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('speaks Korean and prices in won for a game bought in kr', async () => {
     await openPayCentre(page, server.url, '/pcSubmit?game_id=18&area=kr&server_id=1831&server_name=KR-1&role_id=1831001&role_name=x&uid=1800001&lang=ko');
     await page.getByRole('heading', { name: '상품 선택' }).waitFor();

@@ -1,5 +1,5 @@
 import { HashRouter, Route, Routes } from 'react-router-dom';
-import { ROUTE_TABLE, type RemoteRegistry } from '@topup/shared';
+import { ROUTE_TABLE, type RemoteRegistry } from '@topup/shared/contracts';
 import { RemoteRoute } from './federation/RemoteRoute';
 import { DesktopSwitch, PhoneOnly } from './shell/DesktopSwitch';
 import { NotFoundPage } from './shell/NotFoundPage';

@@ -1,5 +1,5 @@
-// The shared store and i18n instance are imported here first, so every remote gets these ones.
-import { i18n, initI18n } from '@topup/shared';
+// The store part (the one store and i18n instance) is imported here first, so every remote gets these ones.
+import { i18n, initI18n } from '@topup/shared/store';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';

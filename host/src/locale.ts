@@ -1,4 +1,5 @@
-import { i18n, localStore, resolveLocale, store, type Locale } from '@topup/shared';
+import { resolveLocale, type Locale } from '@topup/shared/rules';
+import { i18n, localStore, store } from '@topup/shared/store';
 
 /** The query of a hash route (`#/path?a=b`) merged over the page query (`?a=b#/path`). */
 export function pageQuery(location: Pick<Location, 'search' | 'hash'> = window.location): URLSearchParams {

@@ -1,4 +1,5 @@
-import { apiSettings, DEFAULT_APP_KEY } from '@topup/shared';
+import { DEFAULT_APP_KEY } from '@topup/shared/sign';
+import { apiSettings } from '@topup/shared/api';
 import { fetchRegistry, loadRegistry, PreviewRefusedError } from '../src/federation/registry';
 
 const registry = {

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import { i18n, initI18n } from '@topup/shared';
+import { i18n, initI18n } from '@topup/shared/store';
 import { registerShellStrings } from '../src/shell/strings';
 
 jest.mock('../src/federation/remotes', () => ({ loadRemotePage: jest.fn() }));

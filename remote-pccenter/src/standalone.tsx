@@ -1,4 +1,4 @@
-import { renderStandalone } from '@topup/shared';
+import { renderStandalone } from '@topup/shared/ui';
 import PcIndexPage from './exposes/PcIndexPage';
 import PcRolePage from './exposes/PcRolePage';
 import PcSubmitPage from './exposes/PcSubmitPage';

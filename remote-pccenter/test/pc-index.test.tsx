@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sign, store } from '@topup/shared';
+import { sign } from '@topup/shared/sign';
+import { store } from '@topup/shared/store';
 import { payCentreCalls } from './support/pay-centre-calls';
-import { recordPayCentreCalls, renderPayCentre } from './support/render-pay-centre';
+import { startInterceptingProxy } from './support/intercepting-proxy';
+import { pointApiAt, recordPayCentreCalls, renderPayCentre } from './support/render-pay-centre';
 
 jest.setTimeout(120_000);
 
@@ -54,6 +56,28 @@ describe('/pcIndex', () => {
     const yours = await screen.findByTestId('your-game');
     expect(within(yours).getByRole('link', { name: 'Top up Skyreach Legends' }).getAttribute('href')).toBe('/pcrole?game_id=44&area=us&from=mobile');
     await waitFor(() => expect(store.getState().customerService).toEqual({ url: '/assets/support/index.html?game_id=44&area=us', visible: true }));
+  });
+
+  it('says on the page when the games could not be read, and lists them after Retry', async () => {
+    const user = userEvent.setup();
+    const front = await startInterceptingProxy(proxy.url, (action, earlier) =>
+      action === 'payCenterList' && earlier === 0 ? { ret: 1099, data: null, msg: 'Something went wrong on our side. Please try again later.' } : 'pass',
+    );
+    try {
+      pointApiAt(front.url);
+      await renderPayCentre('/pcIndex');
+      const failure = await within(allGames()).findByRole('alert');
+      expect(failure).toHaveTextContent('Something went wrong on our side. Please try again later.');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(within(allGames()).getAllByRole('article')).toHaveLength(10));
+      expect(within(allGames()).queryByRole('alert')).toBeNull();
+      // Only what failed is asked again.
+      expect(payCentreCalls(proxy.requests, 'payCenterList')).toHaveLength(1);
+      expect(payCentreCalls(proxy.requests, 'banner')).toHaveLength(1);
+    } finally {
+      await front.close();
+    }
   });
 
   it('speaks the page language: Korean texts and names', async () => {

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { payCentreCalls } from './support/pay-centre-calls';
-import { currentRoute, recordPayCentreCalls, renderPayCentre, toastText } from './support/render-pay-centre';
+import { startInterceptingProxy } from './support/intercepting-proxy';
+import { currentRoute, pointApiAt, recordPayCentreCalls, renderPayCentre, toastText } from './support/render-pay-centre';
 
 jest.setTimeout(120_000);
 
@@ -67,7 +68,9 @@ describe('/pcSubmit: the bundles for the character', () => {
     const user = userEvent.setup();
     await renderPayCentre(RETURNING);
     await user.click(await screen.findByRole('button', { name: 'Apply' }));
-    expect(toastText()).toBe('Please fill in your discount code');
+    // An empty code is answered under the box, like the store's refusal of one.
+    expect(await screen.findByText('Please fill in your discount code')).toHaveClass('pc-discount__result--refused');
+    expect(toastText()).toBeNull();
     await user.type(screen.getByLabelText('Discount code'), 'WELCOME10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(toastText()).toBe('Please choose a bundle first');
@@ -85,8 +88,12 @@ describe('/pcSubmit: the bundles for the character', () => {
     const code = screen.getByLabelText('Discount code');
     await user.type(code, 'spring2024');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await within(summary()).findByText('This discount code has expired.')).toBeInTheDocument();
+    // The refusal is an answer to what the player typed: under the box, not in a dialog.
+    await waitFor(() => expect(screen.getByTestId('discount-result')).toHaveTextContent('This discount code has expired.'));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription('This discount code has expired.');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(summary()).getByTestId('order-total')).toHaveTextContent('$4.99');
 
     await user.clear(code);
     await user.type(code, 'ember15');
@@ -126,12 +133,47 @@ describe('/pcSubmit: the bundles for the character', () => {
       product_id: '18-us-currency-300',
       pay_type: 'wallet',
       discount_code: 'WELCOME10',
-      order_token: expect.stringMatching(/^pc-[0-9a-f]{32}$/),
+      order_token: expect.stringMatching(/^web-\S{8,}$/),
       sign: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(currentRoute().query).toEqual({ order_id: expect.stringMatching(/\S/), game_id: '18', area: 'us', from: 'mail' });
     expect(payCentreCalls(proxy.requests, 'report').at(-1)?.fields).toMatchObject({ report_type: '3', product_id: '18-us-currency-300', product_type: 'Dragon Gems' });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  });
+
+  it('sends the same order token when the same purchase is retried after a lost answer, and a new one for another bundle', async () => {
+    const user = userEvent.setup();
+    // The store places the first two orders but their answers never arrive; the third goes through.
+    const front = await startInterceptingProxy(proxy.url, (action, earlier) => (action === 'pay' && earlier < 2 ? 'lose-answer' : 'pass'));
+    const tokens = () => payCentreCalls(proxy.requests, 'pay').map((c) => c.fields.order_token);
+    const dismissError = async () => {
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent('Network error');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    try {
+      pointApiAt(front.url);
+      await renderPayCentre(RETURNING);
+      await choose(user, /^Choose 300 Dragon Gems/);
+      await user.click(within(summary()).getByRole('checkbox'));
+      await user.click(within(summary()).getByRole('button', { name: 'Pay $4.99' }));
+      await dismissError();
+      await user.click(within(summary()).getByRole('button', { name: 'Pay $4.99' }));
+      await dismissError();
+      expect(currentRoute().path).toBe('/pcSubmit');
+      const [first, retry] = tokens();
+      expect(first).toMatch(/\S/);
+      expect(retry).toBe(first);
+
+      await choose(user, /^Choose 980 Dragon Gems/);
+      await user.click(within(summary()).getByRole('button', { name: 'Pay $14.99' }));
+      await waitFor(() => expect(currentRoute().path).toBe('/pcpay'));
+      expect(payCentreCalls(proxy.requests, 'pay').map((c) => c.fields.product_id)).toEqual(['18-us-currency-300', '18-us-currency-300', '18-us-currency-980']);
+      expect(tokens()[2]).not.toBe(first);
+    } finally {
+      await front.close();
+    }
   });
 
   it('sends the player to find a character when the address has none', async () => {

@@ -1,4 +1,4 @@
-import type { OrderInfo } from '@topup/shared';
+import type { OrderInfo } from '@topup/shared/types';
 import { statusTextKey } from '../src/features/payment/components/OrderStatusLine';
 import { STRINGS } from '../src/strings';
 
@@ -15,24 +15,33 @@ describe('the pay centre speaks en, ko and zh', () => {
       expect({ key, placeholders: placeholders(text) }).toEqual({ key, placeholders: placeholders(STRINGS.en[key] ?? '') });
     }
   });
-  it("keeps the spec's English wording", () => {
-    expect(STRINGS.en['validation.selectServer']).toBe('Please select a server');
-    expect(STRINGS.en['validation.enterRoleId']).toBe('Please enter the role ID');
-    expect(STRINGS.en['validation.discountCode']).toBe('Please fill in your discount code');
-    expect(STRINGS.en['validation.agree']).toBe('Please agree protocal');
-    expect(STRINGS.en['bundle.details']).toBe('Bundle Details');
+  it("leaves the spec's checks and the shared card's texts to the purchase core", () => {
+    // The toasts come from the core's `purchase` namespace, the card and the agreement from `purchaseUi`.
+    expect(english.filter((key) => key.startsWith('validation.') || key.startsWith('bundle.'))).toEqual([]);
+    expect(STRINGS.en['pay.checkAgain']).toBe('Check again');
   });
 });
 
 describe('the order status sentence', () => {
-  const order = (status: OrderInfo['status'], paid_at: string | null, final: 0 | 1) => ({ status, paid_at, final });
+  const order = (status: OrderInfo['status'], final: 0 | 1, retry: Partial<Pick<OrderInfo, 'delivery_attempts' | 'next_attempt_at'>> = {}) => ({
+    status,
+    final,
+    delivery_attempts: retry.delivery_attempts ?? 0,
+    next_attempt_at: retry.next_attempt_at ?? null,
+  });
   it('says a payment that an ended order could not take is being refunded, never that nothing was charged', () => {
-    expect(statusTextKey(order('declined', null, 1))).toBe('status.declined');
-    expect(statusTextKey(order('expired', null, 1))).toBe('status.expired');
-    expect(statusTextKey(order('declined', '2026-11-23T10:00:00Z', 0))).toBe('status.refunding');
-    expect(statusTextKey(order('expired', '2026-11-23T10:00:00Z', 0))).toBe('status.refunding');
-    expect(statusTextKey(order('refunded', '2026-11-23T10:00:00Z', 1))).toBe('status.refunded');
-    expect(statusTextKey(order('delivered', '2026-11-23T10:00:00Z', 1))).toBe('status.delivered');
+    expect(statusTextKey(order('declined', 1))).toBe('status.declined');
+    expect(statusTextKey(order('expired', 1))).toBe('status.expired');
+    expect(statusTextKey(order('declined', 0))).toBe('status.refunding');
+    expect(statusTextKey(order('expired', 0))).toBe('status.refunding');
+    expect(statusTextKey(order('refunded', 1))).toBe('status.refunded');
+    expect(statusTextKey(order('delivered', 1))).toBe('status.delivered');
     expect(STRINGS.en['status.refunding']).toContain('being refunded');
+  });
+  it('keeps the sentence of a failed delivery (which says the refund), and says when delivery is retried', () => {
+    expect(statusTextKey(order('delivery_failed', 0))).toBe('status.delivery_failed');
+    expect(STRINGS.en['status.delivery_failed']).toContain('being refunded');
+    expect(statusTextKey(order('delivering', 0, { delivery_attempts: 1, next_attempt_at: '2026-11-23T10:05:00Z' }))).toBe('status.retrying');
+    expect(statusTextKey(order('delivering', 0))).toBe('status.delivering');
   });
 });

@@ -1,4 +1,4 @@
-import { renderStandalone } from '@topup/shared';
+import { renderStandalone } from '@topup/shared/ui';
 import MainPage from './exposes/MainPage';
 import GamePage from './exposes/GamePage';
 import ProductPage from './exposes/ProductPage';

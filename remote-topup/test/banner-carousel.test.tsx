@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { BANNER_AUTOPLAY_MS, i18n, initI18n, type Banner } from '@topup/shared';
+import { type Banner } from '@topup/shared/types';
+import { BANNER_AUTOPLAY_MS } from '@topup/shared/rules';
+import { i18n, initI18n } from '@topup/shared/store';
 import { BannerCarousel, CAROUSEL_LEAD_MS } from '../src/features/banners/components/BannerCarousel';
 
 const BANNERS: Banner[] = [

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { onDialogPhase } from '@topup/shared';
+import { onDialogPhase } from '@topup/shared/ui';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { pointApiAt, renderMainPage } from './support/render-page';
 import { bundleCard, chooseFromPicker, findDialogWith, resetPage, searchCharacter } from './support/page-test';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApi, DEFAULT_API_TIMEOUT_MS, getRoleInfo } from '@topup/shared';
+import { configureApi, DEFAULT_API_TIMEOUT_MS, getRoleInfo } from '@topup/shared/api';
 import { nodeHttpAdapter } from '../../shared/test/support/node-http-adapter';
 import { renderMainPage } from './support/render-page';
 import { findDialogWith, resetPage } from './support/page-test';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { configureApi } from '@topup/shared';
+import { configureApi } from '@topup/shared/api';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { nodeHttpAdapter } from '../../shared/test/support/node-http-adapter';
 import { startStorefrontReads, takeStorefrontReads } from '../src/features/storefront/early-storefront';

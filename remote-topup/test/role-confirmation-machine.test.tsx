@@ -1,4 +1,4 @@
-import type { RoleInfo } from '@topup/shared';
+import type { RoleInfo } from '@topup/shared/types';
 import { confirmedRole, NOT_SEARCHED, roleConfirmationReducer, type RoleConfirmation } from '../src/features/character/role-confirmation';
 
 const role: RoleInfo = { server_name: 'NA-1 Aurora', role_id: '1801001', role_name: 'Aria', uid: '1800001', server_id: '1801' };

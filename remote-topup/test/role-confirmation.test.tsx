@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onDialogPhase, type DialogPhase } from '@topup/shared';
+import { onDialogPhase, type DialogPhase } from '@topup/shared/ui';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { pointApiAt, renderMainPage } from './support/render-page';
 import { bundleCard, findDialogWith, resetPage, searchCharacter } from './support/page-test';
@@ -135,5 +135,15 @@ describe('role confirmation (spec §4)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(screen.queryByTestId('character-confirmation')).not.toBeInTheDocument();
+  });
+
+  it("opens game 14's character-ID help, and its picture enlarges in the image viewer", async () => {
+    const user = userEvent.setup();
+    await renderMainPage('/?game_id=14&area=us');
+    await user.click(await screen.findByRole('button', { name: 'Where do I find my character ID?' }));
+    const help = await findDialogWith('Tap the image to enlarge it.');
+    await user.click(within(help).getByRole('button', { name: 'Enlarge the picture of Where to find your character ID' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Image preview' });
+    expect(within(viewer).getByRole('img')).toHaveAttribute('alt', 'Where to find your character ID');
   });
 });

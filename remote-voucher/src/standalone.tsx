@@ -1,4 +1,4 @@
-import { renderStandalone } from '@topup/shared';
+import { renderStandalone } from '@topup/shared/ui';
 import VoucherCenterPage from './exposes/VoucherCenterPage';
 
 /** This remote's pages outside the host, for its own team (`npm run dev -w @topup/remote-voucher`). */

@@ -1,4 +1,4 @@
-import { addStrings, type Strings } from '@topup/shared';
+import { addStrings, type Strings } from '@topup/shared/store';
 import { EN } from './locales/en';
 import { KO } from './locales/ko';
 import { ZH } from './locales/zh';

@@ -1,4 +1,7 @@
-import { getCustUrl, getPayGameList, isApiError, localStore, requestFamilyB, sign, type CustUrlData } from '@topup/shared';
+import { type CustUrlData } from '@topup/shared/types';
+import { sign } from '@topup/shared/sign';
+import { localStore } from '@topup/shared/store';
+import { getCustUrl, getPayGameList, isApiError, requestFamilyB } from '@topup/shared/api';
 import { startRecordingProxy, type RecordingProxy } from '../../shared/test/support/recording-proxy';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { pointApiAt } from './support/render-voucher';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_CUSTOMER_SERVICE_URL, localStore, store } from '@topup/shared';
+import { DEFAULT_CUSTOMER_SERVICE_URL, localStore, store } from '@topup/shared/store';
 import { startRecordingProxy, type RecordingProxy } from '../../shared/test/support/recording-proxy';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { pointApiAt, renderVoucherCenter, resetPage } from './support/render-voucher';

@@ -35,3 +35,56 @@ describe('layers of the server', () => {
     expect(await layerProblems(file, code)).toEqual([]);
   });
 });
+
+/** Every module of server/src with the tables its SQL writes (INSERT, UPDATE, DELETE, upsertRows). */
+function tableWriters(): Map<string, Set<string>> {
+  const fs = require('node:fs') as typeof import('node:fs');
+  const src = path.join(root, 'server', 'src');
+  const writers = new Map<string, Set<string>>();
+  const files = (fs.readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(src, file), 'utf8');
+    // A statement is a string that starts with SQL; a message quoting SQL for an operator is not a write.
+    const sql = [...text.matchAll(/`\s*((?:INSERT|UPDATE|DELETE|WITH|SELECT)\b[^`]*)`|'\s*((?:INSERT|UPDATE|DELETE|WITH|SELECT)\b[^']*)'/g)]
+      .map((m) => m[1] ?? m[2])
+      .join('\n');
+    const tables = [
+      ...[...sql.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)/gi)].map((m) => m[1]!.toLowerCase()),
+      ...[...text.matchAll(/(?:upsertRows\(\s*\w+,|writer<[^>]*>\()\s*'([a-z_]+)'/g)].map((m) => m[1]!),
+    ].filter((table) => table !== 'set');
+    for (const table of tables) writers.set(table, (writers.get(table) ?? new Set()).add(file.split(path.sep).join('/')));
+  }
+  return writers;
+}
+
+describe('one owner per table', () => {
+  // docs/architecture.md, "Server": each table and the only modules whose SQL writes it.
+  const OWNERS: Record<string, readonly string[]> = {
+    delivery_outbox: ['delivery/outbox.ts'],
+    refunds: ['delivery/refunds.ts'],
+    payment_events: ['payments/payment-events.ts'],
+    orders: ['orders/write-order.ts', 'orders/transition-order.ts', 'orders/delivery-states.ts', 'orders/expire-orders.ts', 'orders/payable-order.ts', 'orders/record-delivered-order.ts'],
+    order_events: ['orders/transition-order.ts', 'orders/delivery-states.ts', 'orders/expire-orders.ts'],
+    reports: ['reports/record-report.ts'],
+    catalogue_revision: ['catalogue/catalogue-cache.ts'],
+    releases: ['releases/registry-repo.ts'],
+    live_versions: ['releases/registry-repo.ts'],
+    release_activations: ['releases/registry-repo.ts'],
+    sandbox_mail: ['sandbox/game/mailbox.ts'],
+    sandbox_payments: ['sandbox/payments/sandbox-ledger.ts'],
+  };
+  const writers = tableWriters();
+
+  it.each(Object.entries(OWNERS))('%s is written only by its owner', (table, owners) => {
+    const found = [...(writers.get(table) ?? [])];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((file) => !owners.includes(file))).toEqual([]);
+  });
+
+  it('catalogue tables and discount codes are written through their owners only', () => {
+    for (const table of ['games', 'servers', 'bundles', 'banners', 'product_tabs', 'pay_types']) {
+      expect([...(writers.get(table) ?? [])]).toEqual(['catalogue/write-catalogue.ts']);
+    }
+    expect([...(writers.get('discount_codes') ?? [])]).toEqual(['discounts/discount-codes.ts']);
+  });
+});

@@ -1,9 +1,8 @@
-import { ORDER_STATUSES } from '@topup/shared/rules';
 import type { OrderStatus } from '@topup/shared/types';
 import { attemptTimes, nextAttemptAt } from '../src/delivery/backoff';
 import { normaliseCode, refuseDiscount, type DiscountCode } from '../src/discounts/discount-rules';
 import { formatDuration, parseDuration, parseDurationList } from '../src/orders/durations';
-import { canTransition, ORDER_TRANSITIONS, statesBefore } from '../src/orders/order-state';
+import { canTransition, ORDER_STATUSES, ORDER_TRANSITIONS, statesBefore } from '../src/orders/order-state';
 import { DEFAULT_ORDER_SETTINGS, loadOrderSettings } from '../src/orders/order-settings';
 import { firstBuyApplies, limitReached, priceOrder } from '../src/orders/price';
 import { parseAmount } from '../src/payments/minor-units';

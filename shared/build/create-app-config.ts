@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { CONTRACT_VERSION, REMOTE_CONTRACTS, ROUTE_TABLE, SHARED_LIBRARY_EXPORTS, type RemoteId } from '../src/contracts';
+import { CONTRACT_VERSION, REMOTE_CONTRACTS, ROUTE_TABLE, type RemoteId } from '../src/contracts';
+import { SHARED_LIBRARY_EXPORTS, SHARED_PACKAGE } from './shared-contract';
 import { DESKTOP_MIN_WIDTH } from '../src/rules/constants';
 import { resolveBuildVersion } from './build-version';
-import { SHARED_SINGLETONS } from './shared-deps';
+import { CHECKOUT_PARTS, HOST_PARTS, sharedSingletons } from './shared-deps';
 import { PrecompressPlugin } from './precompress-plugin';
 import { PreloadSharedPlugin } from './preload-shared-plugin';
 
@@ -65,6 +67,33 @@ function earlyRegistryScript(dir: string): string {
     .replaceAll('__DESKTOP_MIN_WIDTH__', String(DESKTOP_MIN_WIDTH));
 }
 
+/** The host's chunks for the code of @topup/shared (see `optimization` below). */
+const SHARED_PACKAGE_CHUNKS = {
+  topupSharedCheckout: {
+    test: new RegExp(`[\\\\/]shared[\\\\/]src[\\\\/](?:${CHECKOUT_PARTS.join('|')})[\\\\/]`),
+    name: 'topup-shared-checkout',
+    chunks: 'async' as const,
+    enforce: true,
+    priority: 1,
+  },
+  // A `*.lazy.tsx` module is one a part loads on demand (the image viewer, the standalone root): it
+  // keeps a chunk of its own instead of joining the preloaded one.
+  topupShared: {
+    test: /[\\/]shared[\\/](src|assets)[\\/](?!.*\.lazy\.tsx?$)/,
+    name: 'topup-shared',
+    chunks: 'async' as const,
+    enforce: true,
+  },
+  topupSharedVendors: { test: /[\\/]node_modules[\\/](axios|js-md5)[\\/]/, name: 'topup-shared-vendors', chunks: 'async' as const, enforce: true },
+};
+
+/**
+ * The browser signs with js-md5's lite build: the same MD5 of UTF-8 text, without the HMAC, base64
+ * and legacy-browser code the store never calls (700 bytes less gzip on the first load). The server
+ * keeps the package's default build; both sign the same test vectors (shared/test/sign.test.ts).
+ */
+const MD5_LITE = path.join(path.dirname(createRequire(import.meta.url).resolve('js-md5/package.json')), 'build', 'md5-lite.mjs');
+
 /** One Rspack configuration for any app of the store: the host or a remote. */
 export function createAppConfig(options: AppConfigOptions): Configuration {
   const { app, dir } = options;
@@ -95,6 +124,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      alias: { 'js-md5$': MD5_LITE },
     },
     module: {
       rules: [
@@ -126,14 +156,16 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         exposes: exposesOf(app, dir),
         // Remote URLs are chosen at run time from /mf/registry.json, never baked in.
         remotes: {},
-        shared: SHARED_SINGLETONS,
+        shared: sharedSingletons(isHost ? 'host' : isDev ? 'standalone' : 'remote'),
         shareStrategy: 'loaded-first',
-        // The release check reads the contract this build was made against from its manifest.
+        // The release check reads the contract this build was made against from its manifest. The parts
+        // of @topup/shared the host provides are listed like a library's exports: a production remote
+        // carries no copy of them, so one needing a part the live host does not provide is refused.
         manifest: {
           additionalData: ({ stats }) => {
             (stats.metaData as unknown as Record<string, unknown>).topupContract = {
               version: CONTRACT_VERSION,
-              sharedExports: SHARED_LIBRARY_EXPORTS,
+              sharedExports: { ...SHARED_LIBRARY_EXPORTS, [SHARED_PACKAGE]: HOST_PARTS },
             };
             return stats;
           },
@@ -148,10 +180,14 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         chunks: ['main'],
         templateParameters: isHost ? { earlyRegistryScript: earlyRegistryScript(dir) } : {},
       }),
-      ...(isHost && !isDev ? [new PreloadSharedPlugin()] : []),
+      ...(isHost && !isDev ? [new PreloadSharedPlugin(CHECKOUT_PARTS.map((part) => `${SHARED_PACKAGE}/${part}`))] : []),
       ...(isDev ? [] : [new PrecompressPlugin()]),
     ],
     optimization: {
+      // The host provides every part of @topup/shared each page needs: their code in one file and
+      // axios with js-md5 in another, as when the package was one shared module (it is ~3 KB gzip less
+      // than one file per part). Each part stays a federation module of its own (decision 015).
+      ...(isHost ? { splitChunks: { cacheGroups: SHARED_PACKAGE_CHUNKS } } : {}),
       moduleIds: isDev ? 'named' : 'deterministic',
       chunkIds: isDev ? 'named' : 'deterministic',
     },

@@ -1,17 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Compiler } from '@rspack/core';
+import type { Compilation, Compiler } from '@rspack/core';
 
 interface ManifestShared {
+  readonly name?: string;
   readonly assets?: {
     readonly js?: { readonly sync?: readonly string[] };
     readonly css?: { readonly sync?: readonly string[] };
   };
 }
 
-/** A chunk file's content without its chunk id, to spot two chunks holding the same modules. */
-function body(file: string): string {
-  return fs.readFileSync(file, 'utf8').replace(/^.*?\.push\(\[\[[^\]]*\],/, '');
+/**
+ * The files of the chunks the host's share scope loads: those of its "provide shared module" blocks.
+ * A library the host also consumes has a second chunk with the same modules (the consume fallback),
+ * which the page never runs while the host provides it, so it is not preloaded.
+ */
+function providedFiles(compilation: Compilation): Set<string> {
+  const { chunks = [] } = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
+  const files = new Set<string>();
+  for (const chunk of chunks) {
+    const origins = chunk.origins ?? [];
+    if (origins.some((origin) => /^provide shared module /.test(origin.moduleName ?? ''))) for (const file of chunk.files ?? []) files.add(file);
+  }
+  return files;
 }
 
 /**
@@ -20,8 +31,11 @@ function body(file: string): string {
  * and the shared libraries (React, the router, i18n, the store…). This writes `<link rel="preload">`
  * for them into index.html, after main.js (fetched first, at high priority), so they download with
  * the page. It reads the federation manifest, so it runs after emit and before compression.
+ * `notPreloaded` names shared modules the host provides for later pages only (the checkout parts).
  */
 export class PreloadSharedPlugin {
+  constructor(private readonly notPreloaded: readonly string[] = []) {}
+
   apply(compiler: Compiler): void {
     compiler.hooks.afterEmit.tap('PreloadSharedPlugin', (compilation) => {
       const out = compilation.outputOptions.path ?? compiler.outputPath;
@@ -34,19 +48,12 @@ export class PreloadSharedPlugin {
         .getAssets()
         .map((asset) => asset.name)
         .filter((name) => /^bootstrap\.[^/]*\.(js|css)$/.test(name));
-      // A library may be listed in two chunks with the same modules (one provided, one consumed);
-      // the page runs the first of them, so a chunk whose content repeats an earlier one is left out.
-      const seen = new Set<string>();
-      const unique = (files: readonly string[]) =>
-        files.filter((file) => {
-          const content = body(path.join(out, file));
-          if (seen.has(content)) return false;
-          seen.add(content);
-          return true;
-        });
-      const shared = manifest.shared ?? [];
-      const scripts = unique([...new Set(shared.flatMap((s) => s.assets?.js?.sync ?? []))]);
-      const styles = unique([...new Set(shared.flatMap((s) => s.assets?.css?.sync ?? []))]);
+      const provided = providedFiles(compilation);
+      const providedOnly = (files: readonly string[]) => files.filter((file) => provided.has(file));
+      const shared = (manifest.shared ?? []).filter((entry) => !this.notPreloaded.includes(entry.name ?? ''));
+      const scripts = providedOnly([...new Set(shared.flatMap((s) => s.assets?.js?.sync ?? []))]);
+      const styles = providedOnly([...new Set(shared.flatMap((s) => s.assets?.css?.sync ?? []))]);
+      if (shared.length && !scripts.length) throw new Error('PreloadSharedPlugin: no chunk of a provided shared module found in the stats');
       const link = (file: string) => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" href="${publicPath}${file}">`;
       const ordered = [...bootstrap.filter((f) => f.endsWith('.js')), ...scripts, ...bootstrap.filter((f) => f.endsWith('.css')), ...styles];
       const links = [...new Set(ordered)].map(link).join('');

@@ -1,4 +1,6 @@
-import { SHARED_LIBRARY_EXPORTS } from '../src/contracts';
+import path from 'node:path';
+import sharedPackage from '../package.json';
+import { SHARED_LIBRARY_EXPORTS, SHARED_PACKAGE, SHARED_PARTS, type SharedPart } from './shared-contract';
 
 /**
  * Packages every app shares as singletons. React 19 needs the trailing-slash entries or
@@ -11,7 +13,7 @@ function treeShaken(name: keyof typeof SHARED_LIBRARY_EXPORTS) {
   return { usedExports: [...SHARED_LIBRARY_EXPORTS[name]], mode: 'runtime-infer' as const };
 }
 
-export const SHARED_SINGLETONS = {
+const LIBRARIES = {
   react: { singleton: true, requiredVersion: REACT },
   'react/': { singleton: true, requiredVersion: REACT },
   'react-dom': { singleton: true, requiredVersion: REACT },
@@ -20,8 +22,49 @@ export const SHARED_SINGLETONS = {
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
   i18next: { singleton: true, requiredVersion: '^26.0.0' },
   'react-i18next': { singleton: true, requiredVersion: '^17.0.0', treeShaking: treeShaken('react-i18next') },
-  '@topup/shared': { singleton: true, requiredVersion: '^0.1.0' },
 };
+
+/**
+ * The parts of @topup/shared every page gets from the host (decision 015): all that have run-time code
+ * except the desktop pay centre's clients, which the phone's first page never calls. The pages that use
+ * those (pay centre, game chooser) provide them, still as one singleton.
+ */
+export const HOST_PARTS: readonly SharedPart[] = SHARED_PARTS.filter((part) => part !== 'pay-centre-api' && part !== 'types');
+
+/**
+ * Parts the host provides but does not preload: only the checkout pages import them, so the shelf
+ * pages, `#/` first, never download them (their own chunk, `topup-shared-checkout`).
+ */
+export const CHECKOUT_PARTS: readonly SharedPart[] = ['checkout', 'checkout-ui'];
+
+/**
+ * Who shares: the host; a production remote, which only ever runs inside the host (decision 010); or an
+ * app run alone by its dev server, which needs a copy of everything.
+ */
+export type ShareRole = 'host' | 'remote' | 'standalone';
+
+function partConfig(part: SharedPart, role: ShareRole) {
+  const config = { singleton: true, requiredVersion: `^${sharedPackage.version}` };
+  if (!HOST_PARTS.includes(part) || role === 'standalone') return config;
+  if (role === 'remote') {
+    // No copy of its own: a remote can never start a second store, i18n or dialog layer.
+    return { ...config, import: false as const };
+  }
+  // A path, not the package name, so the host provides the part even where the shell itself never
+  // imports it (the dialogs, the purchase core…). Relative to the host's folder, a sibling of shared/,
+  // so no machine's path is built into main.js.
+  const exported = (sharedPackage.exports as Record<string, string>)[`./${part}`];
+  if (!exported) throw new Error(`shared/package.json exports no ./${part}`);
+  return { ...config, import: path.posix.join('..', 'shared', exported), version: sharedPackage.version };
+}
+
+/** What an app shares: the libraries, and each part of @topup/shared as a singleton of its own. */
+export function sharedSingletons(role: ShareRole) {
+  return {
+    ...LIBRARIES,
+    ...Object.fromEntries(SHARED_PARTS.map((part) => [`${SHARED_PACKAGE}/${part}`, partConfig(part, role)])),
+  };
+}
 
 /** The React major the host ships; a remote release must share the same one. */
 export const SHARED_REACT_MAJOR = 19;

@@ -85,26 +85,3 @@ export interface RemoteRegistry {
 export function remoteManifestUrl(remote: RemoteId, version: string): string {
   return `/remotes/${remote}/${encodeURIComponent(version)}/mf-manifest.json`;
 }
-
-/**
- * The exports of shared libraries the store may use. Builds ship only these (tree-shaken shared
- * modules), lint refuses any other import of them, and a release whose list is not covered by
- * the host's is refused: a remote needing more would otherwise load a second copy of the library.
- */
-export const SHARED_LIBRARY_EXPORTS = {
-  'react-router-dom': [
-    'HashRouter',
-    'MemoryRouter',
-    'Link',
-    'NavLink',
-    'Navigate',
-    'Route',
-    'Routes',
-    'useLocation',
-    'useNavigate',
-    'useParams',
-    'useSearchParams',
-    'NavigateOptions',
-  ],
-  'react-i18next': ['I18nextProvider', 'initReactI18next', 'useTranslation', 'Trans'],
-} as const satisfies Readonly<Record<string, readonly string[]>>;

@@ -1,4 +1,4 @@
-import { addStrings, i18n, initI18n } from '../src/i18n/i18n';
+import { addStrings, i18n, initI18n } from '../src/store/i18n/i18n';
 
 describe('the shared i18n instance', () => {
   it('keeps namespaces added before init and serves them in every locale', async () => {

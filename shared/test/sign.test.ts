@@ -19,3 +19,18 @@ describe('sign', () => {
     expect(verifySign({ game_id: '134' })).toBe(false);
   });
 });
+
+describe("the browser's MD5 (js-md5's lite build, aliased in shared/build/create-app-config.ts)", () => {
+  it('hashes any text, Korean, Chinese and emoji included, exactly as the server does', async () => {
+    const { createHash } = await import('node:crypto');
+    // The CommonJS file of the same lite build (the browser bundles its ES module twin).
+    const liteMd5 = require('js-md5/build/md5-lite.js') as (text: string) => string;
+    const fc = await import('fast-check');
+    const samples = ['', 'area=us&game_id=18&topup-dev-key', 'role_name=용사&server=서버1&k', 'role_name=勇者&k', 'note=🎮🎁&k'];
+    for (const text of samples) expect(liteMd5(text)).toBe(createHash('md5').update(text, 'utf8').digest('hex'));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => liteMd5(text) === createHash('md5').update(text, 'utf8').digest('hex')),
+      { numRuns: 300 },
+    );
+  });
+});

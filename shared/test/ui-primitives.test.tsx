@@ -1,10 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { TOAST_DEFAULT_MS } from '@topup/shared/rules';
+import { initI18n } from '@topup/shared/store';
 import {
   clearToast,
   DialogDismissed,
-  initI18n,
   listDialogs,
   onDialogPhase,
   openDialog,
@@ -12,9 +13,8 @@ import {
   previewImage,
   showConfirmDialog,
   showToast,
-  TOAST_DEFAULT_MS,
   type DialogPhase,
-} from '../src';
+} from '@topup/shared/ui';
 
 beforeAll(() => initI18n('en'));
 afterEach(() => clearToast());

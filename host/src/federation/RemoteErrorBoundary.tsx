@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import type { RemoteId } from '@topup/shared';
+import type { RemoteId } from '@topup/shared/contracts';
 
 interface Props {
   readonly remote: RemoteId;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { RemoteId } from '@topup/shared';
+import type { RemoteId } from '@topup/shared/contracts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { loadRemotePage } from './remotes';
 import { PageSkeleton } from '../shell/PageSkeleton';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemoteId } from '@topup/shared';
+import type { RemoteId } from '@topup/shared/contracts';
 
 export type PageModule = { default: ComponentType };
 type LoadPage = (remote: RemoteId, expose: string) => Promise<PageModule>;

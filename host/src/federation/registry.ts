@@ -1,4 +1,5 @@
-import { configureApi, REMOTE_IDS, type RemoteRegistry } from '@topup/shared';
+import { REMOTE_IDS, type RemoteRegistry } from '@topup/shared/contracts';
+import { configureApi } from '@topup/shared/api';
 
 /** The server refused a preview: that remote has no such release. */
 export class PreviewRefusedError extends Error {

@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { REMOTE_CONTRACTS, REMOTE_IDS, type RemoteId } from '@topup/shared';
+import { REMOTE_CONTRACTS, REMOTE_IDS, type RemoteId } from '@topup/shared/contracts';
 import { forgetPreview, previewRequest } from './preview';
 import { loadRegistry, type LoadedRegistry } from './registry';
 import { earlyManifestPlugin } from './early-manifest';

@@ -1,4 +1,5 @@
-import { DESKTOP_MIN_WIDTH, ROUTE_TABLE, type RemoteId } from '@topup/shared';
+import { ROUTE_TABLE, type RemoteId } from '@topup/shared/contracts';
+import { DESKTOP_MIN_WIDTH } from '@topup/shared/rules';
 
 /**
  * The remote page an address shows: its route in the route table, except that `/` on a window of

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { REMOTE_IDS, type RemoteRegistry } from '@topup/shared';
+import { REMOTE_IDS, type RemoteRegistry } from '@topup/shared/contracts';
 
 declare const __BUILD_VERSION__: string;
 

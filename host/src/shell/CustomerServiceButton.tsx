@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@topup/shared';
+import { useAppStore } from '@topup/shared/store';
 
 /** Floating customer-service button: only when a page has a link for it; opens in a new tab. */
 export function CustomerServiceButton() {

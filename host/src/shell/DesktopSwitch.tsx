@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toHref } from '@topup/shared';
+import { toHref } from '@topup/shared/store';
 import { isWideWindow, WIDE_WINDOW_QUERY } from '../federation/route-page';
 
 function subscribe(onChange: () => void): () => void {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LOCALES, isLocale, useAppStore } from '@topup/shared';
+import { LOCALES, isLocale } from '@topup/shared/rules';
+import { useAppStore } from '@topup/shared/store';
 import { changeLocale } from '../locale';
 
 /** The visible language switch; changing it re-renders the shell and every remote. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RemoteId } from '@topup/shared';
+import type { RemoteId } from '@topup/shared/contracts';
 
 /** Shown while a remote page loads: the shape of a page, not a blank screen. */
 export function PageSkeleton({ remote }: { readonly remote: RemoteId }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteId } from '@topup/shared';
+import type { RemoteId } from '@topup/shared/contracts';
 
 interface Props {
   readonly remote: RemoteId;

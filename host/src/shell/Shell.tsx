@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { RemoteRegistry } from '@topup/shared';
+import type { RemoteRegistry } from '@topup/shared/contracts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CustomerServiceButton } from './CustomerServiceButton';
 import { PreviewNotice } from './PreviewNotice';

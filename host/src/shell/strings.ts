@@ -1,4 +1,4 @@
-import { addStrings, type Strings } from '@topup/shared';
+import { addStrings, type Strings } from '@topup/shared/store';
 
 export const SHELL_STRINGS: Strings = {
   en: {

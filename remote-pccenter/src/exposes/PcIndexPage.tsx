@@ -1,7 +1,4 @@
 import '../strings';
-import { PcHome } from '../app/home/PcHome';
 
 /** /pcIndex: the pay centre's front page. */
-export default function PcIndexPage() {
-  return <PcHome />;
-}
+export { PcIndexPage as default } from '../app/home/PcIndexPage';

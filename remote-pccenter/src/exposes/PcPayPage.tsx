@@ -1,7 +1,4 @@
 import '../strings';
-import { PcPayment } from '../app/pay/PcPayment';
 
 /** /pcpay: payment and the order's live result. */
-export default function PcPayPage() {
-  return <PcPayment />;
-}
+export { PcPayPage as default } from '../app/pay/PcPayPage';

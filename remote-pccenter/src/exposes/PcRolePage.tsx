@@ -1,7 +1,4 @@
 import '../strings';
-import { PcCharacter } from '../app/role/PcCharacter';
 
 /** /pcrole: the character the items go to. */
-export default function PcRolePage() {
-  return <PcCharacter />;
-}
+export { PcRolePage as default } from '../app/role/PcRolePage';

@@ -1,7 +1,4 @@
 import '../strings';
-import { PcBundles } from '../app/submit/PcBundles';
 
 /** /pcSubmit: the bundles and the order. */
-export default function PcSubmitPage() {
-  return <PcBundles />;
-}
+export { PcSubmitPage as default } from '../app/submit/PcSubmitPage';

@@ -10,16 +10,6 @@ export function ChevronIcon({ direction = 'right' }: { readonly direction?: 'lef
   );
 }
 
-export function InfoIcon() {
-  return (
-    <svg {...common} viewBox="0 0 24 24" width="16" height="16">
-      <circle cx="12" cy="12" r="9.5" {...stroke} strokeWidth={1.8} />
-      <path d="M12 11v6" {...stroke} />
-      <circle cx="12" cy="7.6" r="1.2" fill="currentColor" />
-    </svg>
-  );
-}
-
 export function UserIcon() {
   return (
     <svg {...common} viewBox="0 0 24 24" width="20" height="20">

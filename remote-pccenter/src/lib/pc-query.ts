@@ -1,4 +1,5 @@
-import { localStore, type QueryValues, type RoleInfo } from '@topup/shared';
+import { localStore, type QueryValues } from '@topup/shared/store';
+import type { RoleInfo } from '@topup/shared/types';
 
 /** Where the player is in the pay centre: the game, its area, and where they came from. */
 export interface GameChoice {

@@ -1,7 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { clearToast, closeAllDialogs, configureApi, i18n, initI18n, store, type Locale } from '@topup/shared';
+import { type Locale } from '@topup/shared/rules';
+import { i18n, initI18n, store } from '@topup/shared/store';
+import { configureApi } from '@topup/shared/api';
+import { clearToast, closeAllDialogs } from '@topup/shared/ui';
 import PcIndexPage from '../../src/exposes/PcIndexPage';
 import PcPayPage from '../../src/exposes/PcPayPage';
 import PcRolePage from '../../src/exposes/PcRolePage';
@@ -67,7 +70,7 @@ export function toastText(): string | null {
  * For a whole test file: the store's server behind a recording proxy, the pages' API calls pointed
  * at the proxy, and each test starting with nothing recorded and a clean page.
  */
-export function recordPayCentreCalls(): { readonly requests: RecordedRequest[] } {
+export function recordPayCentreCalls(): { readonly requests: RecordedRequest[]; readonly url: string } {
   let server: StoreServer | undefined;
   let proxy: RecordingProxy | undefined;
   beforeAll(async () => {
@@ -87,6 +90,10 @@ export function recordPayCentreCalls(): { readonly requests: RecordedRequest[] }
   return {
     get requests() {
       return proxy?.requests ?? [];
+    },
+    /** Where the recording proxy listens (to put another proxy in front of it). */
+    get url() {
+      return proxy?.url ?? '';
     },
   };
 }

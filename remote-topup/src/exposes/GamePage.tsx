@@ -1,7 +1,8 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import '../features/game-chooser/strings';
+import { GamePage as GameChooserPage } from '../features/game-chooser/components/GamePage';
 
-/** /game: Choose a game. */
+/** /game: choose a game (every game and area, the last ones first, a search). */
 export default function GamePage() {
-  return <PlaceholderPage remote="remote-topup" namespace={NAMESPACE} titleKey="gamePage.title" />;
+  return <GameChooserPage />;
 }

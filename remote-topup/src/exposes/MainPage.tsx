@@ -1,5 +1,5 @@
 import '../strings';
-import { TopUpPage } from '../app/TopUpPage';
+import { MainPage as TopUpMainPage } from '../app/MainPage';
 import { startStorefrontReads } from '../features/storefront/early-storefront';
 
 // The page's first reads start with its code, not after its first render.
@@ -7,5 +7,5 @@ startStorefrontReads();
 
 /** /: the mobile top-up page. */
 export default function MainPage() {
-  return <TopUpPage />;
+  return <TopUpMainPage />;
 }

@@ -1,7 +1,8 @@
-import { PlaceholderPage } from '@topup/shared';
-import { NAMESPACE } from '../strings';
+import '../strings';
+import '../features/product/strings';
+import { ProductPage as BundlePage } from '../features/product/components/ProductPage';
 
-/** /prod: Bundle. */
+/** /prod: one bundle, its character section and its purchase. */
 export default function ProductPage() {
-  return <PlaceholderPage remote="remote-topup" namespace={NAMESPACE} titleKey="productPage.title" />;
+  return <BundlePage />;
 }

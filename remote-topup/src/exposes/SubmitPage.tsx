@@ -1,8 +1,8 @@
 import '../strings';
 import '../features/submit/strings';
-import { SubmitOrderPage } from '../features/submit/components/SubmitOrderPage';
+import { SubmitPage as OrderSubmitPage } from '../features/submit/components/SubmitPage';
 
 /** /submit: Submit order. */
 export default function SubmitPage() {
-  return <SubmitOrderPage />;
+  return <OrderSubmitPage />;
 }

@@ -1,26 +1,19 @@
-import { useEffect, useState } from 'react';
-import { DEFAULT_CUSTOMER_SERVICE_URL, getCustUrl, store } from '@topup/shared';
+import { useEffect } from 'react';
+import { getCustUrl } from '@topup/shared/api';
+import { useQuery } from '@topup/shared/query';
+import { DEFAULT_CUSTOMER_SERVICE_URL, store } from '@topup/shared/store';
 
 /**
- * The game's customer-service link for the order pages: shown by the shell's floating button and
- * returned for the page's own link. The social-media page until the server replies; "" (no
- * button) when the game has none or the call fails.
+ * The game's customer-service link: shown by the shell's floating button and returned for a
+ * page's own link. The social-media page until the server replies; "" (no button) when the game
+ * has none or the call fails (spec §8: silent). Without a game, the store-wide link.
  */
 export function useGameCustomerService(gameId: string, area: string): string {
-  const [url, setUrl] = useState(DEFAULT_CUSTOMER_SERVICE_URL);
+  const link = useQuery(`${gameId}|${area}`, () => getCustUrl({ game_id: gameId, area }), { onError: 'page' });
+  const url = link.loading ? DEFAULT_CUSTOMER_SERVICE_URL : link.error ? '' : (link.data ?? '');
   useEffect(() => {
-    if (!gameId) return;
-    let current = true;
-    store.getState().setCustomerService(DEFAULT_CUSTOMER_SERVICE_URL);
-    void getCustUrl({ game_id: gameId, area }).then((found) => {
-      if (!current) return;
-      setUrl(found);
-      if (found) store.getState().setCustomerService(found);
-      else store.getState().hideCustomerService();
-    });
-    return () => {
-      current = false;
-    };
-  }, [gameId, area]);
+    if (url) store.getState().setCustomerService(url);
+    else store.getState().hideCustomerService();
+  }, [url]);
   return url;
 }

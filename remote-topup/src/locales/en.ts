@@ -44,19 +44,11 @@ export const EN: Record<string, string> = {
   'character.helpHint': 'Tap the image to enlarge it.',
   'character.noServers': 'No servers are open in this region yet.',
 
-  'validation.selectServer': 'Please select a server',
-  'validation.enterRoleId': 'Please enter the role ID',
-  'validation.enterRoleName': 'Please enter the character name',
 
   'bundles.title': 'Bundles',
   'bundles.tabs': 'Bundle categories',
   'bundles.empty': 'No bundles in this category yet.',
   'bundles.loading': 'Loading bundles…',
-  'bundle.details': 'Bundle Details',
-  'bundle.detailsOf': 'Details of {{name}}',
-  'bundle.buy': 'Buy {{name}} for {{price}}',
-  'bundle.limit': 'Purchased {{progress}}',
-  'bundle.enlarge': 'Enlarge the picture of {{name}}',
 
   'buy.confirmFirst': 'Please confirm your character information first!',
   'buy.checking': 'Checking your character…',

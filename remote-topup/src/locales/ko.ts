@@ -44,19 +44,11 @@ export const KO: Record<string, string> = {
   'character.helpHint': '이미지를 누르면 크게 볼 수 있습니다.',
   'character.noServers': '이 지역에는 아직 열린 서버가 없습니다.',
 
-  'validation.selectServer': '서버를 선택해 주세요',
-  'validation.enterRoleId': '캐릭터 ID를 입력해 주세요',
-  'validation.enterRoleName': '캐릭터 이름을 입력해 주세요',
 
   'bundles.title': '상품',
   'bundles.tabs': '상품 분류',
   'bundles.empty': '이 분류에는 아직 상품이 없습니다.',
   'bundles.loading': '상품을 불러오는 중…',
-  'bundle.details': '상품 상세',
-  'bundle.detailsOf': '{{name}} 상세 보기',
-  'bundle.buy': '{{name}} {{price}}에 구매',
-  'bundle.limit': '구매 {{progress}}',
-  'bundle.enlarge': '{{name}} 이미지 크게 보기',
 
   'buy.confirmFirst': '먼저 캐릭터 정보를 확인해 주세요!',
   'buy.checking': '캐릭터를 확인하는 중…',

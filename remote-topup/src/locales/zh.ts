@@ -44,19 +44,11 @@ export const ZH: Record<string, string> = {
   'character.helpHint': '点击图片可放大查看。',
   'character.noServers': '该地区暂未开放服务器。',
 
-  'validation.selectServer': '请选择服务器',
-  'validation.enterRoleId': '请输入角色ID',
-  'validation.enterRoleName': '请输入角色名',
 
   'bundles.title': '礼包',
   'bundles.tabs': '礼包分类',
   'bundles.empty': '该分类暂无礼包。',
   'bundles.loading': '礼包加载中…',
-  'bundle.details': '礼包详情',
-  'bundle.detailsOf': '查看{{name}}详情',
-  'bundle.buy': '以{{price}}购买{{name}}',
-  'bundle.limit': '已购 {{progress}}',
-  'bundle.enlarge': '放大{{name}}图片',
 
   'buy.confirmFirst': '请先确认您的角色信息！',
   'buy.checking': '正在核对角色…',

@@ -1,6 +1,6 @@
 import { act, configure, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { clearToast, closeAllDialogs } from '@topup/shared';
+import { clearToast, closeAllDialogs } from '@topup/shared/ui';
 
 // The real server answers in milliseconds, but the first PGlite queries can take longer.
 configure({ asyncUtilTimeout: 8000 });

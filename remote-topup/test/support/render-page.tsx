@@ -1,7 +1,9 @@
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { configureApi, i18n, initI18n, store, type Locale } from '@topup/shared';
+import { type Locale } from '@topup/shared/rules';
+import { i18n, initI18n, store } from '@topup/shared/store';
+import { configureApi } from '@topup/shared/api';
 import MainPage from '../../src/exposes/MainPage';
 import { nodeHttpAdapter } from '../../../shared/test/support/node-http-adapter';
 

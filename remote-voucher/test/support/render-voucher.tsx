@@ -1,7 +1,10 @@
 import { act, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { clearToast, closeAllDialogs, configureApi, i18n, initI18n, store, type Locale } from '@topup/shared';
+import { type Locale } from '@topup/shared/rules';
+import { i18n, initI18n, store } from '@topup/shared/store';
+import { configureApi } from '@topup/shared/api';
+import { clearToast, closeAllDialogs } from '@topup/shared/ui';
 import VoucherCenterPage from '../../src/exposes/VoucherCenterPage';
 import { nodeHttpAdapter } from '../../../shared/test/support/node-http-adapter';
 

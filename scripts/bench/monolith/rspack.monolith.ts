@@ -10,8 +10,12 @@ const federatedRemotes = path.join(root, 'host', 'src', 'federation', 'remotes')
 
 const base = createAppConfig({ app: 'host', dir: path.join(root, 'host'), devPort: 3100 });
 
+// The host's chunks for @topup/shared follow its federation modules; the monolith splits as Rspack does.
+const { splitChunks: _federatedChunks, ...optimization } = base.optimization ?? {};
+
 const config: Configuration = {
   ...base,
+  optimization,
   name: 'monolith',
   output: { ...base.output, path: process.env.MONOLITH_OUT || path.join(root, '.tmp', 'monolith'), publicPath: '/', uniqueName: 'monolith' },
   plugins: [

@@ -1,7 +1,7 @@
 // The monolith build's stand-in for host/src/federation/remotes.ts: the same pages, bundled into the
 // host as ordinary lazy chunks, no federation runtime and no registry. Benchmarks only.
 import { withEarlyLoads, type PageModule } from '../../../host/src/federation/early-page-loads';
-import { CONTRACT_VERSION, REMOTE_IDS, type RemoteId, type RemoteRegistry } from '@topup/shared';
+import { CONTRACT_VERSION, REMOTE_IDS, type RemoteId, type RemoteRegistry } from '@topup/shared/contracts';
 
 const IMPORTERS: Record<RemoteId, (expose: string) => Promise<PageModule>> = {
   'remote-topup': (expose) => import(`../../../remote-topup/src/exposes/${expose}.tsx`),

@@ -1,5 +1,5 @@
 import type { AxiosAdapter } from 'axios';
-import { DEFAULT_APP_KEY } from '../sign';
+import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 
 export interface ApiSettings {
   /** Where `/api/<action>` lives; the page's own origin by default. */

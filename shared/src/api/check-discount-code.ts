@@ -1,4 +1,4 @@
-import type { CheckDiscountCodePayload, DiscountCheck } from '../types';
+import type { CheckDiscountCodePayload, DiscountCheck } from '@topup/shared/types';
 import { callAction } from './family-a-client';
 
 /** `checkDiscountCode`: whether a code applies to the bundle for this character, and the price with it. */

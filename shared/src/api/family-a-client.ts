@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { withSign, type SignablePayload } from '../sign';
-import { store } from '../store/store';
-import type { ApiEnvelope } from '../types';
+import { withSign, type SignablePayload } from '@topup/shared/sign';
+import { store } from '@topup/shared/store';
+import type { ApiEnvelope } from '@topup/shared/types';
 import { apiSettings } from './api-config';
 import { serverError, toApiError } from './transport-error';
 

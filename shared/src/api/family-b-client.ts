@@ -1,6 +1,6 @@
 import axios, { type AxiosInstance } from 'axios';
-import { localStore } from '../store/local-storage';
-import type { ApiEnvelope } from '../types';
+import { localStore } from '@topup/shared/store';
+import type { ApiEnvelope } from '@topup/shared/types';
 import { apiSettings } from './api-config';
 import { serverError, toApiError } from './transport-error';
 

@@ -1,4 +1,4 @@
-import type { Banner, BannersPayload } from '../types';
+import type { Banner, BannersPayload } from '@topup/shared/types';
 import { callAction } from './family-a-client';
 
 /** `banners`: the slides of a game's carousel in an area (possibly none). */

@@ -1,5 +1,5 @@
-import { withSign } from '../sign';
-import type { CustUrlData, CustUrlPayload } from '../types';
+import { withSign } from '@topup/shared/sign';
+import type { CustUrlData, CustUrlPayload } from '@topup/shared/types';
 import { apiSettings } from './api-config';
 import { requestFamilyB } from './family-b-client';
 

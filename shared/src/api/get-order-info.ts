@@ -1,4 +1,4 @@
-import type { OrderInfo } from '../types';
+import type { OrderInfo } from '@topup/shared/types';
 import { callAction } from './family-a-client';
 
 /** `orderInfo`: an order's state, amounts and timeline (the pay result page polls it). */

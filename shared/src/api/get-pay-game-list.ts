@@ -1,4 +1,4 @@
-import type { PayGame, PayGameListData } from '../types';
+import type { PayGame, PayGameListData } from '@topup/shared/types';
 import { requestFamilyB } from './family-b-client';
 
 /**

@@ -1,4 +1,4 @@
-import type { Bundle, GetPayPricePayload } from '../types';
+import type { Bundle, GetPayPricePayload } from '@topup/shared/types';
 import { callAction } from './family-a-client';
 
 /** `getPayPrice`: the bundles of one tab, priced for the confirmed character when there is one. */

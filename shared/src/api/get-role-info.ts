@@ -1,5 +1,5 @@
-import { i18n } from '../i18n/i18n';
-import type { GetRoleInfoPayload, RoleInfo } from '../types';
+import { i18n } from '@topup/shared/store';
+import type { GetRoleInfoPayload, RoleInfo } from '@topup/shared/types';
 import { ApiError } from './api-error';
 import { callAction } from './family-a-client';
 

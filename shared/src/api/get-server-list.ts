@@ -1,4 +1,4 @@
-import type { GetServerListPayload, Server } from '../types';
+import type { GetServerListPayload, Server } from '@topup/shared/types';
 import { callAction } from './family-a-client';
 
 /** `getServerList`: the servers of a game in an area or region. */

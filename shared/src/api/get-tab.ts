@@ -1,4 +1,4 @@
-import type { GetTabPayload, TabData } from '../types';
+import type { GetTabPayload, TabData } from '@topup/shared/types';
 import { callAction } from './family-a-client';
 
 /** `getTab`: the product tabs, whether the submit page offers pay methods, and the game's rules. */

@@ -1,3 +1,4 @@
+/** `@topup/shared/api`: the Family A and B clients of the store's own pages, their settings and errors. */
 export { ApiError, isApiError, type ApiErrorKind } from './api-error';
 export { apiSettings, configureApi, DEFAULT_API_TIMEOUT_MS, type ApiSettings } from './api-config';
 export { toApiError, serverError } from './transport-error';
@@ -11,7 +12,6 @@ export { getRoleInfo } from './get-role-info';
 export { sendReport } from './send-report';
 export { getCustUrl } from './get-cust-url';
 export { getPayGameList } from './get-pay-game-list';
-export * from './pay-centre';
-export { createOrder, newOrderToken } from './create-order';
+export { createOrder } from './create-order';
 export { getOrderInfo } from './get-order-info';
 export { checkDiscountCode } from './check-discount-code';

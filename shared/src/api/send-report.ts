@@ -1,4 +1,4 @@
-import type { ReportPayload } from '../types';
+import type { ReportPayload } from '@topup/shared/types';
 import { callAction } from './family-a-client';
 
 /** `report`: records a page load (1), tab change (2) or purchase intent (3). Failures are ignored (spec §8). */

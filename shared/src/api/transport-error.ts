@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import { i18n } from '../i18n/i18n';
+import { i18n } from '@topup/shared/store';
 import { ApiError } from './api-error';
 
 interface EnvelopeLike {

@@ -10,5 +10,3 @@ export * from './server-list';
 export * from './image-zoom';
 export * from './legal-links';
 export * from './submit-query';
-export * from './order-status';
-export * from './order-timeline';

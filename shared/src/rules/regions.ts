@@ -6,14 +6,7 @@
  * - `region`: the choice is sent as `region`, the area stays (games 44 and 134).
  * - `subregion`: the choice is sent in `area` (game 232 in area en); the page's area stays en.
  */
-export interface RegionOption {
-  /** What the picker shows, e.g. "NA". */
-  readonly label: string;
-  /** What is sent, e.g. "us". */
-  readonly value: string;
-}
-
-export type RegionParam = 'area' | 'region' | 'subregion';
+import type { RegionOption, RegionParam } from '@topup/shared/types';
 
 export interface RegionRule {
   readonly gameId: number;

@@ -1,4 +1,4 @@
-import type { GetRoleInfoPayload } from '../types';
+import type { GetRoleInfoPayload } from '@topup/shared/types';
 import { needsServerSign, usesCharacterName } from './games';
 
 export interface RoleLookupInput {

@@ -1,4 +1,4 @@
-import type { GetServerListPayload } from '../types';
+import type { GetServerListPayload } from '@topup/shared/types';
 import { regionRuleFor } from './regions';
 
 /**

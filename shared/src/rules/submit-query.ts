@@ -1,4 +1,4 @@
-import type { Bundle, RoleInfo } from '../types';
+import type { Bundle, RoleInfo } from '@topup/shared/types';
 
 export interface SubmitQueryInput {
   readonly bundle: Bundle;

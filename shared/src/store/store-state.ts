@@ -1,4 +1,4 @@
-import type { Locale } from '../rules/locale';
+import type { Locale } from '@topup/shared/rules';
 
 /** Spec §3 "Shared store user". */
 export interface StoreUser {

@@ -1,5 +1,5 @@
 import { createStore, useStore as useZustandStore } from 'zustand';
-import { DEFAULT_LOCALE } from '../rules/locale';
+import { DEFAULT_LOCALE } from '@topup/shared/rules';
 import { INITIAL_USER, type Store, type StoreState } from './store-state';
 
 /** The social-media page the customer-service link points to until the server answers (spec §9). */
@@ -20,7 +20,7 @@ export function initialState(): StoreState {
 }
 
 /**
- * The one store of the page. `@topup/shared` is a federation singleton first imported by
+ * The one store of the page. `@topup/shared/store` is a federation singleton first imported by
  * the host, so host and every remote reach this same instance.
  */
 export const store = createStore<Store>()((set) => ({

@@ -2,7 +2,7 @@ import * as React from 'react';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../i18n/i18n';
+import { i18n } from '@topup/shared/store';
 import './ui.css';
 
 export interface LayerRoot {

@@ -1,5 +1,5 @@
-import { i18n } from '../i18n/i18n';
-import { isApiError } from '../api/api-error';
+import { i18n } from '@topup/shared/store';
+import { isApiError } from '@topup/shared/api';
 import { isDialogDismissed, showMessageDialog } from './dialog/open-dialog';
 import { showToast } from './toast/toast';
 

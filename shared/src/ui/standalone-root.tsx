@@ -1,39 +1,11 @@
-import { StrictMode, type ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
-import { HashRouter, Route, Routes } from 'react-router-dom';
-import { I18nextProvider } from 'react-i18next';
-import { i18n, initI18n } from '../i18n/i18n';
-import { store } from '../store/store';
-import { localStore } from '../store/local-storage';
-import { resolveLocale } from '../rules/locale';
+import type { ComponentType } from 'react';
 
 /**
- * Renders one remote's pages on their own, with the same providers the host gives them
- * (router, i18n, store), so a team can develop and test its remote alone.
+ * Renders one remote's pages on their own, with the same providers the host gives them (router,
+ * i18n, store), so a team can develop and test its remote alone. Only a remote's standalone entry
+ * calls it, so its code loads from there and never with the host's shared chunks.
  */
 export async function renderStandalone(pages: Readonly<Record<string, ComponentType>>, element: HTMLElement): Promise<void> {
-  const query = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
-  const locale = resolveLocale({
-    queryLang: query.get('lang'),
-    queryArea: query.get('area'),
-    storedLang: localStore.get('lang'),
-    storedArea: localStore.get('area'),
-  });
-  await initI18n(locale);
-  store.getState().setLocale(locale);
-  const first = Object.keys(pages)[0] ?? '/';
-  createRoot(element).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <HashRouter>
-          <Routes>
-            {Object.entries(pages).map(([path, Page]) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-            <Route path="*" element={<p>Standalone routes: {Object.keys(pages).join(', ')} (start at {first})</p>} />
-          </Routes>
-        </HashRouter>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  const { renderStandaloneNow } = await import('./standalone-root.lazy');
+  await renderStandaloneNow(pages, element);
 }

@@ -1,4 +1,4 @@
-import { CheckIcon } from '@topup/shared';
+import { CheckIcon } from '@topup/shared/ui';
 import { usePcTranslation } from '../../lib/use-pc-translation';
 
 export const PURCHASE_STEPS = ['game', 'character', 'bundle', 'payment'] as const;

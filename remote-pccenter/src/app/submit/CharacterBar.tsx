@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { toHref, type GameInfo } from '@topup/shared';
+import { toHref } from '@topup/shared/store';
+import type { GameInfo } from '@topup/shared/types';
 import { areaLabel } from '../../lib/area-label';
 import { UserIcon } from '../../lib/icons';
 import { gameQuery, type CharacterChoice } from '../../lib/pc-query';

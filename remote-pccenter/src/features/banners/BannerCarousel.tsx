@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BANNER_AUTOPLAY_MS, type Banner } from '@topup/shared';
+import { BANNER_AUTOPLAY_MS } from '@topup/shared/rules';
+import type { Banner } from '@topup/shared/types';
 import { ChevronIcon } from '../../lib/icons';
 import { usePcTranslation } from '../../lib/use-pc-translation';
 import './banner-carousel.css';

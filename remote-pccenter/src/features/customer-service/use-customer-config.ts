@@ -1,19 +1,18 @@
 import { useEffect } from 'react';
-import { DEFAULT_CUSTOMER_SERVICE_URL, getCustomerServiceLink, store } from '@topup/shared';
+import { pcpay } from '@topup/shared/pay-centre-api';
+import { useQuery } from '@topup/shared/query';
+import { DEFAULT_CUSTOMER_SERVICE_URL, store } from '@topup/shared/store';
 
 /**
  * The shell's floating customer-service button on pay-centre pages: the social-media page until
  * the server answers, then `customerConfig` decides (no button when it says none, or fails).
  */
 export function useCustomerConfig(gameId: string, area: string): void {
+  const link = useQuery(`${gameId}|${area}`, (signal) => pcpay.customerConfig({ game_id: gameId, area }, signal));
   useEffect(() => {
-    const controller = new AbortController();
-    store.getState().setCustomerService(DEFAULT_CUSTOMER_SERVICE_URL);
-    void getCustomerServiceLink({ game_id: gameId, area }, controller.signal).then((url) => {
-      if (controller.signal.aborted) return;
-      if (url) store.getState().setCustomerService(url);
-      else store.getState().hideCustomerService();
-    });
-    return () => controller.abort();
-  }, [gameId, area]);
+    const { setCustomerService, hideCustomerService } = store.getState();
+    if (link.data === undefined) setCustomerService(DEFAULT_CUSTOMER_SERVICE_URL);
+    else if (link.data) setCustomerService(link.data);
+    else hideCustomerService();
+  }, [link.data]);
 }

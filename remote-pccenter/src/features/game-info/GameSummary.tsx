@@ -1,4 +1,4 @@
-import type { GameInfo } from '@topup/shared';
+import type { GameInfo } from '@topup/shared/types';
 import { areaLabel } from '../../lib/area-label';
 import { usePcTranslation } from '../../lib/use-pc-translation';
 

@@ -1,4 +1,5 @@
-import { sendPayCentreReport, type ReportType } from '@topup/shared';
+import { pcpay } from '@topup/shared/pay-centre-api';
+import type { ReportType } from '@topup/shared/types';
 
 export interface ReportContext {
   readonly gameId: string;
@@ -12,7 +13,7 @@ export interface ReportContext {
  */
 export function reportActivity(context: ReportContext, reportType: ReportType, productType = '', productId = ''): void {
   if (!context.gameId) return;
-  void sendPayCentreReport({
+  void pcpay.report({
     game_id: context.gameId,
     area: context.area,
     product_id: productId,

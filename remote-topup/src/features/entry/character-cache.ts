@@ -1,4 +1,6 @@
-import { cacheBelongsTo, localStore, type RoleInfo } from '@topup/shared';
+import { type RoleInfo } from '@topup/shared/types';
+import { cacheBelongsTo } from '@topup/shared/rules';
+import { localStore } from '@topup/shared/store';
 import type { EntryQuery } from './entry-query';
 
 /** What an earlier visit remembered about the player's character (spec §3 local storage keys). */

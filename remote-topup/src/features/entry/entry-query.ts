@@ -1,4 +1,4 @@
-import { localStore } from '@topup/shared';
+import { localStore } from '@topup/shared/store';
 
 /** Spec §2: the query parameters the main page reads on entry. */
 export interface EntryQuery {

@@ -1,4 +1,4 @@
-import type { Locale } from '@topup/shared';
+import type { Locale } from '@topup/shared/rules';
 
 /** "14:05:09" (today) or "3 Jan, 14:05" in the page's language, on a 24-hour clock. */
 export function formatTime(iso: string | null, locale: Locale, now: Date = new Date()): string {

@@ -1,4 +1,6 @@
-import { characterArea, getBanners, getTab, initialRegion, type Banner, type TabData } from '@topup/shared';
+import { type Banner, type TabData } from '@topup/shared/types';
+import { characterArea, initialRegion } from '@topup/shared/rules';
+import { getBanners, getTab } from '@topup/shared/api';
 import { readEntryQuery } from '../entry/entry-query';
 
 /** The page's first reads, started as soon as its code arrives instead of after its first render. */

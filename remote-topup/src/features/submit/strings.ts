@@ -1,4 +1,4 @@
-import { addStrings, type Strings } from '@topup/shared';
+import { addStrings, type Strings } from '@topup/shared/store';
 import { NAMESPACE } from '../../strings';
 
 /** The submit page's strings, added to the remote's `topup` namespace. English follows the spec verbatim. */
@@ -12,16 +12,12 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.roleName': 'Character name',
     'submit.bundle': 'Bundle',
     'submit.price': 'Price',
-    'submit.payMethods': 'Payment method',
     'submit.discount': 'Discount code',
     'submit.discountPlaceholder': 'Enter a discount code',
     'submit.apply': 'Apply',
     'submit.checking': 'Checking…',
     'submit.discountApplied': '{{code}} applied: {{percent}}% off, you save {{saving}}',
     'submit.discountRemove': 'Remove the code',
-    'submit.agreePrefix': 'I have read and agree to the',
-    'submit.terms': 'Terms of Service',
-    'submit.newTab': '(opens in a new tab)',
     'submit.subtotal': 'Bundle price',
     'submit.saving': 'Discount',
     'submit.total': 'To pay',
@@ -30,8 +26,6 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.priceNote': 'The final price is confirmed by the store when you pay.',
     'submit.nothing': 'There is no bundle to order. Choose one on the top-up page.',
     'submit.backToStore': 'Back to the store',
-    'validation.fillDiscountCode': 'Please fill in your discount code',
-    'validation.agreeProtocol': 'Please agree protocal',
   },
   ko: {
     'submit.title': '주문하기',
@@ -42,16 +36,12 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.roleName': '캐릭터 이름',
     'submit.bundle': '상품',
     'submit.price': '가격',
-    'submit.payMethods': '결제 수단',
     'submit.discount': '할인 코드',
     'submit.discountPlaceholder': '할인 코드를 입력하세요',
     'submit.apply': '적용',
     'submit.checking': '확인 중…',
     'submit.discountApplied': '{{code}} 적용됨: {{percent}}% 할인, {{saving}} 절약',
     'submit.discountRemove': '코드 지우기',
-    'submit.agreePrefix': '다음 내용을 읽었으며 동의합니다:',
-    'submit.terms': '서비스 이용약관',
-    'submit.newTab': '(새 탭에서 열림)',
     'submit.subtotal': '상품 가격',
     'submit.saving': '할인',
     'submit.total': '결제 금액',
@@ -60,8 +50,6 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.priceNote': '최종 금액은 결제 시 스토어에서 확정됩니다.',
     'submit.nothing': '주문할 상품이 없습니다. 충전 페이지에서 상품을 선택해 주세요.',
     'submit.backToStore': '스토어로 돌아가기',
-    'validation.fillDiscountCode': '할인 코드를 입력해 주세요',
-    'validation.agreeProtocol': '이용약관에 동의해 주세요',
   },
   zh: {
     'submit.title': '提交订单',
@@ -72,16 +60,12 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.roleName': '角色名',
     'submit.bundle': '礼包',
     'submit.price': '价格',
-    'submit.payMethods': '支付方式',
     'submit.discount': '优惠码',
     'submit.discountPlaceholder': '请输入优惠码',
     'submit.apply': '使用',
     'submit.checking': '校验中…',
     'submit.discountApplied': '已使用 {{code}}：优惠 {{percent}}%，节省 {{saving}}',
     'submit.discountRemove': '清除优惠码',
-    'submit.agreePrefix': '我已阅读并同意',
-    'submit.terms': '服务条款',
-    'submit.newTab': '（在新标签页中打开）',
     'submit.subtotal': '礼包价格',
     'submit.saving': '优惠',
     'submit.total': '应付金额',
@@ -90,8 +74,6 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.priceNote': '最终价格以支付时商店确认的金额为准。',
     'submit.nothing': '没有可下单的礼包，请在充值页面选择礼包。',
     'submit.backToStore': '返回商店',
-    'validation.fillDiscountCode': '请填写您的优惠码',
-    'validation.agreeProtocol': '请同意用户协议',
   },
 };
 

@@ -1,4 +1,4 @@
-import type { RoleInfo } from '@topup/shared';
+import type { RoleInfo } from '@topup/shared/types';
 
 /** What /submit needs from the query the main page passes (spec §2). */
 export interface SubmitOrderQuery {

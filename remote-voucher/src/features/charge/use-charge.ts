@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useStoreNavigate, type PayGame } from '@topup/shared';
+import { type PayGame } from '@topup/shared/types';
+import { useStoreNavigate } from '@topup/shared/store';
 
 /**
  * Spec §2: 'Charge' goes to the top-up page `/` with the game's game_id and area and the page's

@@ -1,4 +1,4 @@
-import { localStore } from '@topup/shared';
+import { localStore } from '@topup/shared/store';
 
 /**
  * What a game app that embeds the store may offer the page: its own name for where the player

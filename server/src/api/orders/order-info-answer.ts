@@ -1,6 +1,7 @@
-import { isFinalOrderStatus, type Locale } from '@topup/shared/rules';
+import type { Locale } from '@topup/shared/rules';
 import type { OrderInfo } from '@topup/shared/types';
 import type { Catalogue } from '../../catalogue/catalogue';
+import { isFinalOrderStatus } from '../../orders/order-state';
 import type { OrderWithTimeline } from '../../orders/read-order';
 import { formatAmount } from '../../payments/minor-units';
 import type { PaymentProvider } from '../../payments/payment-provider';

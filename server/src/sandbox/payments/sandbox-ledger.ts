@@ -79,12 +79,16 @@ export async function refundBookedPayment(
   return rows[0]?.refund_id ?? null;
 }
 
-/** Payments whose webhook the store has not acknowledged and that are due to be sent again. */
+/**
+ * Payments whose webhook the store has not acknowledged and that are due to be sent again. The
+ * first send is the booking's own (`settle`); the resend waits at least one step after it, so a
+ * webhook on its way is never sent a second time alongside it.
+ */
 export function unacknowledgedPayments(db: Queryable, maxSends: number, stepMs: number): Promise<SandboxPaymentRow[]> {
   return db.query<SandboxPaymentRow>(
     `SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments
       WHERE webhook_acknowledged_at IS NULL AND webhook_attempts < $1
-        AND coalesce(webhook_last_sent_at, created_at) < now() - least(webhook_attempts, 120) * $2 * interval '1 millisecond'
+        AND coalesce(webhook_last_sent_at, created_at) < now() - greatest(least(webhook_attempts, 120), 1) * $2 * interval '1 millisecond'
       ORDER BY created_at LIMIT 20`,
     [maxSends, stepMs],
   );

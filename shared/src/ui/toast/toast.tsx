@@ -1,5 +1,5 @@
-import { TOAST_DEFAULT_MS } from '../../rules/constants';
-import { i18n } from '../../i18n/i18n';
+import { TOAST_DEFAULT_MS } from '@topup/shared/rules';
+import { i18n } from '@topup/shared/store';
 import { createLayerRoot, type LayerRoot } from '../layer-root';
 import { SpinnerIcon } from '../icons';
 

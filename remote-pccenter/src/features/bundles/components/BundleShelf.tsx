@@ -1,23 +1,28 @@
 import { useRef, type KeyboardEvent } from 'react';
-import type { Bundle } from '@topup/shared';
+import { BundleCard, openBundleDetails } from '@topup/shared/purchase-ui';
+import type { Bundle } from '@topup/shared/types';
+import { failureText } from '../../../lib/failure-text';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import { BundleCard } from './BundleCard';
-import { openBundleDetails } from './open-bundle-details';
 
 interface Props {
   readonly area: string;
   readonly tabs: readonly string[] | null;
   readonly activeTab: string;
   readonly bundles: readonly Bundle[] | null;
+  /** Why the tab's bundles could not be read, or null. */
+  readonly error: unknown;
   readonly chosenId: string;
   readonly onSelectTab: (tab: string) => void;
   readonly onChoose: (bundle: Bundle) => void;
+  readonly onRetry: () => void;
 }
 
 const PANEL_ID = 'pc-bundle-panel';
+/** The pay centre's look of the shared card: a click on a price chooses the bundle for the order. */
+const CARD = { prefix: 'pc', action: 'choose' } as const;
 
 /** Product tabs (`priceTab`) and the grid of the tab's bundles (`priceList`). */
-export function BundleShelf({ area, tabs, activeTab, bundles, chosenId, onSelectTab, onChoose }: Props) {
+export function BundleShelf({ area, tabs, activeTab, bundles, error, chosenId, onSelectTab, onChoose, onRetry }: Props) {
   const { t } = usePcTranslation();
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -54,7 +59,14 @@ export function BundleShelf({ area, tabs, activeTab, bundles, chosenId, onSelect
         </div>
       )}
       <div id={PANEL_ID} role="tabpanel" aria-busy={bundles === null} aria-labelledby={tabs ? `pc-bundle-tab-${Math.max(0, tabs.indexOf(activeTab))}` : undefined}>
-        {bundles === null ? (
+        {error !== null ? (
+          <div className="pc-empty pc-failed" role="alert">
+            <p>{failureText(error)}</p>
+            <button type="button" className="pc-button pc-button--secondary" onClick={onRetry}>
+              {t('common:action.retry')}
+            </button>
+          </div>
+        ) : bundles === null ? (
           <ul className="pc-bundle-grid" aria-label={t('bundles.loading')}>
             {[0, 1, 2, 3, 4, 5].map((n) => (
               <li key={n} className="pc-skeleton pc-bundle-skeleton" />
@@ -69,9 +81,10 @@ export function BundleShelf({ area, tabs, activeTab, bundles, chosenId, onSelect
                 <BundleCard
                   bundle={bundle}
                   area={area}
+                  {...CARD}
                   chosen={bundle.product_id === chosenId}
-                  onChoose={onChoose}
-                  onOpenDetails={(b) => void openBundleDetails(b, area, onChoose)}
+                  onPress={onChoose}
+                  onOpenDetails={(b) => void openBundleDetails(b, area, CARD, onChoose)}
                 />
               </li>
             ))}

@@ -1,9 +1,10 @@
-import { CheckIcon, SpinnerIcon, useAppStore } from '@topup/shared';
+import { useAppStore } from '@topup/shared/store';
+import { CheckIcon, SpinnerIcon } from '@topup/shared/ui';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import { characterKey, type useAccountCharacters } from '../hooks/use-account-characters';
+import { characterKey, type AccountCharacters } from '../hooks/use-account-characters';
 
 interface Props {
-  readonly account: ReturnType<typeof useAccountCharacters>;
+  readonly account: AccountCharacters;
   readonly onConfirm: () => void;
 }
 

@@ -1,4 +1,4 @@
-import type { RoleInfo } from '@topup/shared';
+import type { RoleInfo } from '@topup/shared/types';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
 
 /** Server, character ID and character name of a character, as the confirmation shows them. */

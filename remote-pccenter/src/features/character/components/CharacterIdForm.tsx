@@ -1,16 +1,17 @@
-import { previewImage, SpinnerIcon, usesCharacterName } from '@topup/shared';
+import type { CharacterLookup } from '@topup/shared/purchase';
+import { usesCharacterName } from '@topup/shared/rules';
+import { previewImage, SpinnerIcon } from '@topup/shared/ui';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import type { useCharacterSearch } from '../hooks/use-character-search';
 
 interface Props {
   readonly gameId: string;
-  readonly search: ReturnType<typeof useCharacterSearch>;
+  readonly lookup: CharacterLookup;
   /** Where to find the character ID in the game (games 14, 136, 182), or "". */
   readonly helpImage: string;
 }
 
 /** The character ID (or name, game 284) and Search. */
-export function CharacterIdForm({ gameId, search, helpImage }: Props) {
+export function CharacterIdForm({ gameId, lookup, helpImage }: Props) {
   const { t } = usePcTranslation();
   const byName = usesCharacterName(gameId);
   const label = t(byName ? 'role.characterName' : 'role.characterId');
@@ -19,7 +20,7 @@ export function CharacterIdForm({ gameId, search, helpImage }: Props) {
       className="pc-field"
       onSubmit={(event) => {
         event.preventDefault();
-        void search.search();
+        void lookup.search();
       }}
     >
       <label className="pc-label" htmlFor="pc-character-input">
@@ -31,12 +32,12 @@ export function CharacterIdForm({ gameId, search, helpImage }: Props) {
           className="pc-input"
           autoComplete="off"
           placeholder={t(byName ? 'role.characterNamePlaceholder' : 'role.characterIdPlaceholder')}
-          value={search.typed}
-          onChange={(event) => search.setTyped(event.target.value)}
+          value={lookup.typed}
+          onChange={(event) => lookup.setTyped(event.target.value)}
         />
-        <button type="submit" className="pc-button pc-button--primary" disabled={search.searching}>
-          {search.searching ? <SpinnerIcon /> : null}
-          {search.searching ? t('role.searching') : t('role.search')}
+        <button type="submit" className="pc-button pc-button--primary" disabled={lookup.searching}>
+          {lookup.searching ? <SpinnerIcon /> : null}
+          {lookup.searching ? t('role.searching') : t('role.search')}
         </button>
       </div>
       {helpImage ? (

@@ -1,11 +1,11 @@
-import { CheckIcon, type Server } from '@topup/shared';
+import type { ServerChoice } from '@topup/shared/purchase';
+import { CheckIcon } from '@topup/shared/ui';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import type { ServerChoice } from '../hooks/use-servers';
 
 /** Region tabs (where the game has regions) and the servers as a grid of choices. */
 export function ServerChooser({ choice, showServers }: { readonly choice: ServerChoice; readonly showServers: boolean }) {
   const { t } = usePcTranslation();
-  const { rule, region, setRegion, servers, server, setServer } = choice;
+  const { rule, region, selectRegion, servers, server, selectServer } = choice;
   return (
     <div className="pc-server-chooser">
       {rule ? (
@@ -22,7 +22,7 @@ export function ServerChooser({ choice, showServers }: { readonly choice: Server
                 aria-checked={option.value === region}
                 className="pc-segments__item"
                 data-region={option.value}
-                onClick={() => setRegion(option.value)}
+                onClick={() => selectRegion(option.value)}
               >
                 {option.label}
               </button>
@@ -45,7 +45,7 @@ export function ServerChooser({ choice, showServers }: { readonly choice: Server
             <p className="pc-muted">{t('role.noServers')}</p>
           ) : (
             <div className="pc-server-grid" role="radiogroup" aria-labelledby="pc-server-label">
-              {servers.map((option: Server) => {
+              {servers.map((option) => {
                 const selected = option.server_id === server?.server_id;
                 return (
                   <button
@@ -55,7 +55,7 @@ export function ServerChooser({ choice, showServers }: { readonly choice: Server
                     aria-checked={selected}
                     className="pc-server"
                     data-server-id={option.server_id}
-                    onClick={() => setServer(option)}
+                    onClick={() => selectServer(option)}
                   >
                     <span>{option.server_name}</span>
                     {selected ? <CheckIcon /> : null}

@@ -1,15 +1,16 @@
 import { useCallback, useState } from 'react';
-import { getAccountCharacters, getLastPlayedCharacter, showCallError, showToast, type AccountRole } from '@topup/shared';
-import { usePcTranslation } from '../../../lib/use-pc-translation';
+import { pcpay } from '@topup/shared/pay-centre-api';
+import { showPurchaseCheck } from '@topup/shared/purchase';
+import type { AccountRole } from '@topup/shared/types';
+import { showCallError } from '@topup/shared/ui';
 
 export const characterKey = (role: Pick<AccountRole, 'server_id' | 'role_id'>) => `${role.server_id}:${role.role_id}`;
 
 /**
- * Finding a character through the player's account: every character of the uid in this area
- * (`getPczsRoleList`), the one played last (`getPcszLastLoginRole`) chosen to begin with.
+ * Finding a character through the player's account, on the button: every character of the uid in
+ * this area (`getPczsRoleList`), the one played last (`getPcszLastLoginRole`) chosen to begin with.
  */
 export function useAccountCharacters(gameId: string, roleArea: string) {
-  const { t } = usePcTranslation();
   const [uid, setUidState] = useState('');
   const [characters, setCharacters] = useState<AccountRole[] | null>(null);
   const [lastPlayed, setLastPlayed] = useState('');
@@ -26,16 +27,16 @@ export function useAccountCharacters(gameId: string, roleArea: string) {
     if (searching) return;
     const account = uid.trim();
     if (!account) {
-      showToast(t('validation.enterAccountId'));
+      showPurchaseCheck('validation.enterAccountId');
       return;
     }
     setSearching(true);
     try {
       const payload = { game_id: gameId, area: roleArea, uid: account };
       const [list, last] = await Promise.all([
-        getAccountCharacters(payload),
+        pcpay.getPczsRoleList(payload),
         // An account without characters answers "no character": the empty list says it already.
-        getLastPlayedCharacter(payload).catch(() => null),
+        pcpay.getPcszLastLoginRole(payload).catch(() => null),
       ]);
       const lastKey = last ? characterKey(last) : '';
       setCharacters(list);
@@ -47,8 +48,10 @@ export function useAccountCharacters(gameId: string, roleArea: string) {
     } finally {
       setSearching(false);
     }
-  }, [searching, uid, gameId, roleArea, t]);
+  }, [searching, uid, gameId, roleArea]);
 
   const chosenCharacter = characters?.find((role) => characterKey(role) === chosen) ?? null;
   return { uid, setUid, characters, lastPlayed, chosen, setChosen, chosenCharacter, searching, find };
 }
+
+export type AccountCharacters = ReturnType<typeof useAccountCharacters>;

@@ -1,9 +1,10 @@
-import { CloseIcon, formatPrice, SpinnerIcon } from '@topup/shared';
+import type { DiscountCode } from '@topup/shared/checkout';
+import { formatPrice } from '@topup/shared/rules';
+import { CloseIcon, SpinnerIcon } from '@topup/shared/ui';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import type { DiscountCodeState } from '../hooks/use-discount-code';
 
 /** The discount-code box with Apply; the result (or the store's refusal) shows under it. */
-export function DiscountCodeField({ discount, area }: { readonly discount: DiscountCodeState; readonly area: string }) {
+export function DiscountCodeField({ discount, area }: { readonly discount: DiscountCode; readonly area: string }) {
   const { t } = usePcTranslation();
   const { applied } = discount;
   return (
@@ -40,7 +41,12 @@ export function DiscountCodeField({ discount, area }: { readonly discount: Disco
           </button>
         )}
       </div>
-      <p id="pc-discount-result" className={`pc-discount__result${discount.refusal ? ' pc-discount__result--refused' : ''}`} role="status">
+      <p
+        id="pc-discount-result"
+        className={`pc-discount__result${discount.refusal ? ' pc-discount__result--refused' : ''}`}
+        role="status"
+        data-testid="discount-result"
+      >
         {applied
           ? t('order.codeApplied', { code: applied.discount_code, percent: applied.percent_off, saving: formatPrice(applied.discount_amount, area) })
           : discount.refusal}

@@ -1,15 +1,16 @@
-import { formatPrice, SpinnerIcon, type Bundle, type PayType } from '@topup/shared';
+import type { DiscountCode } from '@topup/shared/checkout';
+import { AgreementCheckbox, PayMethodList } from '@topup/shared/checkout-ui';
+import { formatPrice } from '@topup/shared/rules';
+import type { Bundle, PayType } from '@topup/shared/types';
+import { SpinnerIcon } from '@topup/shared/ui';
 import { LockIcon } from '../../../lib/icons';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import type { DiscountCodeState } from '../hooks/use-discount-code';
-import { AgreementCheckbox } from './AgreementCheckbox';
 import { DiscountCodeField } from './DiscountCodeField';
-import { PayMethodList } from './PayMethodList';
 
 interface Props {
   readonly area: string;
   readonly bundle: Bundle | null;
-  readonly discount: DiscountCodeState;
+  readonly discount: DiscountCode;
   readonly payTypes: readonly PayType[];
   readonly payType: string;
   readonly onPayType: (payType: string) => void;
@@ -42,7 +43,7 @@ export function OrderSummary(props: Props) {
         <p className="pc-order__empty">{t('order.noBundle')}</p>
       )}
       <DiscountCodeField discount={discount} area={area} />
-      <PayMethodList methods={props.payTypes} chosen={props.payType} onChoose={props.onPayType} />
+      <PayMethodList prefix="pc" methods={props.payTypes} chosen={props.payType} onChoose={props.onPayType} />
       {bundle ? (
         <dl className="pc-order__lines">
           <div>
@@ -61,7 +62,7 @@ export function OrderSummary(props: Props) {
           </div>
         </dl>
       ) : null}
-      <AgreementCheckbox agreed={props.agreed} onChange={props.onAgree} />
+      <AgreementCheckbox prefix="pc" agreed={props.agreed} onChange={props.onAgree} />
       <button type="button" className="pc-button pc-button--primary pc-button--block pc-button--large" disabled={props.placing} onClick={props.onPay}>
         {props.placing ? <SpinnerIcon /> : <LockIcon />}
         {props.placing ? t('order.paying') : bundle ? t('order.payNow', { amount: formatPrice(total, area) }) : t('order.payNowEmpty')}

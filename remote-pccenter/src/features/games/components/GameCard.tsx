@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { toHref } from '@topup/shared';
+import { toHref } from '@topup/shared/store';
 import { areaLabel } from '../../../lib/area-label';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import type { StoreGame } from '../group-games';
+import type { ListedGame } from '@topup/shared/pay-centre-api';
 
 interface Props {
-  readonly game: StoreGame;
+  readonly game: ListedGame;
   readonly from: string;
 }
 

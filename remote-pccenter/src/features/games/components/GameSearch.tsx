@@ -1,4 +1,4 @@
-import { CloseIcon, SearchIcon } from '@topup/shared';
+import { CloseIcon, SearchIcon } from '@topup/shared/ui';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
 
 interface Props {

@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
-import { toHref } from '@topup/shared';
+import { toHref } from '@topup/shared/store';
 import { areaLabel } from '../../../lib/area-label';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import type { StoreGame } from '../group-games';
+import type { ListedGame } from '@topup/shared/pay-centre-api';
 
 interface Props {
   /** The game of the address (the mobile page's game on a wide window), once it is known. */
-  readonly game: StoreGame | null;
+  readonly game: ListedGame | null;
   readonly area: string;
   readonly from: string;
 }

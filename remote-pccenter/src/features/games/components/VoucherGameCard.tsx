@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { toHref, type PayGame } from '@topup/shared';
+import { toHref } from '@topup/shared/store';
+import type { PayGame } from '@topup/shared/types';
 import { areaLabel } from '../../../lib/area-label';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
 

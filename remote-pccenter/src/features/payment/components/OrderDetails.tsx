@@ -1,4 +1,5 @@
-import { formatPrice, type OrderInfo } from '@topup/shared';
+import { formatPrice } from '@topup/shared/rules';
+import type { OrderInfo } from '@topup/shared/types';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
 
 /** What was bought, for whom, and what it costs (or cost) after the discount. */

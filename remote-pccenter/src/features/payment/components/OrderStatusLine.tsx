@@ -1,28 +1,37 @@
-import { isDeliveryRetrying, SpinnerIcon, useAppStore, type OrderInfo } from '@topup/shared';
+import { orderResult } from '@topup/shared/checkout';
+import { useAppStore } from '@topup/shared/store';
+import type { OrderInfo } from '@topup/shared/types';
+import { SpinnerIcon } from '@topup/shared/ui';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
 
+type StatusFields = Pick<OrderInfo, 'status' | 'final' | 'delivery_attempts' | 'next_attempt_at'>;
+
 /**
- * The sentence for an order's state. A declined or expired order whose money is still to go back
- * (a payment that came too late, or would have passed a purchase limit) is being refunded, not
- * "nothing was charged".
+ * The sentence for an order's state. Where the core's `orderResult` says the order is being
+ * refunded (a declined or expired order whose money is still to go back, a payment that came too
+ * late or would have passed a purchase limit) the page says so, never "nothing was charged"; a
+ * failed delivery keeps its own sentence, which says the refund too.
  */
-export function statusTextKey(order: Pick<OrderInfo, 'status' | 'final' | 'paid_at'>): string {
-  const refunding = (order.status === 'declined' || order.status === 'expired') && order.paid_at !== null && Number(order.final) !== 1;
-  return refunding ? 'status.refunding' : `status.${order.status}`;
+export function statusTextKey(order: StatusFields): string {
+  const result = orderResult(order);
+  if (result === 'retrying') return 'status.retrying';
+  if (result === 'refunding' && order.status !== 'delivery_failed') return 'status.refunding';
+  return `status.${order.status}`;
 }
 
 /** One sentence on where the order is now, announced when it changes. */
 export function OrderStatusLine({ order }: { readonly order: OrderInfo }) {
   const { t } = usePcTranslation();
   const locale = useAppStore((s) => s.locale);
-  const retrying = isDeliveryRetrying(order);
+  const key = statusTextKey(order);
+  const retrying = key === 'status.retrying';
   const moving = Number(order.final) !== 1 && order.status !== 'created';
   const text = retrying
-    ? t('status.retrying', {
+    ? t(key, {
         time: new Date(order.next_attempt_at ?? '').toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }),
         attempt: order.delivery_attempts + 1,
       })
-    : t(statusTextKey(order));
+    : t(key);
   return (
     <p className={`pc-status pc-status--${order.status}${retrying ? ' pc-status--retrying' : ''}`} role="status" data-testid="order-status" data-status={order.status}>
       {moving ? <SpinnerIcon /> : null}

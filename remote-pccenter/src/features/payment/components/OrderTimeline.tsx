@@ -1,7 +1,10 @@
-import { CheckIcon, CloseIcon, orderSteps, useAppStore, type OrderInfo } from '@topup/shared';
+import { orderSteps } from '@topup/shared/checkout';
+import { useAppStore } from '@topup/shared/store';
+import type { OrderInfo } from '@topup/shared/types';
+import { CheckIcon, CloseIcon } from '@topup/shared/ui';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
 
-/** placed → paid → mail sent → delivered, the same steps as /payResult, with their times. */
+/** placed → paid → mail sent → delivered, the core's steps (the same as /payResult), with their times. */
 export function OrderTimeline({ order }: { readonly order: OrderInfo }) {
   const { t } = usePcTranslation();
   const locale = useAppStore((s) => s.locale);

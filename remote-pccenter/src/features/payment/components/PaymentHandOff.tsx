@@ -1,4 +1,5 @@
-import { useAppStore, type OrderInfo } from '@topup/shared';
+import { useAppStore } from '@topup/shared/store';
+import type { OrderInfo } from '@topup/shared/types';
 import { ExternalIcon } from '../../../lib/icons';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { BANNER_AUTOPLAY_MS, type Banner } from '@topup/shared';
+import { type Banner } from '@topup/shared/types';
+import { BANNER_AUTOPLAY_MS } from '@topup/shared/rules';
 import { QuietBoundary } from '../../../lib/QuietBoundary';
 import { FirstBanner } from './FirstBanner';
 

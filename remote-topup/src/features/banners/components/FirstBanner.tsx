@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Banner } from '@topup/shared';
+import type { Banner } from '@topup/shared/types';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { bannerLinkProps } from '../lib/link-target';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Autoplay, Pagination } from 'swiper/modules';
-import { BANNER_AUTOPLAY_MS, type Banner } from '@topup/shared';
+import { type Banner } from '@topup/shared/types';
+import { BANNER_AUTOPLAY_MS } from '@topup/shared/rules';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { bannerLinkProps } from '../lib/link-target';
 import 'swiper/swiper.css';

@@ -1,8 +1,10 @@
-import type { Bundle } from '@topup/shared';
+import { BundleCard, openBundleDetails } from '@topup/shared/purchase-ui';
+import type { Bundle } from '@topup/shared/types';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { BundleCard } from './BundleCard';
 import { BUNDLE_PANEL_ID, BundleTabs, tabId } from './BundleTabs';
-import { openBundleDetails } from './open-bundle-details';
+
+/** The phone's card: its price button buys (spec §4 "Buying"). */
+const LOOK = { prefix: 'tp', action: 'buy' } as const;
 
 interface Props {
   readonly area: string;
@@ -41,7 +43,7 @@ export function BundleShelf({ area, tabs, activeTab, bundles, onSelectTab, onBuy
           <ul className="tp-bundle-grid">
             {bundles.map((bundle) => (
               <li key={bundle.product_id}>
-                <BundleCard bundle={bundle} area={area} onBuy={onBuy} onOpenDetails={(b) => void openBundleDetails(b, area, onBuy)} />
+                <BundleCard bundle={bundle} area={area} {...LOOK} onPress={onBuy} onOpenDetails={(b) => void openBundleDetails(b, area, LOOK, onBuy)} />
               </li>
             ))}
           </ul>

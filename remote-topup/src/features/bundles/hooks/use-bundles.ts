@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { getPayPrice, sendReport, showLoadingToast, type Bundle, type RoleInfo, type TabData } from '@topup/shared';
-import { showCallError } from '../../../lib/show-call-error';
+import { type Bundle, type RoleInfo, type TabData } from '@topup/shared/types';
+import { getPayPrice, sendReport } from '@topup/shared/api';
+import { showCallError, showLoadingToast } from '@topup/shared/ui';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
 interface Options {

@@ -1,15 +1,9 @@
 import { useCallback, useRef } from 'react';
-import {
-  sendReport,
-  showLoadingToast,
-  showMessageDialog,
-  submitQuery,
-  useStoreNavigate,
-  type Bundle,
-  type RoleInfo,
-  type Server,
-} from '@topup/shared';
-import { showCallError } from '../../../lib/show-call-error';
+import { type Bundle, type RoleInfo, type Server } from '@topup/shared/types';
+import { submitQuery } from '@topup/shared/rules';
+import { useStoreNavigate } from '@topup/shared/store';
+import { sendReport } from '@topup/shared/api';
+import { showCallError, showLoadingToast, showMessageDialog } from '@topup/shared/ui';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
 interface Options {

@@ -1,4 +1,5 @@
-import { CloseIcon, type RoleInfo } from '@topup/shared';
+import { type RoleInfo } from '@topup/shared/types';
+import { CloseIcon } from '@topup/shared/ui';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
 interface Props {

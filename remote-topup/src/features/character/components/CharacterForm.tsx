@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { regionLabel, usesCharacterName } from '@topup/shared';
+import { regionLabel, usesCharacterName } from '@topup/shared/rules';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import type { CharacterModel } from '../hooks/use-character';
 import { PickerField } from './PickerField';

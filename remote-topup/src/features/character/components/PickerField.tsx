@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PickerPopup, type PickerOption } from '@topup/shared';
+import { PickerPopup, type PickerOption } from '@topup/shared/ui';
 import { ChevronIcon } from '../../../lib/icons';
 
 interface Props {

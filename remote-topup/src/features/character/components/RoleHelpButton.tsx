@@ -1,4 +1,5 @@
-import { isDialogDismissed, openDialog, previewImage } from '@topup/shared';
+import { PURCHASE_UI_NAMESPACE } from '@topup/shared/purchase-ui';
+import { isDialogDismissed, openDialog, previewImage } from '@topup/shared/ui';
 import { QuestionIcon } from '../../../lib/icons';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
@@ -14,7 +15,7 @@ export function RoleHelpButton({ imageUrl }: { readonly imageUrl: string }) {
       className: 'tp-help-image-dialog',
       render: () => (
         <>
-          <button type="button" className="tp-help-image" aria-label={t('bundle.enlarge', { name: title })} onClick={() => void previewImage(imageUrl, title)}>
+          <button type="button" className="tp-help-image" aria-label={t('bundle.enlarge', { ns: PURCHASE_UI_NAMESPACE, name: title })} onClick={() => void previewImage(imageUrl, title)}>
             <img src={imageUrl} alt={title} width={600} height={400} />
           </button>
           <p className="tp-help-image__hint">{t('character.helpHint')}</p>

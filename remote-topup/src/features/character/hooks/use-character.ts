@@ -1,23 +1,12 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import {
-  characterArea,
-  getRoleInfo,
-  getServerList,
-  initialRegion,
-  regionRuleFor,
-  roleLookupPayload,
-  serverListPayload,
-  showConfirmDialog,
-  showToast,
-  usesCharacterName,
-  type RoleInfo,
-  type Server,
-} from '@topup/shared';
-import { showCallError } from '../../../lib/show-call-error';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { getRoleInfo, getServerList } from '@topup/shared/api';
+import { NOT_SEARCHED, useCharacterLookup, useServerChoice, type RoleConfirmation } from '@topup/shared/purchase';
+import { usesCharacterName } from '@topup/shared/rules';
+import type { RoleInfo, Server } from '@topup/shared/types';
+import { showCallError, showConfirmDialog } from '@topup/shared/ui';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { forgetCharacter, rememberCharacter, type CachedCharacter } from '../../entry/character-cache';
 import type { EntryQuery } from '../../entry/entry-query';
-import { NOT_SEARCHED, roleConfirmationReducer, type RoleConfirmation } from '../role-confirmation';
 
 function startingConfirmation(entry: EntryQuery, cached: CachedCharacter | null): RoleConfirmation {
   return entry.finishPay && cached?.role ? { step: 'confirmed', role: cached.role } : NOT_SEARCHED;
@@ -34,96 +23,43 @@ function startingServer(cached: CachedCharacter | null): Server | null {
   return role ? { server_id: role.server_id, server_name: role.server_name || cached.serverName, server_sign: '' } : null;
 }
 
-/** The "Select Character" section: region, server, what the player typed, and role confirmation. */
+/**
+ * The phone page's "Select Character" section on the purchase core (region, server, lookup and
+ * confirmation), plus what is the phone's own: the remembered character, asking before
+ * re-entering, and looking the character up again when a bundle is bought (spec §4).
+ */
 export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) {
   const { t } = useTopUpTranslation();
   const { gameId, area } = entry;
-  const rule = useMemo(() => regionRuleFor(gameId, area), [gameId, area]);
-  const [region, setRegion] = useState(() => initialRegion(gameId, area, entry.region || cached?.region));
-  const [servers, setServers] = useState<Server[] | null>(null);
-  const [server, setServer] = useState<Server | null>(() => (entry.serverId ? null : startingServer(cached)));
-  const [typed, setTyped] = useState(() => startingTyped(entry, cached));
-  const [confirmation, dispatch] = useReducer(roleConfirmationReducer, undefined, () => startingConfirmation(entry, cached));
-  const [searching, setSearching] = useState(false);
-  const wantedServerId = useRef(entry.serverId || cached?.role?.server_id || '');
-  const roleArea = characterArea(gameId, area, region);
-
-  // Spec §4: the server list loads on entry and again whenever the region changes.
-  useEffect(() => {
-    if (!gameId) return undefined;
-    const controller = new AbortController();
-    setServers(null);
-    getServerList(serverListPayload(gameId, area, region), controller.signal).then(
-      (list) => {
-        setServers(list);
-        const wanted = wantedServerId.current;
-        wantedServerId.current = '';
-        setServer((current) => list.find((s) => s.server_id === (wanted || current?.server_id)) ?? null);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setServers([]);
-        showCallError(error);
-      },
-    );
-    return () => controller.abort();
-  }, [gameId, area, region]);
-
-  const selectRegion = useCallback(
-    (value: string) => {
-      if (value === region) return;
-      // Spec §4: a new region clears the chosen server and reloads the list.
-      setRegion(value);
-      setServer(null);
-      wantedServerId.current = '';
-    },
-    [region],
+  const start = useMemo(
+    () => ({ typed: startingTyped(entry, cached), confirmation: startingConfirmation(entry, cached), server: startingServer(cached) }),
+    // The page starts once per link (the page is keyed by it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
   );
-
-  const lookUp = useCallback(
-    (chosen: Server, text: string): Promise<RoleInfo> =>
-      getRoleInfo(
-        roleLookupPayload({ gameId, area: roleArea, serverId: chosen.server_id, serverSign: chosen.server_sign, typed: text }),
-      ),
-    [gameId, roleArea],
-  );
-
-  /** Spec §5: the server first, then the character ID (or name, game 284). */
-  const validate = useCallback((): Server | null => {
-    if (!server) {
-      showToast(t('validation.selectServer'));
-      return null;
-    }
-    if (!typed.trim()) {
-      showToast(t(usesCharacterName(gameId) ? 'validation.enterRoleName' : 'validation.enterRoleId'));
-      return null;
-    }
-    return server;
-  }, [server, typed, gameId, t]);
-
-  const search = useCallback(async () => {
-    if (searching) return;
-    const chosen = validate();
-    if (!chosen) return;
-    setSearching(true);
-    try {
-      dispatch({ type: 'found', role: await lookUp(chosen, typed) });
-    } catch (error) {
-      showCallError(error);
-    } finally {
-      setSearching(false);
-    }
-  }, [searching, validate, lookUp, typed]);
+  const servers = useServerChoice({
+    gameId,
+    area,
+    load: getServerList,
+    startRegion: entry.region || cached?.region,
+    wantedServerId: entry.serverId || cached?.role?.server_id || '',
+    startServer: entry.serverId ? null : start.server,
+  });
+  const lookup = useCharacterLookup({
+    gameId,
+    roleArea: servers.roleArea,
+    server: servers.server,
+    lookUpRole: getRoleInfo,
+    startTyped: start.typed,
+    startConfirmation: start.confirmation,
+  });
+  const { server, region, roleArea } = servers;
+  const { confirmation, lookUp, restore } = lookup;
 
   const confirm = useCallback(() => {
-    if (!server) {
-      showToast(t('validation.selectServer'));
-      return;
-    }
-    if (confirmation.step !== 'found') return;
-    dispatch({ type: 'confirm' });
-    rememberCharacter(confirmation.role, roleArea, region);
-  }, [server, confirmation, roleArea, region, t]);
+    const role = lookup.confirm();
+    if (role) rememberCharacter(role, roleArea, region);
+  }, [lookup, roleArea, region]);
 
   const reenter = useCallback(async () => {
     try {
@@ -131,9 +67,9 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
     } catch {
       return;
     }
-    dispatch({ type: 'reenter' });
+    lookup.reenter();
     forgetCharacter();
-  }, [t]);
+  }, [t, lookup]);
 
   /** Buying looks the confirmed character up again (spec §4). */
   const lookUpAgain = useCallback(
@@ -147,23 +83,23 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
   // Back from a payment with a character in the link but none remembered: look it up, confirmed.
   const restoring = useRef(entry.finishPay && confirmation.step === 'input');
   useEffect(() => {
-    if (!restoring.current || !server || !typed.trim()) return;
+    if (!restoring.current || !server || !lookup.typed.trim()) return;
     restoring.current = false;
-    lookUp(server, typed).then((role) => dispatch({ type: 'restore', role }), showCallError);
-  }, [server, typed, lookUp]);
+    lookUp(server, lookup.typed).then(restore, showCallError);
+  }, [server, lookup.typed, lookUp, restore]);
 
   return {
-    rule,
+    rule: servers.rule,
     region,
-    servers,
+    servers: servers.servers,
     server,
-    typed,
+    typed: lookup.typed,
     confirmation,
-    searching,
-    selectRegion,
-    selectServer: setServer,
-    setTyped,
-    search,
+    searching: lookup.searching,
+    selectRegion: servers.selectRegion,
+    selectServer: servers.selectServer,
+    setTyped: lookup.setTyped,
+    search: lookup.search,
     confirm,
     reenter,
     lookUpAgain,

@@ -1,4 +1,6 @@
-import { legalLink, PRIVACY_PAGE_URL, TERMS_PAGE_URL, useAppStore } from '@topup/shared';
+import { legalLink } from '@topup/shared/rules';
+import { useAppStore } from '@topup/shared/store';
+import { PRIVACY_PAGE_URL, TERMS_PAGE_URL } from '@topup/shared/ui';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { SELLING_POINTS } from '../selling-points';
 

@@ -1,10 +1,10 @@
-import { useAppStore } from '@topup/shared';
+import type { OrderStep } from '@topup/shared/checkout';
+import { useAppStore } from '@topup/shared/store';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { formatTime } from '../format-time';
-import type { ProgressStep } from '../order-progress';
 
-/** paid → mail sent → delivered, each with the time it was reached. */
-export function DeliveryProgress({ steps }: { readonly steps: readonly ProgressStep[] }) {
+/** placed → paid → mail sent → delivered (or where it stopped), each with the time it was reached. */
+export function DeliveryProgress({ steps }: { readonly steps: readonly OrderStep[] }) {
   const { t } = useTopUpTranslation();
   const locale = useAppStore((s) => s.locale);
   return (
@@ -18,8 +18,8 @@ export function DeliveryProgress({ steps }: { readonly steps: readonly ProgressS
             <span className="pr-step__dot" aria-hidden="true" />
             <span className="pr-step__label">{t(`payResult.step.${step.key}`)}</span>
             <span className="pr-step__time">
-              {step.state === 'done' ? formatTime(step.at, locale) : null}
-              {step.state === 'current' || step.state === 'failed' ? t(`payResult.step.${step.state}`) : null}
+              {(step.state === 'done' || step.state === 'failed') && step.at ? formatTime(step.at, locale) : null}
+              {step.state === 'current' ? t('payResult.step.current') : null}
             </span>
           </li>
         ))}

@@ -1,4 +1,6 @@
-import { formatPrice, useAppStore, type OrderInfo } from '@topup/shared';
+import { type OrderInfo } from '@topup/shared/types';
+import { formatPrice } from '@topup/shared/rules';
+import { useAppStore } from '@topup/shared/store';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { formatTime } from '../format-time';
 

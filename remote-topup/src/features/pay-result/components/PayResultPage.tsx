@@ -1,10 +1,12 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { DELIVERY_GUIDANCE_MINUTES, toHref, type OrderInfo } from '@topup/shared';
+import { getOrderInfo } from '@topup/shared/api';
+import { orderResult, orderSteps, useOrderFollowing } from '@topup/shared/checkout';
+import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
+import { toHref, useAppStore } from '@topup/shared/store';
+import type { OrderInfo } from '@topup/shared/types';
 import { useGameCustomerService } from '../../../lib/use-game-customer-service';
 import { useScrollToTop } from '../../../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { useOrderPolling } from '../hooks/use-order-polling';
-import { progressSteps, resultState } from '../order-progress';
 import { DeliveryProgress } from './DeliveryProgress';
 import { OrderHistory } from './OrderHistory';
 import { StatusCard } from './StatusCard';
@@ -17,7 +19,8 @@ export function PayResultPage() {
   const [params] = useSearchParams();
   useScrollToTop();
   const orderId = (params.get('order_id') ?? '').trim();
-  const polling = useOrderPolling(orderId);
+  const locale = useAppStore((s) => s.locale);
+  const polling = useOrderFollowing(orderId, getOrderInfo, locale);
   const { order } = polling;
 
   return (
@@ -54,12 +57,11 @@ function expiryMinutes(order: OrderInfo): number {
 function OrderView({ order }: { readonly order: OrderInfo }) {
   const { t } = useTopUpTranslation();
   const customerService = useGameCustomerService(String(order.game_id), order.area);
-  const state = resultState(order);
-  const steps = progressSteps(order);
+  const state = orderResult(order);
   return (
     <>
       <StatusCard order={order} state={state} expiryMinutes={expiryMinutes(order)} />
-      {steps ? <DeliveryProgress steps={steps} /> : null}
+      <DeliveryProgress steps={orderSteps(order)} />
       <section className="od-card pr-guidance">
         <p>{t('payResult.guidance', { minutes: DELIVERY_GUIDANCE_MINUTES })}</p>
         {customerService ? (

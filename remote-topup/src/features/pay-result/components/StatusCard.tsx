@@ -1,7 +1,9 @@
-import { DELIVERY_GUIDANCE_MINUTES, formatPrice, useAppStore, type OrderInfo } from '@topup/shared';
+import { type OrderInfo } from '@topup/shared/types';
+import { DELIVERY_GUIDANCE_MINUTES, formatPrice } from '@topup/shared/rules';
+import { useAppStore } from '@topup/shared/store';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { formatTime } from '../format-time';
-import type { ResultState } from '../order-progress';
+import type { OrderResult as ResultState } from '@topup/shared/checkout';
 
 const ICONS: Record<ResultState, string> = {
   awaitingPayment: '…',

@@ -1,47 +1,29 @@
-import { startTransition, useEffect, useState } from 'react';
-import type { Banner, TabData } from '@topup/shared';
-import { showCallError } from '../../../lib/show-call-error';
-import { readStorefront, takeStorefrontReads } from '../early-storefront';
+import { useRef } from 'react';
+import { getBanners, getTab } from '@topup/shared/api';
+import { useQuery } from '@topup/shared/query';
+import { takeStorefrontReads, type StorefrontReads } from '../early-storefront';
 
-interface Loaded<T> {
-  /** The game and area the answer is for: a stale answer is never shown for a new area. */
-  readonly key: string;
-  readonly value: T;
-}
-
-/** Spec §4 initial load: the banners and the tab list (the server list loads with the character). */
+/**
+ * Spec §4 initial load: the banners and the tab list (the server list loads with the character).
+ * The reads the page's code started on arrival are used when they are for this game and area.
+ * A failed banner read leaves no banners; a failed tab read keeps the placeholders (and the
+ * error dialog says why).
+ */
 export function useStorefront(gameId: string, area: string) {
-  const key = `${gameId}|${area}`;
-  const [banners, setBanners] = useState<Loaded<Banner[]> | null>(null);
-  const [tabData, setTabData] = useState<Loaded<TabData> | null>(null);
-
-  useEffect(() => {
-    if (!gameId) return undefined;
-    const controller = new AbortController();
-    const payload = { game_id: gameId, area };
-    const fail = (error: unknown) => {
-      if (!controller.signal.aborted) showCallError(error);
-    };
-    // The reads the page's code started on arrival, when they are for this game and area.
-    const reads = takeStorefrontReads(gameId, area) ?? readStorefront(payload, controller.signal);
-    reads.banners.then(
-      (value) => {
-        if (!controller.signal.aborted) setBanners({ key, value });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setBanners({ key, value: [] });
-        fail(error);
-      },
-    );
-    // The tabs and their shelf render as a transition, yielding to the player's input.
-    reads.tabData.then((value) => {
-      if (!controller.signal.aborted) startTransition(() => setTabData({ key, value }));
-    }, fail);
-    return () => controller.abort();
-  }, [gameId, area, key]);
-
+  const key = gameId ? `${gameId}|${area}` : null;
+  const early = useRef<{ key: string | null; reads: Partial<StorefrontReads> } | null>(null);
+  const takeEarly = <K extends keyof StorefrontReads>(part: K): StorefrontReads[K] | undefined => {
+    if (early.current?.key !== key) early.current = { key, reads: takeStorefrontReads(gameId, area) ?? {} };
+    const read = early.current.reads[part];
+    early.current.reads = { ...early.current.reads, [part]: undefined };
+    return read;
+  };
+  const payload = { game_id: gameId, area };
+  const banners = useQuery(key, (signal) => takeEarly('banners') ?? getBanners(payload, signal));
+  // The tabs and their shelf render as a transition, yielding to the player's input.
+  const tabs = useQuery(key, (signal) => takeEarly('tabData') ?? getTab(payload, signal), { transition: true });
   return {
-    banners: banners?.key === key ? banners.value : null,
-    tabData: tabData?.key === key ? tabData.value : null,
+    banners: banners.data ?? (banners.error ? [] : null),
+    tabData: tabs.data ?? null,
   };
 }

@@ -1,19 +1,19 @@
-import { formatPrice } from '@topup/shared';
+import type { DiscountCode } from '@topup/shared/checkout';
+import { formatPrice } from '@topup/shared/rules';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import type { DiscountState } from '../hooks/use-discount-code';
 
 interface Props {
-  readonly code: string;
-  readonly state: DiscountState;
+  /** The purchase core's discount-code state. */
+  readonly discount: DiscountCode;
   readonly area: string;
-  readonly onChange: (code: string) => void;
-  readonly onApply: () => void;
 }
 
 /** The discount code and the result of checking it, right under the field. */
-export function DiscountCodeField({ code, state, area, onChange, onApply }: Props) {
+export function DiscountCodeField({ discount, area }: Props) {
   const { t } = useTopUpTranslation();
   const resultId = 'od-discount-result';
+  const { code, applied, refusal, checking } = discount;
+  const kind = checking ? 'checking' : applied ? 'applied' : refusal ? 'refused' : 'none';
   return (
     <section className="od-card">
       <label className="od-card__title" htmlFor="od-discount">
@@ -23,7 +23,7 @@ export function DiscountCodeField({ code, state, area, onChange, onApply }: Prop
         className="od-discount"
         onSubmit={(event) => {
           event.preventDefault();
-          onApply();
+          discount.apply();
         }}
       >
         <input
@@ -36,20 +36,26 @@ export function DiscountCodeField({ code, state, area, onChange, onApply }: Prop
           maxLength={64}
           placeholder={t('submit.discountPlaceholder')}
           aria-describedby={resultId}
-          aria-invalid={state.kind === 'refused'}
-          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={kind === 'refused'}
+          onChange={(event) => discount.setCode(event.target.value)}
         />
-        <button className="od-button od-button--secondary" type="submit" disabled={state.kind === 'checking'}>
-          {state.kind === 'checking' ? t('submit.checking') : t('submit.apply')}
-        </button>
+        {applied ? (
+          <button className="od-button od-button--secondary" type="button" onClick={discount.remove}>
+            {t('submit.discountRemove')}
+          </button>
+        ) : (
+          <button className="od-button od-button--secondary" type="submit" disabled={checking}>
+            {checking ? t('submit.checking') : t('submit.apply')}
+          </button>
+        )}
       </form>
-      <p id={resultId} className={`od-discount__result od-discount__result--${state.kind}`} role="status" aria-live="polite" data-testid="discount-result">
-        {state.kind === 'refused' ? state.message : null}
-        {state.kind === 'applied'
+      <p id={resultId} className={`od-discount__result od-discount__result--${kind}`} role="status" aria-live="polite" data-testid="discount-result">
+        {kind === 'refused' ? refusal : null}
+        {applied
           ? t('submit.discountApplied', {
-              code: state.check.discount_code,
-              percent: state.check.percent_off,
-              saving: formatPrice(state.check.discount_amount, area),
+              code: applied.discount_code,
+              percent: applied.percent_off,
+              saving: formatPrice(applied.discount_amount, area),
             })
           : null}
       </p>

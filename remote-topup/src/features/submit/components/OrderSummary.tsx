@@ -1,4 +1,4 @@
-import { formatPrice } from '@topup/shared';
+import { formatPrice } from '@topup/shared/rules';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import type { SubmitOrderQuery } from '../submit-order-query';
 

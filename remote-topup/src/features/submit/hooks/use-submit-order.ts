@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { createOrder, isApiError, newOrderToken, showLoadingToast, showToast, type CreateOrderPayload } from '@topup/shared';
-import { showCallError } from '../../../lib/show-call-error';
-import { useTopUpTranslation } from '../../../lib/use-topup-translation';
+import { useCallback } from 'react';
+import { createOrder } from '@topup/shared/api';
+import type { CreateOrderPayload } from '@topup/shared/types';
+import { usePlaceOrder } from '@topup/shared/checkout';
 
 export type OrderFields = Omit<CreateOrderPayload, 'order_token'>;
 
@@ -9,54 +9,21 @@ export type OrderFields = Omit<CreateOrderPayload, 'order_token'>;
 export const goToPayment = { assign: (url: string) => window.location.assign(url) };
 
 /**
- * Submits the order once: a double tap while a call is out does nothing, and a retry after a
- * lost answer sends the same `order_token`, so the server answers with the same order. A token
- * is only replaced after the server refused the order (none was placed with it).
+ * /submit's Pay: the purchase core places the order (one token per purchase, one call at a time)
+ * with `createOrder`, and the browser goes to the payment page.
  */
-export function useSubmitOrder() {
-  const { t } = useTopUpTranslation();
-  const token = useRef(newOrderToken());
-  const busy = useRef(false);
-  const [placing, setPlacing] = useState(false);
-
-  // Back from the payment page (the browser restored this page): a new submission is a new order.
-  useEffect(() => {
-    const restored = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      token.current = newOrderToken();
-      busy.current = false;
-      setPlacing(false);
-    };
-    window.addEventListener('pageshow', restored);
-    return () => window.removeEventListener('pageshow', restored);
-  }, []);
-
+export function useSubmitOrder(fields: OrderFields) {
+  const purchaseKey = [fields.product_id, fields.pay_type, fields.discount_code, fields.server_id, fields.role_id].join('|');
+  const { placeOrder, placing } = usePlaceOrder(purchaseKey);
   const submit = useCallback(
-    async (fields: OrderFields, agreed: boolean) => {
-      if (!agreed) {
-        showToast(t('validation.agreeProtocol'));
-        return false;
-      }
-      if (busy.current) return false;
-      busy.current = true;
-      setPlacing(true);
-      const toast = showLoadingToast(t('submit.placing'), { duration: 0 });
-      try {
-        const order = await createOrder({ ...fields, order_token: token.current });
-        goToPayment.assign(order.pay_url);
-        return true;
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'server') token.current = newOrderToken();
-        showCallError(error);
-        busy.current = false;
-        setPlacing(false);
-        return false;
-      } finally {
-        toast.close();
-      }
+    async (agreed: boolean) => {
+      const order = await placeOrder({ agreed, send: (order_token) => createOrder({ ...fields, order_token }) });
+      if (order) goToPayment.assign(order.pay_url);
+      return order !== null;
     },
-    [t],
+    // The fields are read through the purchase key and the call below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [placeOrder, purchaseKey, fields.game_id, fields.area, fields.uid],
   );
-
   return { submit, placing };
 }

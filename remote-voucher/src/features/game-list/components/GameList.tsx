@@ -1,4 +1,4 @@
-import type { PayGame } from '@topup/shared';
+import type { PayGame } from '@topup/shared/types';
 import { useVoucherTranslation } from '../../../lib/use-voucher-translation';
 import type { GameListState } from '../hooks/use-pay-game-list';
 import { GameRow } from './GameRow';

@@ -1,4 +1,5 @@
-import { SpinnerIcon, type PayGame } from '@topup/shared';
+import { type PayGame } from '@topup/shared/types';
+import { SpinnerIcon } from '@topup/shared/ui';
 import { useVoucherTranslation } from '../../../lib/use-voucher-translation';
 
 interface Props {

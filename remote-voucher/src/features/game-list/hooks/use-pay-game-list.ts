@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getPayGameList, isApiError, showMessageDialog, type PayGame } from '@topup/shared';
+import { getPayGameList } from '@topup/shared/api';
+import { useQuery } from '@topup/shared/query';
+import type { PayGame } from '@topup/shared/types';
 
 export type GameListState =
   | { readonly status: 'loading' }
@@ -7,32 +8,15 @@ export type GameListState =
   | { readonly status: 'failed' };
 
 /**
- * Spec §4 "Game list screen": loading, then the list (ret 0) or an alert with the server's msg.
- * `reload` asks again after a failure.
+ * Spec §4 "Game list screen": loading, then the list (ret 0) or an alert with the server's msg
+ * (the query's error dialog). `reload` asks again after a failure.
  */
 export function usePayGameList() {
-  const [state, setState] = useState<GameListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    getPayGameList().then(
-      (games) => {
-        if (current) setState({ status: 'ready', games });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setState({ status: 'failed' });
-        if (!isApiError(error)) console.error('[voucher] game list failed', error);
-        void showMessageDialog(isApiError(error) ? error.message : String(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, reload };
+  const list = useQuery('pay-game-list', () => getPayGameList());
+  const state: GameListState = list.loading
+    ? { status: 'loading' }
+    : list.data
+      ? { status: 'ready', games: list.data }
+      : { status: 'failed' };
+  return { state, reload: list.retry };
 }

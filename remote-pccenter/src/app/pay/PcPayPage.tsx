@@ -1,0 +1,125 @@
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { pcpay } from '@topup/shared/pay-centre-api';
+import { useOrderFollowing, type OrderFollowing } from '@topup/shared/checkout';
+import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
+import { toHref, useAppStore } from '@topup/shared/store';
+import type { OrderInfo } from '@topup/shared/types';
+import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
+import { OrderDetails } from '../../features/payment/components/OrderDetails';
+import { OrderStatusLine } from '../../features/payment/components/OrderStatusLine';
+import { OrderTimeline } from '../../features/payment/components/OrderTimeline';
+import { PaymentHandOff } from '../../features/payment/components/PaymentHandOff';
+import { MailIcon } from '../../lib/icons';
+import { characterQuery, readGameChoice } from '../../lib/pc-query';
+import { usePcTranslation } from '../../lib/use-pc-translation';
+import { PayCentreFrame } from '../frame/PayCentreFrame';
+import '../submit/submit.css';
+import './pay.css';
+
+const readOrder = (orderId: string, signal: AbortSignal) => pcpay.getOrderInfo({ order_id: orderId }, signal);
+
+/** /pcpay: the hand-off to the payment page, then the order's live progress up to delivery. */
+export function PcPayPage() {
+  const { t } = usePcTranslation();
+  const [params] = useSearchParams();
+  const orderId = (params.get('order_id') ?? '').trim();
+  const game = useMemo(() => readGameChoice(params), [params]);
+  const locale = useAppStore((s) => s.locale);
+  const following = useOrderFollowing(orderId, readOrder, locale);
+  const { order } = following;
+  useCustomerConfig(order ? String(order.game_id) : game.gameId, order?.area ?? game.area);
+
+  return (
+    <PayCentreFrame step="payment" title={t('pay.title')}>
+      {!orderId ? (
+        <section className="pc-panel pc-no-character">
+          <p>{t('pay.noOrder')}</p>
+          <Link className="pc-button pc-button--primary" to="/pcIndex">
+            {t('pay.backHome')}
+          </Link>
+        </section>
+      ) : (
+        <>
+          {following.error !== null ? <FollowingError following={following} /> : null}
+          {order ? (
+            <div className="pc-checkout">
+              <div className="pc-checkout__main">
+                <section className="pc-panel pc-progress" aria-labelledby="pc-progress-title" data-order-id={order.order_id}>
+                  <p className="pc-progress__order" id="pc-progress-title">
+                    {t('pay.order', { id: order.order_id })}
+                  </p>
+                  <OrderStatusLine order={order} />
+                  <PaymentHandOff order={order} />
+                  <OrderTimeline order={order} />
+                </section>
+                <Guidance />
+              </div>
+              <div className="pc-pay-side">
+                <OrderDetails order={order} />
+                <NextSteps order={order} from={game.from} />
+              </div>
+            </div>
+          ) : following.error === null ? (
+            <div className="pc-panel pc-skeleton pc-pay-skeleton" role="status" aria-label={t('pay.loading')} />
+          ) : null}
+        </>
+      )}
+    </PayCentreFrame>
+  );
+}
+
+/** Why the order could not be read, on the page (not a dialog), beside a way to ask again. */
+function FollowingError({ following }: { readonly following: OrderFollowing }) {
+  const { t } = usePcTranslation();
+  return (
+    <section className="pc-panel pc-pay-error" role="alert" data-testid="order-error">
+      <p>{following.error}</p>
+      <button type="button" className="pc-button pc-button--secondary" onClick={following.checkAgain}>
+        {t('pay.checkAgain')}
+      </button>
+    </section>
+  );
+}
+
+/** Spec §1: the 30-minute delivery guidance, with the customer-service link when there is one. */
+function Guidance() {
+  const { t } = usePcTranslation();
+  const support = useAppStore((s) => s.customerService);
+  return (
+    <section className="pc-guidance">
+      <MailIcon />
+      <p>
+        {t('pay.guidance', { minutes: DELIVERY_GUIDANCE_MINUTES })}{' '}
+        {support.visible && support.url ? (
+          <a className="pc-link" href={support.url} target="_blank" rel="noopener noreferrer">
+            {t('pay.contact')}
+          </a>
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
+function NextSteps({ order, from }: { readonly order: OrderInfo; readonly from: string }) {
+  const { t } = usePcTranslation();
+  const again = characterQuery({
+    gameId: String(order.game_id),
+    area: order.area,
+    from,
+    list: '',
+    serverSign: '',
+    // The order does not tell the account uid; the character is enough to buy for it again.
+    role: { server_id: order.server_id, server_name: order.server_name, role_id: order.role_id, role_name: order.role_name, uid: '' },
+  });
+  return (
+    <div className="pc-next-steps">
+      <Link className="pc-button pc-button--secondary pc-button--block" to={toHref('/pcSubmit', again)}>
+        {t('pay.buyAgain')}
+      </Link>
+      <Link className="pc-link" to={toHref('/pcIndex', { from })}>
+        {t('pay.backHome')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { pcpay } from '@topup/shared/pay-centre-api';
+import { showCheckoutCheck, useDiscountCode, usePayMethod, usePlaceOrder } from '@topup/shared/checkout';
+import { toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
+import type { Bundle, TabData } from '@topup/shared/types';
+import { BundleShelf } from '../../features/bundles/components/BundleShelf';
+import { usePriceList } from '../../features/bundles/hooks/use-price-list';
+import { OrderSummary } from '../../features/checkout/components/OrderSummary';
+import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
+import { useGameInfo } from '../../features/game-info/use-game-info';
+import { reportActivity } from '../../features/reports/report-view';
+import { gameQuery, readCharacterChoice, readGameChoice, type CharacterChoice } from '../../lib/pc-query';
+import { usePcTranslation } from '../../lib/use-pc-translation';
+import { PayCentreFrame } from '../frame/PayCentreFrame';
+import { CharacterBar } from './CharacterBar';
+import '../role/role.css';
+import './submit.css';
+
+/** /pcSubmit: the bundles of the game for the confirmed character, and the order beside them. */
+export function PcSubmitPage() {
+  const { t } = usePcTranslation();
+  const [params] = useSearchParams();
+  const choice = useMemo(() => readCharacterChoice(params), [params]);
+  const game = useMemo(() => readGameChoice(params), [params]);
+  const locale = useAppStore((s) => s.locale);
+  const info = useGameInfo(game.gameId, game.area, locale);
+  useCustomerConfig(game.gameId, game.area);
+  return (
+    <PayCentreFrame step="bundle" title={t('submit.title')}>
+      {choice ? (
+        <Checkout key={params.toString()} choice={choice} info={info} locale={locale} />
+      ) : (
+        <section className="pc-panel pc-no-character">
+          <p>{t('submit.noCharacter')}</p>
+          <Link className="pc-button pc-button--primary" to={toHref('/pcrole', gameQuery(game))}>
+            {t('submit.toCharacter')}
+          </Link>
+        </section>
+      )}
+    </PayCentreFrame>
+  );
+}
+
+interface CheckoutProps {
+  readonly choice: CharacterChoice;
+  readonly info: TabData | null;
+  readonly locale: string;
+}
+
+function Checkout({ choice, info, locale }: CheckoutProps) {
+  const { role } = choice;
+  const shelf = usePriceList({ context: choice, tabData: info, role, locale });
+  const [chosen, setChosen] = useState<Bundle | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const payTypes = info?.pay_type_list ?? [];
+  const payMethod = usePayMethod(payTypes);
+  // The bundle shown is the latest priced one of the same product (after a tab round trip).
+  const bundle = (chosen && shelf.bundles?.find((b) => b.product_id === chosen.product_id)) ?? chosen;
+  const productId = bundle?.product_id ?? '';
+  const discount = useDiscountCode({ gameId: choice.gameId, area: choice.area, roleId: role.role_id, productId, check: pcpay.checkDiscountCode });
+  const code = discount.applied?.discount_code ?? '';
+  // One order token per purchase: what is bought, how, with which code, for whom.
+  const order = usePlaceOrder([productId, payMethod.chosen, code, `${role.server_id}/${role.role_id}`].join('|'));
+  const navigate = useStoreNavigate();
+
+  const pay = async () => {
+    if (!bundle) {
+      showCheckoutCheck('validation.chooseBundle');
+      return;
+    }
+    const placed = await order.placeOrder({
+      agreed,
+      send: (token) => {
+        reportActivity(choice, 3, bundle.type || shelf.activeTab, bundle.product_id);
+        return pcpay.pay({
+          game_id: choice.gameId,
+          area: choice.area,
+          server_id: role.server_id,
+          role_id: role.role_id,
+          uid: role.uid,
+          product_id: bundle.product_id,
+          pay_type: payMethod.chosen,
+          discount_code: code,
+          order_token: token,
+        });
+      },
+    });
+    if (placed) navigate('/pcpay', { order_id: placed.order_id, game_id: choice.gameId, area: choice.area, from: choice.from });
+  };
+
+  return (
+    <div className="pc-checkout">
+      <div className="pc-checkout__main">
+        <CharacterBar choice={choice} game={info?.game ?? null} />
+        <BundleShelf
+          area={choice.area}
+          tabs={info ? info.tab_list : null}
+          activeTab={shelf.activeTab}
+          bundles={shelf.bundles}
+          error={shelf.error}
+          chosenId={productId}
+          onSelectTab={shelf.selectTab}
+          onChoose={setChosen}
+          onRetry={shelf.retry}
+        />
+      </div>
+      <OrderSummary
+        area={choice.area}
+        bundle={bundle}
+        discount={discount}
+        payTypes={payTypes}
+        payType={payMethod.chosen}
+        onPayType={payMethod.choose}
+        agreed={agreed}
+        onAgree={setAgreed}
+        placing={order.placing}
+        onPay={() => void pay()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { PayType } from '@topup/shared/types';
+import { CheckIcon } from '@topup/shared/ui';
+import { CHECKOUT_UI_NAMESPACE } from './checkout-ui-strings';
+
+interface Props {
+  readonly methods: readonly PayType[];
+  readonly chosen: string;
+  readonly onChoose: (payType: string) => void;
+  /** The storefront's class prefix: each keeps its CSS. */
+  readonly prefix: string;
+  /** The list is still loading: a placeholder holds its place. */
+  readonly loading?: boolean;
+}
+
+/** The pay methods of the game's tab data as radio buttons (the core's usePayMethod picks the default). */
+export function PayMethodList({ methods, chosen, onChoose, prefix, loading = false }: Props) {
+  const { t } = useTranslation(CHECKOUT_UI_NAMESPACE);
+  const block = `${prefix}-pay-methods`;
+  if (!loading && methods.length === 0) return null;
+  return (
+    <fieldset className={block} aria-busy={loading || undefined}>
+      <legend className={`${block}__title`}>{t('payMethods.title')}</legend>
+      {loading ? <div className={`${block}__placeholder`} aria-hidden="true" /> : null}
+      {methods.map((method) => {
+        const selected = method.pay_type === chosen;
+        return (
+          <label key={method.pay_type} className={`${prefix}-pay-method${selected ? ` ${prefix}-pay-method--chosen` : ''}`} data-pay-type={method.pay_type}>
+            <input
+              type="radio"
+              name={`${prefix}-pay-type`}
+              value={method.pay_type}
+              checked={selected}
+              disabled={methods.length === 1}
+              onChange={() => onChoose(method.pay_type)}
+            />
+            <img src={method.icon} alt="" width={32} height={32} />
+            <span className={`${prefix}-pay-method__name`}>{method.name}</span>
+            <span className={`${prefix}-pay-method__mark`}>{selected ? <CheckIcon /> : null}</span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * The purchase core's second half, on the checkout pages only (`/submit`, `/payResult`, `/pcSubmit`,
+ * `/pcpay`): the discount code, the pay method, placing the order with one order-token policy and
+ * following it with one polling and error policy. Headless hooks and rules, no markup. The shelf
+ * pages never load it, so the phone's first page does not carry checkout it has not reached.
+ */
+import './checkout-strings';
+
+export { CHECKOUT_NAMESPACE, CHECKOUT_STRINGS, showCheckoutCheck, type CheckoutCheck } from './checkout-strings';
+export { useDiscountCode, type DiscountCode, type DiscountCodeTarget } from './use-discount-code';
+export { usePayMethod } from './use-pay-method';
+export { newOrderToken } from './order-token';
+export { usePlaceOrder, type OrderAttempt } from './use-place-order';
+export { useOrderFollowing, ORDER_POLL_MS, type OrderFollowing } from './use-order-following';
+export { orderResult, type OrderResult } from './order-result';
+export { orderSteps, isDeliveryRetrying, type OrderStep, type OrderStepKey } from './order-steps';

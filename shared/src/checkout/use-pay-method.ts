@@ -1,0 +1,13 @@
+import { useState } from 'react';
+import type { PayType } from '@topup/shared/types';
+
+/**
+ * The pay-method choice: the player's pick while it is still offered, else the one the store
+ * marks `checked`, else the first. An empty list (pmx_show 0) chooses none.
+ */
+export function usePayMethod(payTypes: readonly PayType[]) {
+  const [picked, choose] = useState('');
+  const offered = payTypes.some((p) => p.pay_type === picked);
+  const chosen = offered ? picked : ((payTypes.find((p) => Number(p.checked) === 1) ?? payTypes[0])?.pay_type ?? '');
+  return { chosen, choose };
+}

@@ -1,0 +1,96 @@
+/**
+ * Orders: payloads and answers of createOrder, orderInfo and checkDiscountCode (docs/orders.md).
+ * Isomorphic: the server builds these, the browser reads them.
+ */
+import type { PayloadValue } from './index';
+
+/** created → paid → delivering → delivered, plus declined, expired, delivery_failed → refunded. */
+export type OrderStatus = 'created' | 'paid' | 'delivering' | 'delivered' | 'declined' | 'expired' | 'delivery_failed' | 'refunded';
+
+/**
+ * What an order's timeline records: each change of state, the mail going out, each failed attempt,
+ * money after the end, and a second payment of a paid order with its refund.
+ */
+export type OrderEventKind = OrderStatus | 'mail_sent' | 'delivery_retry' | 'late_payment' | 'duplicate_payment' | 'duplicate_refunded';
+
+export interface CreateOrderPayload {
+  game_id: PayloadValue;
+  area: string;
+  server_id: string;
+  role_id: string;
+  uid: string;
+  product_id: string;
+  pay_type: string;
+  /** Empty when the player has none. */
+  discount_code: string;
+  /** Made once by the page for one submission; a retry or a double tap sends the same one. */
+  order_token: string;
+}
+
+export interface CreatedOrder {
+  readonly order_id: string;
+  /** Where the player pays (the sandbox checkout page by default). */
+  readonly pay_url: string;
+}
+
+export interface OrderInfoPayload {
+  order_id: string;
+}
+
+export interface OrderTimelineEntry {
+  readonly event: OrderEventKind;
+  /** ISO 8601. */
+  readonly at: string;
+  /** Delivery attempt number, for delivery_retry. */
+  readonly attempt: number | null;
+  /** When the next delivery attempt is due, for delivery_retry. */
+  readonly next_attempt_at: string | null;
+}
+
+export interface OrderInfo {
+  readonly order_id: string;
+  readonly status: OrderStatus;
+  /** 1 when the status will not change any more: stop polling. */
+  readonly final: 0 | 1;
+  readonly game_id: number;
+  readonly area: string;
+  readonly game_name: string;
+  readonly server_id: string;
+  readonly server_name: string;
+  readonly role_id: string;
+  readonly role_name: string;
+  readonly product_id: string;
+  readonly product_name: string;
+  /** 1 when the bundle's first-purchase bonus goes out with this order. */
+  readonly first_buy: 0 | 1;
+  readonly pay_type: string;
+  readonly discount_code: string;
+  /** Price texts as on the product card ("4.99", "5900"). */
+  readonly list_amount: string;
+  readonly discount_amount: string;
+  readonly amount: string;
+  readonly currency: 'USD' | 'KRW';
+  readonly created_at: string;
+  readonly expires_at: string | null;
+  readonly paid_at: string | null;
+  readonly mail_sent_at: string | null;
+  readonly delivered_at: string | null;
+  readonly refunded_at: string | null;
+  /** Mail attempts so far, and when the next one is due while delivery is being retried. */
+  readonly delivery_attempts: number;
+  readonly next_attempt_at: string | null;
+  /** Where to pay while the order waits for payment; "" otherwise. */
+  readonly pay_url: string;
+  readonly timeline: readonly OrderTimelineEntry[];
+}
+
+export interface DiscountCheck {
+  /** The code as the store knows it (upper-case). */
+  readonly discount_code: string;
+  readonly percent_off: number;
+  readonly list_amount: string;
+  readonly discount_amount: string;
+  /** What the player would pay with the code. */
+  readonly amount: string;
+  readonly currency: 'USD' | 'KRW';
+}
