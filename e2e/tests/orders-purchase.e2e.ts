@@ -109,7 +109,12 @@ describe('buying on a phone, from the top-up page to the mailbox', () => {
 
     const mails = (await mailbox(server.url, 18, '1801', '1801001')).filter((mail) => mail.order_id === orderId);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.items.map((item) => item.name)).toEqual(['Weekly Supply', 'First supply: double stamina potions']);
+    // What the card promised: the pack's gems and potions, and the first supply's extra potions.
+    expect(mails[0]!.items).toEqual([
+      { name: 'Dragon Gems', quantity: 100 },
+      { name: 'Stamina Potion', quantity: 3 },
+      { name: 'Stamina Potion (first supply bonus)', quantity: 3 },
+    ]);
 
     // Back in the store, still confirmed: the first-buy tag is gone and the limit moved on.
     await page.getByRole('link', { name: 'Back to the store' }).click();

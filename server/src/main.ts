@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     if (applied.length) console.log(`Database migrated to version ${applied[applied.length - 1]} (${describeDb(config)}).`);
     const demoData = config.storeMode === 'production' ? await demoDataProblem(db) : null;
     if (demoData) throw new Error(refusalMessage([demoData]));
-    if (config.seedDemo && (await seedIfEmpty(db, { discountCodes: config.demoDiscountCodes }))) console.log('Loaded the demo catalogue (first start).');
+    if (config.seedDemo && (await seedIfEmpty(db, { discountCodes: config.demoDiscountCodes }))) console.log('Loaded the demo catalogue.');
   } catch (error) {
     await db.close();
     throw error;

@@ -48,6 +48,14 @@ describe.each(testDbTargets())('database on $name', (target) => {
     expect(rows[0]?.product_name).toBe('60 Dragon Gems');
   });
 
+  it('lists the items of a demo catalogue seeded before bundles had them (migration 040)', async () => {
+    await db.query(`UPDATE bundles SET items = '[]', first_buy_items = '[]', bonus_items = '[]'`);
+    expect(await seedIfEmpty(db)).toBe(true);
+    const rows = await db.query<{ items: unknown; bonus_items: unknown }>(`SELECT items, bonus_items FROM bundles WHERE product_id = '18-us-currency-300'`);
+    expect(rows[0]).toEqual({ items: [{ name: 'Dragon Gems', quantity: 300 }], bonus_items: [{ name: 'Dragon Gems (bonus)', quantity: 30 }] });
+    expect(await seedIfEmpty(db)).toBe(false);
+  });
+
   it('rolls a failed transaction back', async () => {
     await expect(
       db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { bundleSubtitle, bundleTag } from '@topup/shared/rules';
 import type { Bundle } from '@topup/shared/types';
 import { reconcileOrders } from '../src/orders/reconciliation';
 import { ARIA, checkout, mailsOf, mustCreateOrder, openOrderStore, orderInfo, waitForStatus, type OrderStore } from './support/order-helpers';
@@ -42,13 +43,62 @@ describe.each(testDbTargets())('an order from submission to the mailbox on $name
     expect(delivered.final).toBe(1);
     const mails = await mailsOf(store.db, placed.order_id);
     expect(mails).toHaveLength(1);
+    // The pack's items, and the doubled stamina potions its first-purchase text promises.
     expect(mails[0]!.items).toEqual([
-      { name: 'Weekly Supply', quantity: 1 },
-      { name: 'First supply: double stamina potions', quantity: 1 },
+      { name: 'Dragon Gems', quantity: 100 },
+      { name: 'Stamina Potion', quantity: 3 },
+      { name: 'Stamina Potion (first supply bonus)', quantity: 3 },
     ]);
 
     const after = await weeklySupply();
     expect([after.first_buy, after.role_buy_limit_progress]).toEqual([0, '1/3']);
     expect(await reconcileOrders(store.db)).toEqual([]);
+  });
+});
+
+describe.each(testDbTargets())('what a card promises, the mail delivers, on $name', (target) => {
+  let store: OrderStore;
+  beforeAll(async () => {
+    store = await openOrderStore(target);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  /** The card a character sees for a Dragon Gems bundle: its tag and its text (spec §2). */
+  const card = async (role: { role_id: string; uid: string }, productId: string) => {
+    const prices = await call<Bundle[]>(store.app, 'getPayPrice', { type: 'Dragon Gems', game_id: 18, area: 'us', role_id: role.role_id, ln_uid: role.uid });
+    const bundle = prices.data.find((b) => b.product_id === productId)!;
+    return { tag: bundleTag(bundle), text: bundleSubtitle(bundle, false), firstBuy: bundle.first_buy };
+  };
+  /** Buys the bundle for the character, pays it in the sandbox, and reads the mail it got. */
+  const buy = async (role: { role_id: string; uid: string; server_id: string }, productId: string) => {
+    const placed = await mustCreateOrder(store.app, { ...role, product_id: productId });
+    expect((await checkout(store, placed.order_id, 'paid')).status).toBe(303);
+    await waitForStatus(store.app, placed.order_id, ['delivered']);
+    const [mail] = await mailsOf(store.db, placed.order_id);
+    return mail!.items;
+  };
+
+  it('a first purchase: the bundle and its first top-up bonus', async () => {
+    expect(await card(ARIA, '18-us-currency-300')).toEqual({ tag: 'First top-up ×2', text: 'First top-up: 300 Dragon Gems + 300 first-time bonus', firstBuy: 1 });
+    expect(await buy(ARIA, '18-us-currency-300')).toEqual([
+      { name: 'Dragon Gems', quantity: 300 },
+      { name: 'Dragon Gems (first top-up bonus)', quantity: 300 },
+    ]);
+  });
+
+  it("a repeat purchase: the bundle and the card's +10% bonus (the pay centre's 1801001 after its first 300 gems)", async () => {
+    expect(await card(ARIA, '18-us-currency-300')).toEqual({ tag: '+10%', text: '300 Dragon Gems + 30 bonus', firstBuy: 0 });
+    expect(await buy(ARIA, '18-us-currency-300')).toEqual([
+      { name: 'Dragon Gems', quantity: 300 },
+      { name: 'Dragon Gems (bonus)', quantity: 30 },
+    ]);
+  });
+
+  it('no bonus: the bundle alone (the returning player buys 60 gems again)', async () => {
+    const returning = { role_id: '1801003', uid: '1800003', server_id: '1801' };
+    expect(await card(returning, '18-us-currency-60')).toEqual({ tag: 'Popular', text: '60 Dragon Gems', firstBuy: 0 });
+    expect(await buy(returning, '18-us-currency-60')).toEqual([{ name: 'Dragon Gems', quantity: 60 }]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Locale } from '@topup/shared/rules';
+import type { MailItem } from '../game/game-gateway';
 
 /** A text the store shows in each of its languages. */
 export type LocalizedText = Readonly<Record<Locale, string>>;
@@ -46,6 +47,10 @@ export interface CatalogueBundle {
   readonly firstPayContent: string;
   readonly payIcon: string;
   readonly payContent: string;
+  /** What the bundle delivers, and on top of it the first-purchase bonus or the repeat bonus. */
+  readonly items: readonly MailItem[];
+  readonly firstBuyItems: readonly MailItem[];
+  readonly bonusItems: readonly MailItem[];
   readonly roleBuyLimit: number;
 }
 

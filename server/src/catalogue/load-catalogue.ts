@@ -50,7 +50,8 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   );
   const bundleRows = await db.query<BundleRow>(
     `SELECT id, game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor,
-            first_buy_offer, first_pay_icon, first_pay_content, pay_icon, pay_content, role_buy_limit
+            first_buy_offer, first_pay_icon, first_pay_content, pay_icon, pay_content, items, first_buy_items, bonus_items,
+            role_buy_limit
        FROM bundles WHERE active ORDER BY game_id, area, type, sort, id`,
   );
   const bannerRows = await db.query<BannerRow>('SELECT game_id, area, url, slideshow_url FROM banners ORDER BY sort, banner_key');
@@ -148,6 +149,9 @@ function toBundle(row: BundleRow): CatalogueBundle {
     firstPayContent: row.first_pay_content,
     payIcon: row.pay_icon,
     payContent: row.pay_content,
+    items: row.items,
+    firstBuyItems: row.first_buy_items,
+    bonusItems: row.bonus_items,
     roleBuyLimit: row.role_buy_limit,
   };
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { upsertRows, type Column } from '../db/upsert-rows';
+import type { MailItem } from '../game/game-gateway';
 import type { LocalizedText } from './catalogue';
 
 /**
@@ -37,6 +38,10 @@ export type BundleRecord = {
   first_pay_content: string;
   pay_icon: string;
   pay_content: string;
+  /** What the bundle delivers (see migration 040); the first-buy and repeat bonuses on top. */
+  items: readonly MailItem[];
+  first_buy_items: readonly MailItem[];
+  bonus_items: readonly MailItem[];
   role_buy_limit: number;
   active: boolean;
   sort: number;
@@ -110,6 +115,9 @@ export const upsertBundles = writer<BundleRecord>(
     text('first_pay_content'),
     text('pay_icon'),
     text('pay_content'),
+    jsonb('items'),
+    jsonb('first_buy_items'),
+    jsonb('bonus_items'),
     integer('role_buy_limit'),
     boolean('active'),
     integer('sort'),

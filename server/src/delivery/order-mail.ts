@@ -1,5 +1,5 @@
 import { localeForArea } from '@topup/shared/rules';
-import type { InGameMail } from '../game/game-gateway';
+import type { InGameMail, MailItem } from '../game/game-gateway';
 import type { OrderRow } from '../orders/read-order';
 
 const TITLES = {
@@ -10,14 +10,24 @@ const TITLES = {
 
 const BONUS = { en: 'First-purchase bonus', ko: '첫 구매 보너스', zh: '首充奖励' };
 
+/** What an order delivers: the items its bundle promised when it was placed, with the bonus its payment kept. */
+export function orderItems(order: Pick<OrderRow, 'area' | 'product_name' | 'first_buy' | 'promised_items'>, firstPayContent: string): MailItem[] {
+  const promised = order.promised_items;
+  if (promised && promised.items.length > 0) return [...promised.items, ...(order.first_buy ? promised.firstBuy : promised.bonus)];
+  // An order placed before bundles listed their items: the bundle by name, and its first-purchase text.
+  const items = [{ name: order.product_name, quantity: 1 }];
+  if (order.first_buy) items.push({ name: firstPayContent || BONUS[localeForArea(order.area)], quantity: 1 });
+  return items;
+}
+
 /**
  * The in-game mail of an order, keyed by the order id so that sending it again never delivers
- * twice. A first purchase carries the bundle's bonus as a second item.
+ * twice. It carries what the card promised: the bundle's items, and its first-purchase bonus or
+ * its repeat bonus.
  */
 export function orderMail(order: OrderRow, firstPayContent: string): InGameMail {
   const locale = localeForArea(order.area);
-  const items = [{ name: order.product_name, quantity: 1 }];
-  if (order.first_buy) items.push({ name: firstPayContent || BONUS[locale], quantity: 1 });
+  const items = orderItems(order, firstPayContent);
   return {
     key: order.order_id,
     gameId: order.game_id,

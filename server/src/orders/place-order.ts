@@ -105,6 +105,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     productName: bundle.productName,
     listPriceMinor: bundle.priceMinor,
     firstBuyOffer: bundle.firstBuyOffer,
+    promisedItems: { items: bundle.items, firstBuy: bundle.firstBuyItems, bonus: bundle.bonusItems },
     roleBuyLimit: bundle.roleBuyLimit,
     payType,
     code,

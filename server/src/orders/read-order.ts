@@ -1,3 +1,4 @@
+import type { PromisedItems } from './write-order';
 import type { OrderEventKind, OrderStatus } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
 import { openJobsOf, type OpenJob } from '../delivery/outbox';
@@ -16,6 +17,8 @@ export interface OrderRow {
   product_id: string;
   product_name: string;
   first_buy: boolean;
+  /** The bundle's items when the order was placed; null for orders placed before they were kept. */
+  promised_items: PromisedItems | null;
   pay_type: string;
   discount_code: string;
   list_price_minor: number;
@@ -40,7 +43,7 @@ export interface OrderEventRow {
 
 export const ORDER_COLUMNS = `order_id, status, game_id, area, server_id, server_name, role_id, role_name, uid, bundle_id,
   product_id, product_name, first_buy, pay_type, discount_code, list_price_minor, discount_minor, amount_minor, currency,
-  payment_provider, created_at, expires_at, paid_at, mail_sent_at, delivered_at, refunded_at`;
+  payment_provider, created_at, expires_at, paid_at, mail_sent_at, delivered_at, refunded_at, promised_items`;
 
 export async function readOrder(db: Queryable, orderId: string): Promise<OrderRow | null> {
   const rows = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = $1`, [orderId]);

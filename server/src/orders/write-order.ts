@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import type { MailItem } from '../game/game-gateway';
 import type { DiscountCode } from '../discounts/discount-rules';
 import { refuseDiscount } from '../discounts/discount-rules';
 import { readRoleHistory } from './bundle-history';
@@ -23,6 +24,8 @@ export interface NewOrder {
   readonly productName: string;
   readonly listPriceMinor: number;
   readonly firstBuyOffer: boolean;
+  /** What the bundle delivers as the card shows it now: kept with the order for its mail. */
+  readonly promisedItems: PromisedItems;
   /** Purchases allowed per character; 0: no limit. */
   readonly roleBuyLimit: number;
   readonly payType: string;
@@ -33,6 +36,16 @@ export interface NewOrder {
   readonly unpaidOrdersPerCharacter: number;
 }
 
+/**
+ * A bundle's items when its order was placed: the mail delivers `items`, and `firstBuy` when the
+ * paid order kept the first-purchase offer, `bonus` when it did not.
+ */
+export interface PromisedItems {
+  readonly items: readonly MailItem[];
+  readonly firstBuy: readonly MailItem[];
+  readonly bonus: readonly MailItem[];
+}
+
 /** The order was written (its id), or the token already named an order (null: read it). */
 export type Written = string | null;
 
@@ -40,9 +53,9 @@ export type Written = string | null;
 const INSERT_ORDER = `
   INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
                       bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
-                      amount_minor, currency, first_buy, payment_provider, status, expires_at)
+                      amount_minor, currency, first_buy, payment_provider, status, expires_at, promised_items)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'created',
-          now() + $21 * interval '1 millisecond')
+          now() + $21 * interval '1 millisecond', $22::jsonb)
   ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
   RETURNING order_id`;
 
@@ -70,6 +83,7 @@ function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unkn
     firstBuy,
     order.provider,
     order.expiresAfterMs,
+    JSON.stringify(order.promisedItems),
   ];
 }
 

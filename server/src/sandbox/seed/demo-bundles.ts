@@ -1,3 +1,4 @@
+import type { MailItem } from '../../game/game-gateway';
 import type { DemoGame } from './demo-games';
 
 /** One bundle row as seeded (see the bundles table). */
@@ -15,6 +16,10 @@ export interface DemoBundle {
   readonly firstPayContent: string;
   readonly payIcon: string;
   readonly payContent: string;
+  /** What the mail delivers: always `items`, plus `firstBuyItems` while the offer applies, else `bonusItems`. */
+  readonly items: readonly MailItem[];
+  readonly firstBuyItems: readonly MailItem[];
+  readonly bonusItems: readonly MailItem[];
   readonly roleBuyLimit: number;
   readonly sort: number;
 }
@@ -71,6 +76,9 @@ function currencyBundles(game: DemoGame, area: string, tab: string): DemoBundle[
       firstPayContent: doubled,
       payIcon: step.bonus ? `+${Math.round((step.bonus / step.amount) * 100)}%` : ko ? '인기' : 'Popular',
       payContent: withBonus,
+      items: [{ name: noun, quantity: step.amount }],
+      firstBuyItems: [{ name: ko ? `${noun} (첫 충전 보너스)` : `${noun} (first top-up bonus)`, quantity: step.amount }],
+      bonusItems: step.bonus ? [{ name: ko ? `${noun} (보너스)` : `${noun} (bonus)`, quantity: step.bonus }] : [],
       roleBuyLimit: 0,
       sort: index,
     };
@@ -86,6 +94,10 @@ interface PackSpec {
   readonly won: number;
   readonly limit: number;
   readonly firstBuy?: readonly [enTag: string, enText: string, koTag: string, koText: string];
+  /** What the mail delivers, by language: [item name ({c}: the game's currency), quantity]. */
+  readonly items: Readonly<Record<'en' | 'ko', readonly (readonly [string, number])[]>>;
+  /** Delivered on top while the first-purchase offer applies (what `firstBuy`'s text promises). */
+  readonly firstBuyItems?: Readonly<Record<'en' | 'ko', readonly (readonly [string, number])[]>>;
 }
 
 const PACKS: readonly PackSpec[] = [
@@ -98,6 +110,8 @@ const PACKS: readonly PackSpec[] = [
     won: 2500,
     limit: 1,
     firstBuy: ['New player', 'Extra hero ticket on your first pack', '신규', '첫 구매 시 영웅 티켓 추가'],
+    items: { en: [['Hero Ticket', 1], ['Summon Scroll', 5], ['{c}', 200]], ko: [['영웅 티켓', 1], ['소환 주문서', 5], ['{c}', 200]] },
+    firstBuyItems: { en: [['Hero Ticket (new player bonus)', 1]], ko: [['영웅 티켓 (신규 보너스)', 1]] },
   },
   {
     key: 'weekly-supply',
@@ -108,6 +122,8 @@ const PACKS: readonly PackSpec[] = [
     won: 3900,
     limit: 3,
     firstBuy: ['First ×2', 'First supply: double stamina potions', '첫 구매 2배', '첫 보급: 스태미나 물약 2배'],
+    items: { en: [['{c}', 100], ['Stamina Potion', 3]], ko: [['{c}', 100], ['스태미나 물약', 3]] },
+    firstBuyItems: { en: [['Stamina Potion (first supply bonus)', 3]], ko: [['스태미나 물약 (첫 보급 보너스)', 3]] },
   },
   {
     key: 'hero-chest',
@@ -117,6 +133,7 @@ const PACKS: readonly PackSpec[] = [
     usdCents: 1999,
     won: 25000,
     limit: 5,
+    items: { en: [['Epic Hero Summon', 1], ['{c}', 500]], ko: [['에픽 영웅 소환', 1], ['{c}', 500]] },
   },
 ];
 
@@ -130,6 +147,8 @@ const PASSES: readonly PackSpec[] = [
     won: 5900,
     limit: 12,
     firstBuy: ['First pass', 'First pass: 300 {c} right away', '첫 패스', '첫 패스: {c} 300개 즉시 지급'],
+    items: { en: [['30-Day Pass', 1]], ko: [['30일 패스', 1]] },
+    firstBuyItems: { en: [['{c} (first pass bonus)', 300]], ko: [['{c} (첫 패스 보너스)', 300]] },
   },
   {
     key: 'season-pass',
@@ -139,6 +158,7 @@ const PASSES: readonly PackSpec[] = [
     usdCents: 999,
     won: 12000,
     limit: 1,
+    items: { en: [['Season Pass', 1]], ko: [['시즌 패스', 1]] },
   },
 ];
 
@@ -146,6 +166,7 @@ function specBundles(game: DemoGame, area: string, tab: string, specs: readonly 
   const ko = isKorean(area);
   const noun = ko ? game.currency.ko : game.currency.en;
   const fill = (text: string) => text.replaceAll('{c}', noun);
+  const mailItems = (items: PackSpec['items']): MailItem[] => (ko ? items.ko : items.en).map(([name, quantity]) => ({ name: fill(name), quantity }));
   return specs.map((spec, index) => {
     const [name, content, tag, subtitle] = ko ? spec.ko : spec.en;
     const firstBuy = spec.firstBuy;
@@ -163,6 +184,9 @@ function specBundles(game: DemoGame, area: string, tab: string, specs: readonly 
       firstPayContent: firstBuy ? fill(ko ? firstBuy[3] : firstBuy[1]) : '',
       payIcon: tag,
       payContent: fill(subtitle),
+      items: mailItems(spec.items),
+      firstBuyItems: spec.firstBuyItems ? mailItems(spec.firstBuyItems) : [],
+      bonusItems: [],
       roleBuyLimit: spec.limit,
       sort: index,
     };

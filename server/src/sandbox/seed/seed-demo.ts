@@ -104,6 +104,9 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
         first_pay_content: bundle.firstPayContent,
         pay_icon: bundle.payIcon,
         pay_content: bundle.payContent,
+        items: bundle.items,
+        first_buy_items: bundle.firstBuyItems,
+        bonus_items: bundle.bonusItems,
         role_buy_limit: bundle.roleBuyLimit,
         active: true,
         sort: bundle.sort,
@@ -150,10 +153,20 @@ export async function seedDemo(
   });
 }
 
-/** Seeds only a database that has no game yet (the first start). */
+/**
+ * Seeds a database that has no game yet (the first start), and again a demo catalogue seeded before
+ * bundles listed the items they deliver (migration 040), so that its mails carry them.
+ */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
-  const rows = await db.query<{ games: number }>('SELECT count(*)::int AS games FROM games');
-  if ((rows[0]?.games ?? 0) > 0) return false;
+  const rows = await db.query<{ games: number; unlisted_demo: number }>(
+    `SELECT (SELECT count(*) FROM games)::int AS games,
+            (SELECT count(*) FROM bundles WHERE product_id = $1 AND items = '[]'::jsonb)::int AS unlisted_demo`,
+    [DEMO_ITEMS_PROBE],
+  );
+  if ((rows[0]?.games ?? 0) > 0 && (rows[0]?.unlisted_demo ?? 0) === 0) return false;
   await seedDemo(db, null, DEMO_GAMES, options);
   return true;
 }
+
+/** A demo bundle that always lists its items once seeded. */
+const DEMO_ITEMS_PROBE = '18-us-currency-300';
