@@ -181,4 +181,20 @@ describe('/pcSubmit: the bundles for the character', () => {
     expect(screen.getByText('Choose your character first, so that the items reach the right mailbox.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find your character' }).getAttribute('href')).toBe('/pcrole?game_id=18&area=us');
   });
+
+  it("asks the store for the address's character: the game's name shows, and Pay waits for it", async () => {
+    await renderPayCentre(RETURNING.replace('Cyra%20Moonshadow', 'Not%20Cyra'));
+    expect(screen.getByTestId('character-bar')).toHaveAttribute('data-check', 'checking');
+    expect(screen.getByRole('button', { name: /^Pay/ })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('character-bar')).toHaveAttribute('data-check', 'confirmed'));
+    expect(screen.getByTestId('bar-role-name')).toHaveTextContent('Cyra Moonshadow');
+    expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+  });
+
+  it('refuses a character the game does not know, in its words, and never offers Pay', async () => {
+    await renderPayCentre(RETURNING.replace('role_id=1801003', 'role_id=1809999'));
+    await waitFor(() => expect(screen.getByTestId('character-bar')).toHaveAttribute('data-check', 'refused'));
+    expect(within(screen.getByTestId('character-bar')).getByRole('alert').textContent).not.toBe('');
+    expect(screen.getByRole('button', { name: /^Pay/ })).toBeDisabled();
+  });
 });

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosAdapter } from 'axios';
 import { I18nextProvider } from 'react-i18next';
@@ -104,7 +104,7 @@ describe('/submit', () => {
     const user = userEvent.setup();
     await renderRoute(submitRoute());
     await user.click(await screen.findByRole('button', { name: 'Apply' }));
-    // An empty box is a local check: a toast, nothing sent.
+    // An empty box is answered under it, nothing sent.
     expect(await screen.findByText('Please fill in your discount code')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Discount code'), 'ember15');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
@@ -115,11 +115,43 @@ describe('/submit', () => {
     expect(screen.getByTestId('submit-total')).toHaveTextContent('$4.99');
   });
 
+  it("confirms a forged link with the store: its bundle, price, bonus and character, and only then offers Pay", async () => {
+    await renderRoute(
+      submitRoute({ amount: '0.01', product_name: 'FREE GEMS', first_buy: '0', pay_content: 'FREE GEMS', roleInfo: JSON.stringify({ ...ROLE, role_name: 'Someone Else' }) }),
+    );
+    // The link paints first, without a way to pay.
+    expect(screen.getByTestId('submit-bundle')).toHaveTextContent('FREE GEMS');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.getByTestId('submit-paybar')).toHaveAttribute('data-check', 'checking');
+    // Then the store's values, a word that they changed, and Pay at the store's price.
+    expect(await screen.findByRole('button', { name: 'Pay $4.99' })).toBeEnabled();
+    expect(screen.getByTestId('submit-bundle')).toHaveTextContent('300 Dragon Gems');
+    expect(screen.getByText('First top-up: 300 Dragon Gems + 300 first-time bonus')).toBeInTheDocument();
+    expect(screen.getByTestId('submit-price')).toHaveTextContent('$4.99');
+    expect(screen.getByTestId('submit-role-name')).toHaveTextContent('Borin Ironfist');
+    expect(screen.getByTestId('submit-store-values')).toHaveTextContent('Shown as the store has them now');
+    expect(screen.queryByText(/\$0\.01/)).toBeNull();
+  });
+
+  it('says a bundle that is not on sale any more, and offers the way back instead of Pay', async () => {
+    await renderRoute(submitRoute({ product_id: '18-us-no-such-bundle' }));
+    expect(await screen.findByText('This bundle is not on sale any more.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('submit-paybar')).getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/?game_id=18&area=us');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
+  it("shows the game's refusal of a character that does not exist, and no Pay", async () => {
+    await renderRoute(submitRoute({ roleInfo: JSON.stringify({ ...ROLE, role_id: '1809999' }) }));
+    expect(await screen.findByTestId('submit-paybar')).toHaveAttribute('data-check', 'checking');
+    await waitFor(() => expect(screen.getByTestId('submit-paybar')).toHaveAttribute('data-check', 'characterRefused'));
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+
   it('asks for the agreement in the spec\'s words and places nothing without it', async () => {
     const user = userEvent.setup();
     await renderRoute(submitRoute());
     await screen.findByRole('radio', { name: 'Credit or debit card' });
-    await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $4.99' }));
     expect(await screen.findByText('Please agree protocal')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
   });
@@ -130,11 +162,11 @@ describe('/submit', () => {
     await screen.findByRole('radio', { name: 'Credit or debit card' });
     await user.click(screen.getByRole('checkbox'));
     loseNextAnswer = true;
-    await user.click(screen.getByRole('button', { name: 'Pay $14.99' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $14.99' }));
     expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeInTheDocument();
     expect(paidAt).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    await user.click(screen.getByRole('button', { name: 'Pay $14.99' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $14.99' }));
     await waitFor(() => expect(paidAt).toHaveLength(1));
     expect(sent).toHaveLength(2);
     expect(sent[1]!.get('order_token')).toBe(sent[0]!.get('order_token'));

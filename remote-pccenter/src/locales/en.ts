@@ -81,6 +81,7 @@ export const EN: Record<string, string> = {
   'submit.change': 'Change character',
   'submit.noCharacter': 'Choose your character first, so that the items reach the right mailbox.',
   'submit.toCharacter': 'Find your character',
+  'submit.characterFailed': 'The store could not be reached to check your character.',
   'bundles.tabs': 'Bundle categories',
   'bundles.loading': 'Loading bundles…',
   'bundles.empty': 'No bundles in this category yet.',

@@ -81,6 +81,7 @@ export const KO: Record<string, string> = {
   'submit.change': '캐릭터 변경',
   'submit.noCharacter': '아이템이 올바른 우편함으로 가도록 먼저 캐릭터를 선택해 주세요.',
   'submit.toCharacter': '캐릭터 찾기',
+  'submit.characterFailed': '캐릭터를 확인하기 위해 스토어에 연결할 수 없습니다.',
   'bundles.tabs': '상품 분류',
   'bundles.loading': '상품을 불러오는 중…',
   'bundles.empty': '이 분류에는 아직 상품이 없습니다.',

@@ -81,6 +81,7 @@ export const ZH: Record<string, string> = {
   'submit.change': '更换角色',
   'submit.noCharacter': '请先选择角色，确保道具发送到正确的邮箱。',
   'submit.toCharacter': '查找角色',
+  'submit.characterFailed': '无法连接商店核对您的角色。',
   'bundles.tabs': '礼包分类',
   'bundles.loading': '正在加载礼包…',
   'bundles.empty': '该分类暂无礼包。',

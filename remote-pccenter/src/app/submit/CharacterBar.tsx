@@ -1,17 +1,25 @@
 import { Link } from 'react-router-dom';
 import { toHref } from '@topup/shared/store';
-import type { GameInfo } from '@topup/shared/types';
+import type { GameInfo, RoleInfo } from '@topup/shared/types';
+import type { CharacterCheck } from '../../features/character/hooks/use-confirmed-character';
 import { areaLabel } from '../../lib/area-label';
 import { UserIcon } from '../../lib/icons';
 import { gameQuery, type CharacterChoice } from '../../lib/pc-query';
 import { usePcTranslation } from '../../lib/use-pc-translation';
 
+interface Props {
+  readonly choice: CharacterChoice;
+  /** The character as the game confirmed it, or the address's while it is being asked. */
+  readonly role: RoleInfo;
+  readonly check: CharacterCheck;
+  readonly game: GameInfo | null;
+}
+
 /** Who the items go to: the game, the server and the character, with a way back to change it. */
-export function CharacterBar({ choice, game }: { readonly choice: CharacterChoice; readonly game: GameInfo | null }) {
+export function CharacterBar({ choice, role, check, game }: Props) {
   const { t } = usePcTranslation();
-  const { role } = choice;
   return (
-    <section className="pc-character-bar pc-panel" aria-label={t('submit.character')} data-testid="character-bar">
+    <section className="pc-character-bar pc-panel" aria-label={t('submit.character')} aria-busy={check.status === 'checking'} data-testid="character-bar" data-check={check.status}>
       {game ? <img className="pc-character-bar__icon" src={game.game_icon} alt="" width={52} height={52} /> : <span className="pc-character-bar__icon pc-skeleton" />}
       <div className="pc-character-bar__game">
         <p className="pc-character-bar__label">{t('submit.character')}</p>
@@ -29,6 +37,19 @@ export function CharacterBar({ choice, game }: { readonly choice: CharacterChoic
           </p>
         </div>
       </div>
+      {check.status === 'refused' ? (
+        <p className="pc-character-bar__problem" role="alert">
+          {check.message}
+        </p>
+      ) : null}
+      {check.status === 'failed' ? (
+        <p className="pc-character-bar__problem" role="alert">
+          {t('submit.characterFailed')}{' '}
+          <button type="button" className="pc-text-button" onClick={check.retry}>
+            {t('action.retry', { ns: 'common' })}
+          </button>
+        </p>
+      ) : null}
       <Link className="pc-button pc-button--secondary" to={toHref('/pcrole', gameQuery(choice))}>
         {t('submit.change')}
       </Link>

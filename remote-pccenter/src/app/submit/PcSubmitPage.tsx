@@ -6,6 +6,7 @@ import { toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
 import type { Bundle, TabData } from '@topup/shared/types';
 import { BundleShelf } from '../../features/bundles/components/BundleShelf';
 import { usePriceList } from '../../features/bundles/hooks/use-price-list';
+import { useConfirmedCharacter } from '../../features/character/hooks/use-confirmed-character';
 import { OrderSummary } from '../../features/checkout/components/OrderSummary';
 import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
 import { useGameInfo } from '../../features/game-info/use-game-info';
@@ -49,7 +50,9 @@ interface CheckoutProps {
 }
 
 function Checkout({ choice, info, locale }: CheckoutProps) {
-  const { role } = choice;
+  const character = useConfirmedCharacter(choice);
+  // The game's character once it answered; the address's (shown dimmed, no Pay) until then.
+  const role = character.status === 'confirmed' ? character.role : choice.role;
   const shelf = usePriceList({ context: choice, tabData: info, role, locale });
   const [chosen, setChosen] = useState<Bundle | null>(null);
   const [agreed, setAgreed] = useState(false);
@@ -92,7 +95,7 @@ function Checkout({ choice, info, locale }: CheckoutProps) {
   return (
     <div className="pc-checkout">
       <div className="pc-checkout__main">
-        <CharacterBar choice={choice} game={info?.game ?? null} />
+        <CharacterBar choice={choice} role={role} check={character} game={info?.game ?? null} />
         <BundleShelf
           area={choice.area}
           tabs={info ? info.tab_list : null}
@@ -115,6 +118,7 @@ function Checkout({ choice, info, locale }: CheckoutProps) {
         agreed={agreed}
         onAgree={setAgreed}
         placing={order.placing}
+        payable={character.status === 'confirmed'}
         onPay={() => void pay()}
       />
     </div>

@@ -26,6 +26,10 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.priceNote': 'The final price is confirmed by the store when you pay.',
     'submit.nothing': 'There is no bundle to order. Choose one on the top-up page.',
     'submit.backToStore': 'Back to the store',
+    'submit.confirming': 'Checking the bundle, its price and your character with the store…',
+    'submit.confirmFailed': 'The store could not be reached to check this order.',
+    'submit.notOnSale': 'This bundle is not on sale any more.',
+    'submit.storeValues': 'Shown as the store has them now: the bundle, its price and your character.',
   },
   ko: {
     'submit.title': '주문하기',
@@ -50,6 +54,10 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.priceNote': '최종 금액은 결제 시 스토어에서 확정됩니다.',
     'submit.nothing': '주문할 상품이 없습니다. 충전 페이지에서 상품을 선택해 주세요.',
     'submit.backToStore': '스토어로 돌아가기',
+    'submit.confirming': '상품, 가격, 캐릭터를 스토어에서 확인하는 중…',
+    'submit.confirmFailed': '이 주문을 확인하기 위해 스토어에 연결할 수 없습니다.',
+    'submit.notOnSale': '이 상품은 더 이상 판매되지 않습니다.',
+    'submit.storeValues': '스토어의 현재 상품, 가격, 캐릭터를 표시합니다.',
   },
   zh: {
     'submit.title': '提交订单',
@@ -74,6 +82,10 @@ export const SUBMIT_STRINGS: Strings = {
     'submit.priceNote': '最终价格以支付时商店确认的金额为准。',
     'submit.nothing': '没有可下单的礼包，请在充值页面选择礼包。',
     'submit.backToStore': '返回商店',
+    'submit.confirming': '正在向商店核对礼包、价格和角色…',
+    'submit.confirmFailed': '无法连接商店核对此订单。',
+    'submit.notOnSale': '该礼包已下架。',
+    'submit.storeValues': '已显示商店当前的礼包、价格和角色。',
   },
 };
 

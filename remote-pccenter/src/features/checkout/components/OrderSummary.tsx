@@ -17,6 +17,8 @@ interface Props {
   readonly agreed: boolean;
   readonly onAgree: (agreed: boolean) => void;
   readonly placing: boolean;
+  /** The store confirmed the character: until then there is nothing to pay for. */
+  readonly payable: boolean;
   readonly onPay: () => void;
 }
 
@@ -63,7 +65,7 @@ export function OrderSummary(props: Props) {
         </dl>
       ) : null}
       <AgreementCheckbox prefix="pc" agreed={props.agreed} onChange={props.onAgree} />
-      <button type="button" className="pc-button pc-button--primary pc-button--block pc-button--large" disabled={props.placing} onClick={props.onPay}>
+      <button type="button" className="pc-button pc-button--primary pc-button--block pc-button--large" disabled={props.placing || !props.payable} onClick={props.onPay}>
         {props.placing ? <SpinnerIcon /> : <LockIcon />}
         {props.placing ? t('order.paying') : bundle ? t('order.payNow', { amount: formatPrice(total, area) }) : t('order.payNowEmpty')}
       </button>

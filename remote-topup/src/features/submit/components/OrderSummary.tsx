@@ -5,10 +5,12 @@ import type { SubmitOrderQuery } from '../submit-order-query';
 interface Props {
   readonly order: SubmitOrderQuery;
   readonly gameName: string;
+  /** The store confirmed the bundle and the character (until then the link's values show, dimmed). */
+  readonly confirmed: boolean;
 }
 
 /** Game, server, character ID and name, bundle and its price: what the player is buying, for whom. */
-export function OrderSummary({ order, gameName }: Props) {
+export function OrderSummary({ order, gameName, confirmed }: Props) {
   const { t } = useTopUpTranslation();
   const facts: Array<[string, string, string]> = [
     ['game', t('submit.game'), gameName],
@@ -17,7 +19,7 @@ export function OrderSummary({ order, gameName }: Props) {
     ['role-name', t('submit.roleName'), order.role.role_name],
   ];
   return (
-    <section className="od-card" aria-labelledby="od-summary-title">
+    <section className="od-card" aria-labelledby="od-summary-title" aria-busy={!confirmed} data-confirmed={confirmed}>
       <h2 id="od-summary-title" className="od-card__title">
         {t('submit.summary')}
       </h2>

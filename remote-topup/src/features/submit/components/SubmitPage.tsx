@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { checkDiscountCode } from '@topup/shared/api';
 import { useDiscountCode, usePayMethod } from '@topup/shared/checkout';
 import { AgreementCheckbox, PayMethodList } from '@topup/shared/checkout-ui';
-import { formatPrice } from '@topup/shared/rules';
+import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
 import { useGameCustomerService } from '../../../lib/use-game-customer-service';
 import { useScrollToTop } from '../../../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { useSubmitOrder } from '../hooks/use-submit-order';
-import { useSubmitStorefront } from '../hooks/use-submit-storefront';
+import { useConfirmedOrder, type OrderCheck } from '../hooks/use-confirmed-order';
 import { readSubmitOrderQuery, type SubmitOrderQuery } from '../submit-order-query';
 import { DiscountCodeField } from './DiscountCodeField';
 import { OrderSummary } from './OrderSummary';
@@ -26,14 +26,32 @@ export function SubmitPage() {
   return <SubmitOrderForm key={query} order={order} />;
 }
 
-function SubmitOrderForm({ order }: { readonly order: SubmitOrderQuery }) {
+/** The order as the page shows it: the store's bundle and character once confirmed, the link's until then. */
+function shownOrder(order: SubmitOrderQuery, check: OrderCheck): SubmitOrderQuery {
+  if (check.status !== 'confirmed') return order;
+  const { bundle, role } = check;
+  return {
+    ...order,
+    productName: bundle.product_name,
+    productFileUrl: bundle.product_file_url,
+    amount: bundle.amount,
+    firstBuy: bundle.first_buy === 1,
+    subtitle: bundleSubtitle(bundle, false),
+    limitProgress: bundle.role_buy_limit_progress,
+    role,
+  };
+}
+
+function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }) {
   const { t } = useTopUpTranslation();
-  const storefront = useSubmitStorefront(order.gameId, order.area);
+  const { tabData, check, retry } = useConfirmedOrder(linked);
+  const order = shownOrder(linked, check);
   useGameCustomerService(order.gameId, order.area);
-  const payMethod = usePayMethod(storefront.payTypes);
+  const offeredTypes = tabData?.pay_type_list ?? [];
+  const payMethod = usePayMethod(offeredTypes);
   const payType = payMethod.chosen;
   // pmx_show 0: the store picks the method; the page shows it without a choice.
-  const payTypes = order.pmxShow ? storefront.payTypes : storefront.payTypes.filter((type) => type.pay_type === payType);
+  const payTypes = order.pmxShow ? offeredTypes : offeredTypes.filter((type) => type.pay_type === payType);
   const discount = useDiscountCode({ gameId: order.gameId, area: order.area, roleId: order.role.role_id, productId: order.productId, check: checkDiscountCode });
   const [agreed, setAgreed] = useState(false);
   const applied = discount.applied;
@@ -58,8 +76,13 @@ function SubmitOrderForm({ order }: { readonly order: SubmitOrderQuery }) {
         </Link>
         <h1>{t('submit.title')}</h1>
       </header>
-      <OrderSummary order={order} gameName={storefront.gameName} />
-      <PayMethodList prefix="od" methods={payTypes} chosen={payType} onChoose={payMethod.choose} loading={!storefront.loaded} />
+      <OrderSummary order={order} gameName={tabData?.game.game_name ?? ''} confirmed={check.status === 'confirmed'} />
+      {check.status === 'confirmed' && check.changed ? (
+        <p className="od-card od-notice" role="status" data-testid="submit-store-values">
+          {t('submit.storeValues')}
+        </p>
+      ) : null}
+      <PayMethodList prefix="od" methods={payTypes} chosen={payType} onChoose={payMethod.choose} loading={!tabData} />
       <DiscountCodeField discount={discount} area={order.area} />
       {applied ? (
         <section className="od-card od-totals" aria-label={t('submit.total')}>
@@ -77,16 +100,56 @@ function SubmitOrderForm({ order }: { readonly order: SubmitOrderQuery }) {
       ) : null}
       <AgreementCheckbox prefix="od" agreed={agreed} onChange={setAgreed} />
       <p className="od-note">{t('submit.priceNote')}</p>
-      <div className="od-paybar">
-        <p className="od-paybar__total">
-          <span>{t('submit.total')}</span>
-          <strong data-testid="submit-total">{total}</strong>
-        </p>
-        <button className="od-button od-button--primary" type="button" onClick={pay} disabled={placing || !payType}>
-          {placing ? t('submit.placing') : t('submit.pay', { price: total })}
-        </button>
+      <div className="od-paybar" data-testid="submit-paybar" data-check={check.status}>
+        {check.status === 'confirmed' ? (
+          <>
+            <p className="od-paybar__total">
+              <span>{t('submit.total')}</span>
+              <strong data-testid="submit-total">{total}</strong>
+            </p>
+            <button className="od-button od-button--primary" type="button" onClick={pay} disabled={placing || !payType}>
+              {placing ? t('submit.placing') : t('submit.pay', { price: total })}
+            </button>
+          </>
+        ) : (
+          <UnconfirmedOrder check={check} retry={retry} gameId={order.gameId} area={order.area} />
+        )}
       </div>
     </div>
+  );
+}
+
+/** Instead of Pay, until the store confirmed the order: why, and the way on. */
+function UnconfirmedOrder({ check, retry, gameId, area }: { readonly check: OrderCheck; readonly retry: () => void; readonly gameId: string; readonly area: string }) {
+  const { t } = useTopUpTranslation();
+  if (check.status === 'checking') {
+    return (
+      <p className="od-paybar__status" role="status">
+        {t('submit.confirming')}
+      </p>
+    );
+  }
+  if (check.status === 'failed') {
+    return (
+      <>
+        <p className="od-paybar__status" role="alert">
+          {t('submit.confirmFailed')}
+        </p>
+        <button className="od-button od-button--primary" type="button" onClick={retry}>
+          {t('action.retry', { ns: 'common' })}
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="od-paybar__status" role="alert">
+        {check.status === 'notOnSale' ? t('submit.notOnSale') : check.status === 'characterRefused' ? check.message : ''}
+      </p>
+      <Link className="od-button od-button--primary" to={toHref('/', { game_id: gameId, area })}>
+        {t('submit.backToStore')}
+      </Link>
+    </>
   );
 }
 
