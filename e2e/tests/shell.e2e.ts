@@ -54,6 +54,20 @@ describe('the federated shell', () => {
     expect(await page.evaluate(() => window.__TOPUP_STORE_INSTANCES__)).toBe(1);
   });
 
+  it('loads the top-up page without a single failed request, its icon included', async () => {
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await openRoute(page, server.url, '/?game_id=18&area=us');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toMatch(/favicon\.svg$/);
+    const answer = await page.request.get(new URL(icon!, server.url).href);
+    expect([answer.status(), answer.headers()['content-type']]).toEqual([200, expect.stringContaining('image/svg+xml')]);
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+  });
+
   it('shares one store: the host sets the locale a remote reads, a remote sets the link the host shows', async () => {
     await openRoute(page, server.url, '/pcIndex');
     await page.locator('[data-remote-root="remote-pccenter"] .pc-game, [data-remote-root="remote-pccenter"] [data-game-id]').first().waitFor();

@@ -179,6 +179,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         template: path.join(dir, 'src', 'index.html'),
         chunks: ['main'],
         templateParameters: isHost ? { earlyRegistryScript: earlyRegistryScript(dir) } : {},
+        // The store's icon in the tab and on a phone's home screen (an app alone has none).
+        ...(isHost ? { favicon: path.join(dir, 'src', 'favicon.svg') } : {}),
       }),
       ...(isHost && !isDev ? [new PreloadSharedPlugin(CHECKOUT_PARTS.map((part) => `${SHARED_PACKAGE}/${part}`))] : []),
       ...(isDev ? [] : [new PrecompressPlugin()]),

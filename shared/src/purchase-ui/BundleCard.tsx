@@ -28,6 +28,7 @@ export function BundleCard({ bundle, area, prefix, action, chosen = false, detai
   const price = formatPrice(bundle.amount, area);
   const tag = bundleTag(bundle);
   const subtitle = bundleSubtitle(bundle, detailMode);
+  const soldOut = bundle.role_buy_limit > 0 && bundle.role_buy_count >= bundle.role_buy_limit;
   const block = `${prefix}-bundle`;
   const openDetails = () => {
     // Spec §2: the image and the info icon open the description only outside detail mode.
@@ -73,15 +74,22 @@ export function BundleCard({ bundle, area, prefix, action, chosen = false, detai
             {t('bundle.limit', { progress: bundle.role_buy_limit_progress })}
           </p>
         ) : null}
-        <button
-          type="button"
-          className={`${prefix}-price`}
-          aria-pressed={action === 'choose' && !detailMode ? chosen : undefined}
-          aria-label={t(action === 'buy' ? 'bundle.buy' : 'bundle.choose', { name, price })}
-          onClick={() => onPress(bundle)}
-        >
-          {price}
-        </button>
+        {soldOut ? (
+          // The character bought it as often as it may: the reason instead of the price, nothing to press.
+          <button type="button" className={`${prefix}-price`} disabled data-testid="bundle-sold-out">
+            {t('bundle.soldOut')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={`${prefix}-price`}
+            aria-pressed={action === 'choose' && !detailMode ? chosen : undefined}
+            aria-label={t(action === 'buy' ? 'bundle.buy' : 'bundle.choose', { name, price })}
+            onClick={() => onPress(bundle)}
+          >
+            {price}
+          </button>
+        )}
       </div>
     </article>
   );

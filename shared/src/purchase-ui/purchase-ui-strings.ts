@@ -11,6 +11,7 @@ const STRINGS: Strings = {
     'bundle.choose': 'Choose {{name}} for {{price}}',
     'bundle.chosen': 'Chosen',
     'bundle.limit': 'Purchased {{progress}}',
+    'bundle.soldOut': 'Limit reached',
     'bundle.enlarge': 'Enlarge the picture of {{name}}',
   },
   ko: {
@@ -20,6 +21,7 @@ const STRINGS: Strings = {
     'bundle.choose': '{{name}} 선택, {{price}}',
     'bundle.chosen': '선택됨',
     'bundle.limit': '구매 {{progress}}',
+    'bundle.soldOut': '구매 한도 도달',
     'bundle.enlarge': '{{name}} 이미지 크게 보기',
   },
   zh: {
@@ -29,6 +31,7 @@ const STRINGS: Strings = {
     'bundle.choose': '选择{{name}}，{{price}}',
     'bundle.chosen': '已选择',
     'bundle.limit': '已购 {{progress}}',
+    'bundle.soldOut': '已达购买上限',
     'bundle.enlarge': '放大{{name}}的图片',
   },
 };
