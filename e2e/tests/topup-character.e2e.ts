@@ -131,7 +131,9 @@ describe('special games (spec §9)', () => {
     const image = dialog.getByRole('img');
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await dialog.getByRole('button', { name: /Enlarge/ }).click();
+    // The viewer's code loads on the first tap (decision 015): wheel over it once it is there.
     const viewer = page.getByRole('dialog', { name: 'Image preview' });
+    await viewer.locator('img').waitFor();
     const scale = async () => Number(await viewer.locator('img').getAttribute('data-scale'));
     await page.mouse.move(195, 300);
     await page.mouse.wheel(0, -400);

@@ -64,8 +64,9 @@ describe('buying on the mobile top-up page', () => {
       ['3', 'Dragon Gems', '18-us-currency-300'],
     ]);
     expect(reports.every((r) => r.from === 'e2e' && typeof r.sign === 'string' && r.sign.length === 32)).toBe(true);
-    // Buying looked the character up again.
-    expect(calls.filter((c) => c.action === 'getRoleInfo')).toHaveLength(2);
+    // Buying looked the character up again, and /submit confirmed it with the store (decision 203).
+    await page.getByRole('button', { name: 'Pay $4.99' }).waitFor();
+    expect(calls.filter((c) => c.action === 'getRoleInfo')).toHaveLength(3);
   });
 
   it('starts confirmed when the player comes back with finish_pay', async () => {

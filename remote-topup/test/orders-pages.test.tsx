@@ -222,6 +222,12 @@ describe('/payResult', () => {
     await settle(order.pay_url, 'declined');
     expect(await screen.findByRole('heading', { name: 'Payment declined' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('step-paid')).not.toBeInTheDocument();
+    // Nothing was paid: no delivery guidance, and a way to try the same bundle for the same character.
+    expect(screen.queryByText(/30 minutes after a successful payment/)).toBeNull();
+    const again = new URL(screen.getByTestId('order-try-again').getAttribute('href')!.replace('#', ''), 'http://x');
+    expect(again.pathname).toBe('/submit');
+    expect(Object.fromEntries(again.searchParams)).toMatchObject({ game_id: '18', area: 'us', product_id: '18-us-currency-300' });
+    expect(JSON.parse(again.searchParams.get('roleInfo')!)).toMatchObject({ role_id: '1802002', server_id: '1802' });
   });
 
   it('says so when the order does not exist', async () => {

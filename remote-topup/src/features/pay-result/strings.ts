@@ -58,6 +58,7 @@ export const PAY_RESULT_STRINGS: Strings = {
     'payResult.customerService': 'Contact customer service',
     'payResult.payNow': 'Pay now',
     'payResult.backToStore': 'Back to the store',
+    'payResult.tryAgain': 'Try again',
     'payResult.checkAgain': 'Check again',
   },
   ko: {
@@ -115,6 +116,7 @@ export const PAY_RESULT_STRINGS: Strings = {
     'payResult.customerService': '고객센터 문의',
     'payResult.payNow': '지금 결제하기',
     'payResult.backToStore': '스토어로 돌아가기',
+    'payResult.tryAgain': '다시 주문하기',
     'payResult.checkAgain': '다시 확인',
   },
   zh: {
@@ -172,6 +174,7 @@ export const PAY_RESULT_STRINGS: Strings = {
     'payResult.customerService': '联系客服',
     'payResult.payNow': '立即支付',
     'payResult.backToStore': '返回商店',
+    'payResult.tryAgain': '重新下单',
     'payResult.checkAgain': '重新查询',
   },
 };

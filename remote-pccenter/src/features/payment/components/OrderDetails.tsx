@@ -1,6 +1,10 @@
+import { orderResult, type OrderResult } from '@topup/shared/checkout';
 import { formatPrice } from '@topup/shared/rules';
 import type { OrderInfo } from '@topup/shared/types';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
+
+/** An order that ended without delivering: its bonus is not "included" in anything. */
+const STOPPED: readonly OrderResult[] = ['declined', 'expired', 'refunding', 'refunded'];
 
 /** What was bought, for whom, and what it costs (or cost) after the discount. */
 export function OrderDetails({ order }: { readonly order: OrderInfo }) {
@@ -27,7 +31,7 @@ export function OrderDetails({ order }: { readonly order: OrderInfo }) {
           <dt>{t('pay.bundle')}</dt>
           <dd>{order.product_name}</dd>
         </div>
-        {order.first_buy === 1 ? (
+        {order.first_buy === 1 && !STOPPED.includes(orderResult(order)) ? (
           <div className="pc-order__saving">
             <dt />
             <dd>{t('pay.firstBuy')}</dd>

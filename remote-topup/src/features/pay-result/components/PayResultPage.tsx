@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { getOrderInfo } from '@topup/shared/api';
-import { orderResult, orderSteps, useOrderFollowing } from '@topup/shared/checkout';
+import { orderResult, orderSteps, useOrderFollowing, type OrderResult } from '@topup/shared/checkout';
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
@@ -49,6 +49,27 @@ export function PayResultPage() {
   );
 }
 
+/** Paid orders: the delivery guidance applies. */
+const PAID: readonly OrderResult[] = ['onItsWay', 'retrying', 'delivered'];
+/** Orders that ended without delivering: the player may place the same order again. */
+const STOPPED: readonly OrderResult[] = ['declined', 'expired', 'refunding', 'refunded'];
+
+/**
+ * The same bundle for the same character, on /submit: the page confirms both with the store (decision
+ * 203), so the order's own facts are enough (it does not carry the account uid; the lookup gives it).
+ */
+function tryAgainQuery(order: OrderInfo): Record<string, string | number> {
+  return {
+    game_id: order.game_id,
+    area: order.area,
+    product_id: order.product_id,
+    product_name: order.product_name,
+    amount: order.list_amount,
+    roleInfo: JSON.stringify({ server_name: order.server_name, role_id: order.role_id, role_name: order.role_name, uid: '', server_id: order.server_id }),
+    server_sign: '',
+  };
+}
+
 function expiryMinutes(order: OrderInfo): number {
   if (!order.expires_at) return 30;
   return Math.round((Date.parse(order.expires_at) - Date.parse(order.created_at)) / 60_000);
@@ -63,7 +84,7 @@ function OrderView({ order }: { readonly order: OrderInfo }) {
       <StatusCard order={order} state={state} expiryMinutes={expiryMinutes(order)} />
       <DeliveryProgress steps={orderSteps(order)} />
       <section className="od-card pr-guidance">
-        <p>{t('payResult.guidance', { minutes: DELIVERY_GUIDANCE_MINUTES })}</p>
+        {PAID.includes(state) ? <p>{t('payResult.guidance', { minutes: DELIVERY_GUIDANCE_MINUTES })}</p> : null}
         {customerService ? (
           <a className="od-link" href={customerService} target="_blank" rel="noopener noreferrer" data-testid="order-customer-service">
             {t('payResult.customerService')}
@@ -75,6 +96,11 @@ function OrderView({ order }: { readonly order: OrderInfo }) {
           <a className="od-button od-button--primary" href={order.pay_url}>
             {t('payResult.payNow')}
           </a>
+        ) : null}
+        {STOPPED.includes(state) ? (
+          <Link className="od-button od-button--primary" to={toHref('/submit', tryAgainQuery(order))} data-testid="order-try-again">
+            {t('payResult.tryAgain')}
+          </Link>
         ) : null}
         <Link className="od-button od-button--ghost" to={toHref('/', { game_id: order.game_id, area: order.area, finish_pay: 1 })}>
           {t('payResult.backToStore')}
