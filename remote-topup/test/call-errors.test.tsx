@@ -74,6 +74,36 @@ describe('transport failures get a localized message, never silence (spec §8)',
     }
   });
 
+  it('says on the shelf when the bundles could not be read, and Retry reads them again', async () => {
+    let failPrices = true;
+    const flaky = http.createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      const answer = (data: unknown) => response.end(JSON.stringify({ ret: 0, data, msg: 'OK' }));
+      if (request.url?.endsWith('/getTab')) answer({ tab_list: ['Gems', 'Packs'], pmx_show: 0, pay_type_list: [], game: null });
+      else if (request.url?.endsWith('/getPayPrice') && failPrices) response.destroy();
+      else if (request.url?.endsWith('/getPayPrice')) answer([]);
+      else answer([]);
+    });
+    const url = await listen(flaky);
+    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter });
+    try {
+      const user = userEvent.setup();
+      await renderMainPage('/?game_id=18&area=us');
+      const dialog = await findDialogWith('Network error. Please check your connection and try again.');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      // Not "No bundles in this category yet.": the shelf says what happened and how to go on.
+      expect(await screen.findByText('The bundles could not be loaded.')).toBeInTheDocument();
+      expect(screen.queryByText('No bundles in this category yet.')).toBeNull();
+      failPrices = false;
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('No bundles in this category yet.')).toBeInTheDocument();
+      expect(screen.queryByText('The bundles could not be loaded.')).toBeNull();
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((resolve) => flaky.close(resolve));
+    }
+  });
+
   it('shows a loading toast while the price list loads and clears it when the list arrives', async () => {
     const slow = http.createServer((request, response) => {
       response.setHeader('content-type', 'application/json');

@@ -54,6 +54,8 @@ function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
         tabs={tabData ? tabData.tab_list : null}
         activeTab={shelf.activeTab}
         bundles={shelf.bundles}
+        failed={shelf.failed}
+        onRetry={shelf.retry}
         onSelectTab={shelf.selectTab}
         onBuy={(bundle) => void buy(bundle)}
       />

@@ -48,6 +48,7 @@ export const EN: Record<string, string> = {
   'bundles.title': 'Bundles',
   'bundles.tabs': 'Bundle categories',
   'bundles.empty': 'No bundles in this category yet.',
+  'bundles.failed': 'The bundles could not be loaded.',
   'bundles.loading': 'Loading bundles…',
 
   'buy.confirmFirst': 'Please confirm your character information first!',

@@ -48,6 +48,7 @@ export const KO: Record<string, string> = {
   'bundles.title': '상품',
   'bundles.tabs': '상품 분류',
   'bundles.empty': '이 분류에는 아직 상품이 없습니다.',
+  'bundles.failed': '상품을 불러오지 못했습니다.',
   'bundles.loading': '상품을 불러오는 중…',
 
   'buy.confirmFirst': '먼저 캐릭터 정보를 확인해 주세요!',

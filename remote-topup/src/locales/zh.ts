@@ -48,6 +48,7 @@ export const ZH: Record<string, string> = {
   'bundles.title': '礼包',
   'bundles.tabs': '礼包分类',
   'bundles.empty': '该分类暂无礼包。',
+  'bundles.failed': '礼包加载失败。',
   'bundles.loading': '礼包加载中…',
 
   'buy.confirmFirst': '请先确认您的角色信息！',

@@ -11,12 +11,15 @@ interface Props {
   readonly tabs: readonly string[] | null;
   readonly activeTab: string;
   readonly bundles: readonly Bundle[] | null;
+  /** The bundles could not be read: say so beside Retry instead of an empty shelf. */
+  readonly failed?: boolean;
+  readonly onRetry?: () => void;
   readonly onSelectTab: (tab: string) => void;
   readonly onBuy: (bundle: Bundle) => void;
 }
 
 /** The tabs and the grid of bundles below the character section. */
-export function BundleShelf({ area, tabs, activeTab, bundles, onSelectTab, onBuy }: Props) {
+export function BundleShelf({ area, tabs, activeTab, bundles, failed = false, onRetry, onSelectTab, onBuy }: Props) {
   const { t } = useTopUpTranslation();
   const activeIndex = tabs ? tabs.indexOf(activeTab) : -1;
   return (
@@ -29,9 +32,16 @@ export function BundleShelf({ area, tabs, activeTab, bundles, onSelectTab, onBuy
         id={BUNDLE_PANEL_ID}
         role={tabs && tabs.length > 0 ? 'tabpanel' : undefined}
         aria-labelledby={activeIndex >= 0 && tabs && tabs.length > 0 ? tabId(activeIndex) : undefined}
-        aria-busy={bundles === null}
+        aria-busy={bundles === null && !failed}
       >
-        {bundles === null ? (
+        {failed && bundles === null ? (
+          <div className="tp-shelf__failed" role="alert">
+            <p>{t('bundles.failed')}</p>
+            <button type="button" className="tp-button" onClick={onRetry}>
+              {t('action.retry', { ns: 'common' })}
+            </button>
+          </div>
+        ) : bundles === null ? (
           <ul className="tp-bundle-grid tp-bundle-grid--loading" aria-hidden="true">
             {[0, 1, 2, 3].map((n) => (
               <li key={n} className="tp-bundle-skeleton" />

@@ -1,7 +1,8 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { type Bundle, type RoleInfo, type TabData } from '@topup/shared/types';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getPayPrice, sendReport } from '@topup/shared/api';
-import { showCallError, showLoadingToast } from '@topup/shared/ui';
+import { useQuery } from '@topup/shared/query';
+import type { Bundle, RoleInfo, TabData } from '@topup/shared/types';
+import { showLoadingToast } from '@topup/shared/ui';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
 interface Options {
@@ -13,85 +14,59 @@ interface Options {
   readonly role: RoleInfo | null;
 }
 
-const roleKeyOf = (role: RoleInfo | null) => (role ? `${role.role_id}|${role.uid}` : '');
+export interface Shelf {
+  readonly activeTab: string;
+  /** The tab's bundles; null while they are read (or could not be). */
+  readonly bundles: readonly Bundle[] | null;
+  /** The last read failed: the shelf says so beside Retry (the error dialog showed once too). */
+  readonly failed: boolean;
+  readonly selectTab: (tab: string) => void;
+  readonly retry: () => void;
+}
 
 /**
  * Spec §4: the tab list sets the first tab, loads its prices and reports type 1; a tab change
- * reloads prices and reports type 2; confirming (or re-entering) the character reloads prices.
+ * reloads prices and reports type 2; confirming (or re-entering) the character reloads prices. The
+ * prices are one query (`useQuery`): a new tab or character cancels the read under way, the shelf is
+ * set as a transition (the page's biggest render yields to the player's input), and a loading toast
+ * shows while it is read.
  */
-export function useBundles({ gameId, area, from, tabData, role }: Options) {
+export function useBundles({ gameId, area, from, tabData, role }: Options): Shelf {
   const { t } = useTopUpTranslation();
-  const [activeTab, setActiveTab] = useState('');
-  const [bundles, setBundles] = useState<Bundle[] | null>(null);
-  const pending = useRef<AbortController | null>(null);
-  const current = useRef({ tab: '', role });
-  const reportedLoad = useRef(false);
-
-  const load = useCallback(
-    async (tab: string, forRole: RoleInfo | null) => {
-      pending.current?.abort();
-      const controller = new AbortController();
-      pending.current = controller;
-      current.current = { tab, role: forRole };
-      setBundles(null);
+  // The tab the player chose, for the tab list it was chosen from (new tabs start at their first).
+  const [chosen, setChosen] = useState<{ readonly tabs: TabData; readonly tab: string } | null>(null);
+  const activeTab = tabData ? (chosen?.tabs === tabData ? chosen.tab : (tabData.tab_list[0] ?? '')) : '';
+  const roleId = role?.role_id ?? '';
+  const uid = role?.uid ?? '';
+  const prices = useQuery(
+    tabData ? `${gameId}|${area}|${activeTab}|${roleId}|${uid}` : null,
+    (signal) => {
+      // Spec §8: a loading toast while the list is read, gone as soon as it answers (or is cancelled).
       const toast = showLoadingToast(t('bundles.loading'));
-      try {
-        const list = await getPayPrice(
-          { type: tab, game_id: gameId, area, role_id: forRole?.role_id ?? '', ln_uid: forRole?.uid ?? '' },
-          controller.signal,
-        );
-        // The shelf is the page's biggest render: as a transition it yields to the player's input.
-        if (!controller.signal.aborted) startTransition(() => setBundles(list));
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        setBundles([]);
-        showCallError(error);
-      } finally {
-        toast.close();
-      }
+      return getPayPrice({ type: activeTab, game_id: gameId, area, role_id: roleId, ln_uid: uid }, signal).finally(() => toast.close());
     },
-    [gameId, area, t],
+    { transition: true },
   );
 
   const report = useCallback(
-    (reportType: 1 | 2, tab: string) =>
-      void sendReport({ game_id: gameId, area, product_id: '', product_type: tab, report_type: reportType, from }),
+    (reportType: 1 | 2, tab: string) => void sendReport({ game_id: gameId, area, product_id: '', product_type: tab, report_type: reportType, from }),
     [gameId, area, from],
   );
-
+  const reportedLoad = useRef(false);
   useEffect(() => {
-    if (!tabData) return undefined;
-    const first = tabData.tab_list[0] ?? '';
-    setActiveTab(first);
-    void load(first, current.current.role);
-    if (!reportedLoad.current) {
-      reportedLoad.current = true;
-      report(1, first);
-    }
-    return () => pending.current?.abort();
-  }, [tabData, load, report]);
-
-  const roleKey = roleKeyOf(role);
-  useEffect(() => {
-    if (roleKey === roleKeyOf(current.current.role)) return;
-    if (!tabData) {
-      current.current = { ...current.current, role };
-      return;
-    }
-    void load(current.current.tab, role);
-    // `role` is read through its key: a new object for the same character changes nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [roleKey, tabData, load]);
+    if (!tabData || reportedLoad.current) return;
+    reportedLoad.current = true;
+    report(1, tabData.tab_list[0] ?? '');
+  }, [tabData, report]);
 
   const selectTab = useCallback(
     (tab: string) => {
-      if (tab === current.current.tab) return;
-      setActiveTab(tab);
-      void load(tab, current.current.role);
+      if (!tabData || tab === activeTab) return;
+      setChosen({ tabs: tabData, tab });
       report(2, tab);
     },
-    [load, report],
+    [tabData, activeTab, report],
   );
 
-  return { activeTab, bundles, selectTab };
+  return { activeTab, bundles: prices.data ?? null, failed: Boolean(prices.error), selectTab, retry: prices.retry };
 }
