@@ -37,12 +37,6 @@ export const EN: Record<string, string> = {
   'game.regionsLabel': 'Regions of {{name}}',
   'game.regionLabel': 'Top up {{name}} in {{area}}',
 
-  'area.us': 'North America',
-  'area.eu': 'Europe',
-  'area.en': 'International',
-  'area.multi': 'Global',
-  'area.kr': 'Korea',
-  'area.as': 'Asia',
 
   'role.title': 'Find your character',
   'role.back': 'All games',

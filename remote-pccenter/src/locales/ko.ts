@@ -37,12 +37,6 @@ export const KO: Record<string, string> = {
   'game.regionsLabel': '{{name}} 지역',
   'game.regionLabel': '{{area}}에서 {{name}} 충전',
 
-  'area.us': '북미',
-  'area.eu': '유럽',
-  'area.en': '글로벌(영어)',
-  'area.multi': '글로벌',
-  'area.kr': '한국',
-  'area.as': '아시아',
 
   'role.title': '캐릭터 찾기',
   'role.back': '전체 게임',

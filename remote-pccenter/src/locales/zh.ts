@@ -37,12 +37,6 @@ export const ZH: Record<string, string> = {
   'game.regionsLabel': '{{name}}的地区',
   'game.regionLabel': '在{{area}}为{{name}}充值',
 
-  'area.us': '北美',
-  'area.eu': '欧洲',
-  'area.en': '国际服（英语）',
-  'area.multi': '全球',
-  'area.kr': '韩国',
-  'area.as': '亚洲',
 
   'role.title': '查找角色',
   'role.back': '全部游戏',

@@ -5,3 +5,4 @@
  */
 export { PAY_CENTRE_ACTIONS, pcpay, type PayCentreAction } from './pcpay';
 export { groupByGame, matchesSearch, type ListedGame } from './game-list';
+export { areaLabel, AREA_NAMESPACE } from './area-names';

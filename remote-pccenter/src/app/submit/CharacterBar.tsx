@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom';
 import { toHref } from '@topup/shared/store';
 import type { GameInfo, RoleInfo } from '@topup/shared/types';
 import type { CharacterCheck } from '../../features/character/hooks/use-confirmed-character';
-import { areaLabel } from '../../lib/area-label';
 import { UserIcon } from '../../lib/icons';
 import { gameQuery, type CharacterChoice } from '../../lib/pc-query';
 import { usePcTranslation } from '../../lib/use-pc-translation';
+import { areaLabel } from '@topup/shared/pay-centre-api';
 
 interface Props {
   readonly choice: CharacterChoice;

@@ -1,6 +1,6 @@
 import type { GameInfo } from '@topup/shared/types';
-import { areaLabel } from '../../lib/area-label';
 import { usePcTranslation } from '../../lib/use-pc-translation';
+import { areaLabel } from '@topup/shared/pay-centre-api';
 
 /** The game being topped up: icon, name, area and currency. */
 export function GameSummary({ game, area }: { readonly game: GameInfo | null; readonly area: string }) {

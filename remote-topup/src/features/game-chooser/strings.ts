@@ -16,12 +16,6 @@ export const GAME_CHOOSER_STRINGS: Strings = {
     'chooser.all': 'All games',
     'chooser.areasOf': 'Regions of {{name}}',
     'chooser.topUpIn': 'Top up {{name}} in {{area}}',
-    'area.us': 'North America',
-    'area.eu': 'Europe',
-    'area.en': 'International',
-    'area.multi': 'Global',
-    'area.kr': 'Korea',
-    'area.as': 'Asia',
   },
   ko: {
     'chooser.searchLabel': '게임 검색',
@@ -36,12 +30,6 @@ export const GAME_CHOOSER_STRINGS: Strings = {
     'chooser.all': '전체 게임',
     'chooser.areasOf': '{{name}} 지역',
     'chooser.topUpIn': '{{area}}에서 {{name}} 충전',
-    'area.us': '북미',
-    'area.eu': '유럽',
-    'area.en': '글로벌(영어)',
-    'area.multi': '글로벌',
-    'area.kr': '한국',
-    'area.as': '아시아',
   },
   zh: {
     'chooser.searchLabel': '搜索游戏',
@@ -56,12 +44,6 @@ export const GAME_CHOOSER_STRINGS: Strings = {
     'chooser.all': '全部游戏',
     'chooser.areasOf': '{{name}}的地区',
     'chooser.topUpIn': '在{{area}}为{{name}}充值',
-    'area.us': '北美',
-    'area.eu': '欧洲',
-    'area.en': '国际服（英语）',
-    'area.multi': '全球',
-    'area.kr': '韩国',
-    'area.as': '亚洲',
   },
 };
 

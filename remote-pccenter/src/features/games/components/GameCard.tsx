@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { toHref } from '@topup/shared/store';
-import { areaLabel } from '../../../lib/area-label';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
-import type { ListedGame } from '@topup/shared/pay-centre-api';
+import { areaLabel, type ListedGame } from '@topup/shared/pay-centre-api';
 
 interface Props {
   readonly game: ListedGame;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { toHref } from '@topup/shared/store';
 import type { PayGame } from '@topup/shared/types';
-import { areaLabel } from '../../../lib/area-label';
 import { usePcTranslation } from '../../../lib/use-pc-translation';
+import { areaLabel } from '@topup/shared/pay-centre-api';
 
 /** A voucher game: big icon, name, its area and 'Charge' into the character step. */
 export function VoucherGameCard({ game, from }: { readonly game: PayGame; readonly from: string }) {

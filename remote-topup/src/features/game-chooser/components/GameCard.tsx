@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { toHref } from '@topup/shared/store';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { areaLabel } from '../area-label';
-import type { ListedGame } from '@topup/shared/pay-centre-api';
+import { areaLabel, type ListedGame } from '@topup/shared/pay-centre-api';
 
 interface Props {
   readonly game: ListedGame;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { toHref } from '@topup/shared/store';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { areaLabel } from '../area-label';
 import type { GameEntry } from '../game-list';
+import { areaLabel } from '@topup/shared/pay-centre-api';
 
 interface Props {
   readonly entries: readonly GameEntry[];
