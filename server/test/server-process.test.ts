@@ -19,7 +19,7 @@ describe('the server process', () => {
     const first = startServer({ DATA_DIR: dataDir });
     try {
       await waitFor(first, /TopUp Store is running at/);
-      expect(first.output()).toContain('Loaded the demo catalogue (first start).');
+      expect(first.output()).toContain('Loaded the demo catalogue.');
       const second = startServer({ DATA_DIR: dataDir });
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/data directory .* is already in use by another TopUp Store process \(pid \d+\)/);
