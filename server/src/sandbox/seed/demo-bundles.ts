@@ -1,28 +1,9 @@
+import type { CatalogueBundle } from '../../catalogue/catalogue';
 import type { MailItem } from '../../game/game-gateway';
 import type { DemoGame } from './demo-games';
 
-/** One bundle row as seeded (see the bundles table). */
-export interface DemoBundle {
-  readonly gameId: number;
-  readonly area: string;
-  readonly type: string;
-  readonly productId: string;
-  readonly productName: string;
-  readonly productContent: string;
-  readonly productFileUrl: string;
-  readonly priceMinor: number;
-  readonly firstBuyOffer: boolean;
-  readonly firstPayIcon: string;
-  readonly firstPayContent: string;
-  readonly payIcon: string;
-  readonly payContent: string;
-  /** What the mail delivers: always `items`, plus `firstBuyItems` while the offer applies, else `bonusItems`. */
-  readonly items: readonly MailItem[];
-  readonly firstBuyItems: readonly MailItem[];
-  readonly bonusItems: readonly MailItem[];
-  readonly roleBuyLimit: number;
-  readonly sort: number;
-}
+/** One bundle row as seeded: the catalogue's bundle before it has an id, with its place on the shelf. */
+export type DemoBundle = Omit<CatalogueBundle, 'id'> & { readonly sort: number };
 
 /** Areas priced in won write their catalogue in Korean; the others in English. */
 const isKorean = (area: string) => area === 'kr';
