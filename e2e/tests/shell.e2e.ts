@@ -86,6 +86,37 @@ describe('the federated shell', () => {
     expect(await button.getAttribute('href')).toBeTruthy();
   });
 
+  it('never leaves the customer-service button on something the player may tap (tabs, links) as the page scrolls', async () => {
+    await page.goto(`${server.url}/?lang=ko#/?game_id=18&area=en`);
+    await waitForRemotePage(page, '/');
+    await page.locator('[data-product-id]').first().waitFor();
+    const button = page.locator('a.customer-service');
+    await button.waitFor();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    let tucks = 0;
+    for (let y = 0; y <= height + 100; y += 60) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      // The button settles on the next frame after a scroll.
+      await page.waitForTimeout(120);
+      const state = await button.evaluate((link: HTMLElement) => {
+        const under = document
+          .elementsFromPoint(link.offsetLeft + link.offsetWidth / 2, link.offsetTop + link.offsetHeight / 2)
+          .filter((element) => !link.contains(element))
+          .map((element) => element.closest('a,button,input,select,[role="tab"]'))
+          .find(Boolean);
+        return { tucked: link.hasAttribute('data-tucked'), under: under ? under.outerHTML.slice(0, 80) : null };
+      });
+      if (state.tucked) tucks += 1;
+      // Resting, nothing tappable lies under it; tucked, it has moved aside.
+      else expect({ y, under: state.under }).toEqual({ y, under: null });
+    }
+    // The tab row and the Korean terms link pass under its resting place on a phone.
+    expect(tucks).toBeGreaterThan(0);
+    // Tucked or not, it is still reachable: focus brings it back.
+    await button.focus();
+    expect(await button.getAttribute('href')).toBeTruthy();
+  });
+
   it('switching language re-renders the remote and is remembered', async () => {
     await openRoute(page, server.url, '/pcIndex');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay Center');

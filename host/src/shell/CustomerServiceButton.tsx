@@ -1,13 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '@topup/shared/store';
 
-/** Floating customer-service button: only when a page has a link for it; opens in a new tab. */
-export function CustomerServiceButton() {
+/** Anything a player may tap or read as a link: what the floating button must never sit on. */
+const INTERACTIVE = 'a,button,input,select,textarea,label,summary,[role="tab"],[role="button"],[tabindex]';
+
+/** True when something the player can tap lies under the button (its centre or a corner). */
+function coversContent(button: HTMLElement): boolean {
+  // Where it rests: a fixed element's offsets ignore the tuck's transform.
+  const left = button.offsetLeft;
+  const top = button.offsetTop;
+  const right = left + button.offsetWidth;
+  const bottom = top + button.offsetHeight;
+  const inset = 6;
+  const points: Array<[number, number]> = [
+    [(left + right) / 2, (top + bottom) / 2],
+    [left + inset, top + inset],
+    [right - inset, top + inset],
+    [left + inset, bottom - inset],
+    [right - inset, bottom - inset],
+  ];
+  return points.some(([x, y]) =>
+    document.elementsFromPoint(x, y).some((element) => !button.contains(element) && element.closest(INTERACTIVE) !== null),
+  );
+}
+
+/**
+ * The floating customer-service button (spec §2), loaded once a page has a link for it; opens in a
+ * new tab. Where it would sit on a tab, a link or a field, it tucks itself against the window's edge
+ * (a handle stays, and focus brings it back), so it never hides what the player came to tap.
+ */
+export function CustomerServiceButton({ url }: { readonly url: string }) {
   const { t } = useTranslation();
-  const { url, visible } = useAppStore((s) => s.customerService);
-  if (!visible || !url) return null;
+  const ref = useRef<HTMLAnchorElement>(null);
+  const [tucked, setTucked] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (ref.current) setTucked(coversContent(ref.current));
+      });
+    };
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true });
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, []);
   return (
-    <a className="customer-service" href={url} target="_blank" rel="noopener noreferrer" aria-label={t('customerService.label')}>
+    <a
+      ref={ref}
+      className={`customer-service${tucked ? ' customer-service--tucked' : ''}`}
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('customerService.label')}
+      data-tucked={tucked || undefined}
+    >
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
         <path
           fill="currentColor"

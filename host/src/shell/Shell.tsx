@@ -3,12 +3,14 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RemoteRegistry } from '@topup/shared/contracts';
 import { LanguageSwitch } from './LanguageSwitch';
-import { CustomerServiceButton } from './CustomerServiceButton';
+import { useAppStore } from '@topup/shared/store';
 import { PreviewNotice } from './PreviewNotice';
 import { pageQuery } from '../locale';
 
 // Build versions are for staff (`?about`) and testers (a preview), not every player's download.
 const AboutPanel = lazy(() => import('./AboutPanel').then((module) => ({ default: module.AboutPanel })));
+// The floating customer-service button comes after the page, once a page has a link for it.
+const CustomerServiceButton = lazy(() => import('./CustomerServiceButton').then((module) => ({ default: module.CustomerServiceButton })));
 const showsAbout = (registry: RemoteRegistry | null) =>
   pageQuery().has('about') || Object.values(registry?.remotes ?? {}).some((entry) => entry.preview);
 
@@ -21,6 +23,7 @@ interface Props {
 /** The frame around every page: brand, language switch, the page, customer service; build versions for staff. */
 export function Shell({ registry, refusedPreview = null, children }: Props) {
   const { t } = useTranslation('shell');
+  const { url: serviceUrl, visible: showsService } = useAppStore((s) => s.customerService);
   return (
     <div className="shell">
       <header className="shell__bar">
@@ -33,7 +36,11 @@ export function Shell({ registry, refusedPreview = null, children }: Props) {
       <main className="shell__main" id="main">
         {children}
       </main>
-      <CustomerServiceButton />
+      {showsService && serviceUrl ? (
+        <Suspense fallback={null}>
+          <CustomerServiceButton url={serviceUrl} />
+        </Suspense>
+      ) : null}
       {showsAbout(registry) ? (
         <Suspense fallback={null}>
           <AboutPanel registry={registry} />
