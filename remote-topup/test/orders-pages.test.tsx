@@ -219,6 +219,10 @@ describe('/payResult', () => {
     await renderRoute(`/payResult?order_id=${order.order_id}`);
     expect(await screen.findByRole('heading', { name: 'Waiting for payment' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', order.pay_url);
+    // The deadline carries its date and time zone, in the page's language.
+    const shown = (await screen.findByTestId('pay-deadline')).textContent ?? '';
+    // e.g. "Pay before Nov 23, 2026, 15:03 UTC, or the order expires."
+    expect(shown).toMatch(/^Pay before [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} (UTC|GMT[+-]?[\d:]*), or the order expires\.$/);
     await settle(order.pay_url, 'declined');
     expect(await screen.findByRole('heading', { name: 'Payment declined' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('step-paid')).not.toBeInTheDocument();

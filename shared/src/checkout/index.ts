@@ -14,3 +14,4 @@ export { usePlaceOrder, type OrderAttempt } from './use-place-order';
 export { useOrderFollowing, ORDER_POLL_MS, type OrderFollowing } from './use-order-following';
 export { orderResult, type OrderResult } from './order-result';
 export { orderSteps, isDeliveryRetrying, type OrderStep, type OrderStepKey } from './order-steps';
+export { formatOrderTime, formatDeadline } from './order-times';

@@ -1,4 +1,4 @@
-import { orderResult } from '@topup/shared/checkout';
+import { formatOrderTime, orderResult } from '@topup/shared/checkout';
 import { useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
 import { SpinnerIcon } from '@topup/shared/ui';
@@ -28,7 +28,7 @@ export function OrderStatusLine({ order }: { readonly order: OrderInfo }) {
   const moving = Number(order.final) !== 1 && order.status !== 'created';
   const text = retrying
     ? t(key, {
-        time: new Date(order.next_attempt_at ?? '').toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }),
+        time: formatOrderTime(order.next_attempt_at, locale),
         attempt: order.delivery_attempts + 1,
       })
     : t(key);

@@ -1,4 +1,4 @@
-import { orderSteps } from '@topup/shared/checkout';
+import { formatOrderTime, orderSteps } from '@topup/shared/checkout';
 import { useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
 import { CheckIcon, CloseIcon } from '@topup/shared/ui';
@@ -8,7 +8,7 @@ import { usePcTranslation } from '../../../lib/use-pc-translation';
 export function OrderTimeline({ order }: { readonly order: OrderInfo }) {
   const { t } = usePcTranslation();
   const locale = useAppStore((s) => s.locale);
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const time = (iso: string) => formatOrderTime(iso, locale);
   return (
     <ol className="pc-timeline" aria-label={t('timeline.label')}>
       {orderSteps(order).map((step) => (

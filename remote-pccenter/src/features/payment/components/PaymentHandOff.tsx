@@ -1,3 +1,4 @@
+import { formatDeadline } from '@topup/shared/checkout';
 import { useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
 import { ExternalIcon } from '../../../lib/icons';
@@ -16,7 +17,9 @@ export function PaymentHandOff({ order }: { readonly order: OrderInfo }) {
         </h2>
         <p className="pc-muted">{t('pay.handOffBody')}</p>
         {order.expires_at ? (
-          <p className="pc-muted">{t('pay.expiresAt', { time: new Date(order.expires_at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) })}</p>
+          <p className="pc-muted" data-testid="pay-deadline">
+            {t('pay.expiresAt', { time: formatDeadline(order.expires_at, locale) })}
+          </p>
         ) : null}
       </div>
       <a className="pc-button pc-button--primary pc-button--large" href={order.pay_url} target="_blank" rel="noopener" data-testid="go-to-payment">

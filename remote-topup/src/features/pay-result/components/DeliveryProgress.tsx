@@ -1,7 +1,6 @@
-import type { OrderStep } from '@topup/shared/checkout';
+import { formatOrderTime, type OrderStep } from '@topup/shared/checkout';
 import { useAppStore } from '@topup/shared/store';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { formatTime } from '../format-time';
 
 /** placed → paid → mail sent → delivered (or where it stopped), each with the time it was reached. */
 export function DeliveryProgress({ steps }: { readonly steps: readonly OrderStep[] }) {
@@ -18,7 +17,7 @@ export function DeliveryProgress({ steps }: { readonly steps: readonly OrderStep
             <span className="pr-step__dot" aria-hidden="true" />
             <span className="pr-step__label">{t(`payResult.step.${step.key}`)}</span>
             <span className="pr-step__time">
-              {(step.state === 'done' || step.state === 'failed') && step.at ? formatTime(step.at, locale) : null}
+              {(step.state === 'done' || step.state === 'failed') && step.at ? formatOrderTime(step.at, locale) : null}
               {step.state === 'current' ? t('payResult.step.current') : null}
             </span>
           </li>

@@ -1,8 +1,8 @@
+import { formatOrderTime } from '@topup/shared/checkout';
 import { type OrderInfo } from '@topup/shared/types';
 import { formatPrice } from '@topup/shared/rules';
 import { useAppStore } from '@topup/shared/store';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { formatTime } from '../format-time';
 
 /** The order's facts and every entry of its timeline. */
 export function OrderHistory({ order }: { readonly order: OrderInfo }) {
@@ -30,7 +30,7 @@ export function OrderHistory({ order }: { readonly order: OrderInfo }) {
       <ol className="pr-history" data-testid="order-history">
         {order.timeline.map((entry, index) => (
           <li key={`${entry.event}-${index}`} data-event={entry.event}>
-            <time dateTime={entry.at}>{formatTime(entry.at, locale)}</time>
+            <time dateTime={entry.at}>{formatOrderTime(entry.at, locale)}</time>
             <span>{t(`payResult.event.${entry.event}`, { attempt: entry.attempt ?? '' })}</span>
           </li>
         ))}

@@ -2,8 +2,7 @@ import { type OrderInfo } from '@topup/shared/types';
 import { DELIVERY_GUIDANCE_MINUTES, formatPrice } from '@topup/shared/rules';
 import { useAppStore } from '@topup/shared/store';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { formatTime } from '../format-time';
-import type { OrderResult as ResultState } from '@topup/shared/checkout';
+import { formatDeadline, formatOrderTime, type OrderResult as ResultState } from '@topup/shared/checkout';
 
 const ICONS: Record<ResultState, string> = {
   awaitingPayment: '…',
@@ -42,8 +41,13 @@ export function StatusCard({ order, state, expiryMinutes }: Props) {
           attempts: order.delivery_attempts,
         })}
       </p>
+      {state === 'awaitingPayment' && order.expires_at ? (
+        <p className="pr-status__body" data-testid="pay-deadline">
+          {t('payResult.state.awaitingPayment.deadline', { time: formatDeadline(order.expires_at, locale) })}
+        </p>
+      ) : null}
       {state === 'retrying' && order.next_attempt_at ? (
-        <p className="pr-status__body">{t('payResult.state.retrying.next', { time: formatTime(order.next_attempt_at, locale) })}</p>
+        <p className="pr-status__body">{t('payResult.state.retrying.next', { time: formatOrderTime(order.next_attempt_at, locale) })}</p>
       ) : null}
     </section>
   );
