@@ -69,6 +69,10 @@ describe('transport failures get a localized message, never silence (spec §8)',
       expect(await findDialogWith('The service is busy. Please try again in a moment.')).toBeInTheDocument();
       // No banners: the carousel takes no room.
       expect(document.querySelector('.tp-banner')).toBeNull();
+      // The refused tab list ends the grey placeholders: the shelf says so beside Retry.
+      expect(await screen.findByText('The bundles could not be loaded.')).toBeInTheDocument();
+      expect(document.querySelector('.tp-bundle-skeleton')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     } finally {
       await new Promise((resolve) => odd.close(resolve));
     }

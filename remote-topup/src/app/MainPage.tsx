@@ -28,7 +28,7 @@ export function MainPage() {
 function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
   const { gameId, from } = entry;
   const { character, area, role } = useGameCharacter(entry);
-  const { banners, tabData } = useStorefront(gameId, area);
+  const { banners, tabData, tabsFailed, retryTabs } = useStorefront(gameId, area);
   const shelf = useBundles({ gameId, area, from, tabData, role });
   const buy = useBuyBundle({
     gameId,
@@ -54,8 +54,8 @@ function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
         tabs={tabData ? tabData.tab_list : null}
         activeTab={shelf.activeTab}
         bundles={shelf.bundles}
-        failed={shelf.failed}
-        onRetry={shelf.retry}
+        failed={tabsFailed || shelf.failed}
+        onRetry={tabsFailed ? retryTabs : shelf.retry}
         onSelectTab={shelf.selectTab}
         onBuy={(bundle) => void buy(bundle)}
       />

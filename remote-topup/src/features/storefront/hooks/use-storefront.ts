@@ -6,8 +6,8 @@ import { takeStorefrontReads, type StorefrontReads } from '../early-storefront';
 /**
  * Spec §4 initial load: the banners and the tab list (the server list loads with the character).
  * The reads the page's code started on arrival are used when they are for this game and area.
- * A failed banner read leaves no banners; a failed tab read keeps the placeholders (and the
- * error dialog says why).
+ * A failed banner read leaves no banners; a failed tab read ends the placeholders: the shelf says
+ * so beside Retry (the one error dialog said why).
  */
 export function useStorefront(gameId: string, area: string) {
   const key = gameId ? `${gameId}|${area}` : null;
@@ -25,5 +25,7 @@ export function useStorefront(gameId: string, area: string) {
   return {
     banners: banners.data ?? (banners.error ? [] : null),
     tabData: tabs.data ?? null,
+    tabsFailed: Boolean(tabs.error),
+    retryTabs: tabs.retry,
   };
 }
