@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { TOAST_DEFAULT_MS } from '@topup/shared/rules';
+import { ApiError } from '@topup/shared/api';
 import { initI18n } from '@topup/shared/store';
 import {
   clearToast,
@@ -11,6 +12,7 @@ import {
   openDialog,
   PickerPopup,
   previewImage,
+  showCallError,
   showConfirmDialog,
   showToast,
   type DialogPhase,
@@ -160,5 +162,16 @@ describe('image preview', () => {
     await user.keyboard('{Escape}');
     await closed;
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('one message at a time', () => {
+  it('takes a loading toast away when a call error opens its dialog', async () => {
+    showToast('Checking your character…', { loading: true, duration: 0 });
+    expect(document.querySelector('[data-toast]')).not.toBeNull();
+    act(() => showCallError(new ApiError('server', 'This character does not exist.', 1003)));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('This character does not exist.');
+    expect(document.querySelector('[data-toast]')).toBeNull();
+    await userEvent.setup().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
   });
 });
