@@ -38,3 +38,17 @@ describe('locale by area (spec §9)', () => {
     expect(resolveLocale({})).toBe('en');
   });
 });
+
+describe('prices read the same as Intl formats them in every store language', () => {
+  it.each(['en', 'ko', 'zh'])('%s', (locale) => {
+    for (const [amount, area, currency] of [
+      [4.99, 'us', 'USD'],
+      [1234.5, 'en', 'USD'],
+      [55000, 'kr', 'KRW'],
+      [1100, 'kr', 'KRW'],
+    ] as const) {
+      const intl = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(amount);
+      expect(formatPrice(amount, area)).toBe(intl);
+    }
+  });
+});

@@ -8,10 +8,12 @@ export function currencyCode(area: string | null | undefined): 'KRW' | 'USD' {
   return area?.toLowerCase() === 'kr' ? 'KRW' : 'USD';
 }
 
-/** Price text on a price button: symbol plus amount, won without decimals. */
+/**
+ * Price text on a price button: the symbol and the amount as `Intl` writes them (won without
+ * decimals, grouped thousands). The store's three languages write prices alike, so one format serves them.
+ */
 export function formatPrice(amount: number | string, area: string | null | undefined): string {
   const value = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(value)) return `${currencySymbol(area)}${String(amount)}`;
-  const text = currencyCode(area) === 'KRW' ? Math.round(value).toLocaleString('en-US') : value.toFixed(2);
-  return `${currencySymbol(area)}${text}`;
+  return new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode(area), currencyDisplay: 'narrowSymbol' }).format(value);
 }
