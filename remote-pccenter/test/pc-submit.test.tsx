@@ -77,6 +77,9 @@ describe('/pcSubmit: the bundles for the character', () => {
     await choose(user, /^Choose 300 Dragon Gems/);
     await user.click(within(summary()).getByRole('button', { name: 'Pay $4.99' }));
     expect(toastText()).toBe('Please agree protocal');
+    // Beside Pay: who takes the payment, and the brands each method takes.
+    expect(within(summary()).getByTestId('secure-checkout')).toHaveTextContent('Secure checkout by TopUp Sandbox Pay.');
+    expect(within(summary()).getByRole('radio', { name: 'Credit or debit card' })).toHaveAccessibleDescription(expect.stringContaining('Mastercard'));
     expect(payCentreCalls(proxy.requests, 'checkDiscountCode')).toHaveLength(0);
     expect(payCentreCalls(proxy.requests, 'pay')).toHaveLength(0);
   });

@@ -97,6 +97,11 @@ describe('/submit', () => {
     expect(screen.getByText('First top-up: 300 Dragon Gems + 300 first-time bonus')).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Credit or debit card' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'E-wallet' })).not.toBeChecked();
+    // Brand marks: the card networks and wallets each method takes, read out as its description.
+    expect(screen.getByRole('radio', { name: 'Credit or debit card' })).toHaveAccessibleDescription('Visa, Mastercard, American Express, JCB, UnionPay');
+    expect(screen.getByRole('radio', { name: 'E-wallet' })).toHaveAccessibleDescription(expect.stringContaining('PayPal'));
+    expect(document.querySelector('img[data-brand="Visa"]')).toHaveAttribute('src', '/assets/pay/brands/visa.svg');
+    expect(screen.getByTestId('secure-checkout')).toHaveTextContent('Secure checkout by TopUp Sandbox Pay.');
     expect(screen.getByTestId('terms-link')).toHaveAttribute('href', expect.stringContaining('terms.html?lang=en&app_id=topup-store'));
   });
 

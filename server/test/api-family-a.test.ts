@@ -41,6 +41,19 @@ describe.each(testDbTargets())('Family A on $name', (target) => {
       expect(data.game).toMatchObject({ currency: 'USD', currency_symbol: '$', role_lookup: 'id', role_help_image: '' });
     });
 
+    it('names who takes the payment and the brands each pay method takes, each mark served by the store', async () => {
+      const { data } = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'us' });
+      expect(data.pay_provider).toBe('TopUp Sandbox Pay');
+      const card = data.pay_type_list.find((pay) => pay.pay_type === 'card');
+      expect(card?.brands?.map((brand) => brand.name)).toEqual(['Visa', 'Mastercard', 'American Express', 'JCB', 'UnionPay']);
+      const kr = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'kr' });
+      expect(kr.data.pay_type_list.find((pay) => pay.pay_type === 'mobile')?.brands?.map((brand) => brand.name)).toEqual(['SK telecom', 'KT', 'LG U+']);
+      for (const brand of data.pay_type_list.flatMap((pay) => pay.brands ?? [])) {
+        const mark = await store.app.inject({ method: 'GET', url: brand.icon });
+        expect({ icon: brand.icon, status: mark.statusCode, type: mark.headers['content-type'] }).toEqual({ icon: brand.icon, status: 200, type: expect.stringContaining('image/svg+xml') });
+      }
+    });
+
     it('writes the kr catalogue in Korean, priced in won', async () => {
       const { data } = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'kr' });
       expect(data.tab_list).toEqual(['드래곤 젬', '패키지', '패스']);

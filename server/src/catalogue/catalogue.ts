@@ -1,5 +1,6 @@
 import type { Locale } from '@topup/shared/rules';
 import type { MailItem } from '../game/game-gateway';
+import type { PayBrandMark } from './pay-brands';
 
 /** A text the store shows in each of its languages. */
 export type LocalizedText = Readonly<Record<Locale, string>>;
@@ -30,6 +31,8 @@ export interface CataloguePayType {
   readonly payType: string;
   readonly name: string;
   readonly iconUrl: string;
+  /** The brands it takes, with their marks. */
+  readonly brands: readonly PayBrandMark[];
 }
 
 export interface CatalogueBundle {

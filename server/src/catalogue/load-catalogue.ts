@@ -9,6 +9,7 @@ import type {
   GameArea,
 } from './catalogue';
 import { gameAreaKey } from './catalogue';
+import { payBrandMarks } from './pay-brands';
 import type { BannerRecord, BundleRecord, GameAreaRecord, GameRecord, PayTypeRecord, ProductTabRecord, ServerRecord } from './write-catalogue';
 
 /** A table's row as the catalogue reads it: its written record without the columns only ORDER BY uses. */
@@ -46,7 +47,7 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   );
   const tabRows = await db.query<TabRow>('SELECT game_id, area, type FROM product_tabs ORDER BY game_id, area, sort, type');
   const payTypeRows = await db.query<PayTypeRow>(
-    'SELECT game_id, area, pay_type, name, icon_url FROM pay_types ORDER BY game_id, area, sort, pay_type',
+    'SELECT game_id, area, pay_type, name, icon_url, brands FROM pay_types ORDER BY game_id, area, sort, pay_type',
   );
   const bundleRows = await db.query<BundleRow>(
     `SELECT id, game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor,
@@ -126,7 +127,7 @@ function toServer(row: ServerRow): CatalogueServer {
 }
 
 function toPayType(row: PayTypeRow): CataloguePayType {
-  return { payType: row.pay_type, name: row.name, iconUrl: row.icon_url };
+  return { payType: row.pay_type, name: row.name, iconUrl: row.icon_url, brands: payBrandMarks(Array.isArray(row.brands) ? row.brands : []) };
 }
 
 function toBanner(row: BannerRow): CatalogueBanner {

@@ -23,7 +23,7 @@ export type GameRecord = {
 export type GameAreaRecord = { game_id: number; area: string; customer_service_url: string | null; sort: number };
 export type ServerRecord = { game_id: number; area: string; region: string; server_id: string; server_name: string; server_sign: string; sort: number };
 export type ProductTabRecord = { game_id: number; area: string; type: string; sort: number };
-export type PayTypeRecord = { game_id: number; area: string; pay_type: string; name: string; icon_url: string; sort: number };
+export type PayTypeRecord = { game_id: number; area: string; pay_type: string; name: string; icon_url: string; brands: string[]; sort: number };
 export type BundleRecord = {
   game_id: number;
   area: string;
@@ -95,7 +95,7 @@ export const upsertProductTabs = writer<ProductTabRecord>(
 
 export const upsertPayTypes = writer<PayTypeRecord>(
   'pay_types',
-  [integer('game_id'), text('area'), text('pay_type'), text('name'), text('icon_url'), integer('sort')],
+  [integer('game_id'), text('area'), text('pay_type'), text('name'), text('icon_url'), jsonb('brands'), integer('sort')],
   ['game_id', 'area', 'pay_type'],
 );
 

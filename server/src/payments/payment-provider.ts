@@ -45,6 +45,8 @@ export interface ProviderPayment {
 export interface PaymentProvider {
   /** Its name in `/webhooks/payments/<name>` and in the orders table. */
   readonly name: string;
+  /** What players read: the order pages' "secure checkout by …" note names it. */
+  readonly displayName: string;
   /** Where the player pays for an order. */
   checkoutUrl(orderId: string): string;
   /** Checks the signature over the raw body before reading anything in it. */

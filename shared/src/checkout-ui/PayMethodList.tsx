@@ -13,6 +13,8 @@ interface Props {
   readonly loading?: boolean;
 }
 
+const brandsId = (prefix: string, payType: string) => `${prefix}-pay-brands-${payType}`;
+
 /** The pay methods of the game's tab data as radio buttons (the core's usePayMethod picks the default). */
 export function PayMethodList({ methods, chosen, onChoose, prefix, loading = false }: Props) {
   const { t } = useTranslation(CHECKOUT_UI_NAMESPACE);
@@ -33,9 +35,23 @@ export function PayMethodList({ methods, chosen, onChoose, prefix, loading = fal
               checked={selected}
               disabled={methods.length === 1}
               onChange={() => onChoose(method.pay_type)}
+              aria-describedby={method.brands?.length ? brandsId(prefix, method.pay_type) : undefined}
             />
             <img src={method.icon} alt="" width={32} height={32} />
-            <span className={`${prefix}-pay-method__name`}>{method.name}</span>
+            <span className={`${prefix}-pay-method__name`}>
+              {method.name}
+              {method.brands?.length ? (
+                // The marks are pictures of the names the radio's description reads out.
+                <span className={`${prefix}-pay-method__brands`} data-testid="pay-brands">
+                  {method.brands.map((brand) => (
+                    <img key={brand.name} src={brand.icon} alt="" title={brand.name} data-brand={brand.name} width={30} height={20} loading="lazy" />
+                  ))}
+                  <span id={brandsId(prefix, method.pay_type)} hidden>
+                    {method.brands.map((brand) => brand.name).join(', ')}
+                  </span>
+                </span>
+              ) : null}
+            </span>
             <span className={`${prefix}-pay-method__mark`}>{selected ? <CheckIcon /> : null}</span>
           </label>
         );

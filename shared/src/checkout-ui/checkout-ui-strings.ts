@@ -8,16 +8,19 @@ const STRINGS: Strings = {
     'payMethods.title': 'Payment method',
     'agreement.text': 'I have read and agree to the <terms>Terms of Service</terms> and the <privacy>Privacy Policy</privacy>',
     'agreement.newTab': '(opens in a new tab)',
+    'secure.note': 'Secure checkout by {{provider}}. Your payment details go to {{provider}} over an encrypted connection; this store never sees them.',
   },
   ko: {
     'payMethods.title': '결제 수단',
     'agreement.text': '<terms>서비스 이용약관</terms> 및 <privacy>개인정보 처리방침</privacy>을 읽었으며 이에 동의합니다',
     'agreement.newTab': '(새 탭에서 열림)',
+    'secure.note': '{{provider}}의 안전 결제. 결제 정보는 암호화된 연결로 {{provider}}에만 전달되며, 이 스토어는 볼 수 없습니다.',
   },
   zh: {
     'payMethods.title': '支付方式',
     'agreement.text': '我已阅读并同意<terms>服务条款</terms>和<privacy>隐私政策</privacy>',
     'agreement.newTab': '（在新标签页中打开）',
+    'secure.note': '由 {{provider}} 提供安全支付。您的支付信息经加密连接仅发送给 {{provider}}，本商店无法查看。',
   },
 };
 

@@ -4,3 +4,4 @@ import './checkout-ui-strings';
 export { CHECKOUT_UI_NAMESPACE } from './checkout-ui-strings';
 export { AgreementCheckbox } from './AgreementCheckbox';
 export { PayMethodList } from './PayMethodList';
+export { SecureCheckoutNote } from './SecureCheckoutNote';

@@ -50,6 +50,14 @@ export interface PayType {
   readonly icon: string;
   /** 1 for the first pay type, 0 for the others. */
   readonly checked: 0 | 1;
+  /** The brands the method takes (card networks, wallets), each with its mark: shown beside the name. */
+  readonly brands?: readonly PayBrand[];
+}
+
+export interface PayBrand {
+  /** Its name, the mark's text alternative ("Visa"). */
+  readonly name: string;
+  readonly icon: string;
 }
 
 /** How the page identifies a character in this game. */
@@ -79,6 +87,8 @@ export interface TabData {
   readonly pmx_show: 0 | 1;
   readonly pay_type_list: readonly PayType[];
   readonly game: GameInfo;
+  /** Who takes the payment, named in the order pages' "secure checkout" note. */
+  readonly pay_provider?: string;
 }
 
 export interface GetPayPricePayload {

@@ -118,6 +118,7 @@ function Checkout({ choice, info, locale }: CheckoutProps) {
         agreed={agreed}
         onAgree={setAgreed}
         placing={order.placing}
+        payProvider={info?.pay_provider}
         payable={character.status === 'confirmed'}
         onPay={() => void pay()}
       />

@@ -5,12 +5,12 @@ import { defineAction } from '../action';
 import { FIELD } from '../fields';
 import { requireGameId } from '../require-game-id';
 
-/** `getTab`: the product tabs, the pay methods (first one checked) and how the page identifies a character. */
+/** `getTab`: the product tabs, the pay methods (first one checked, with their brands), who takes the payment and how the page identifies a character. */
 export const getTab = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
   sameForEveryone: () => true,
-  async handle(input, { catalogue, locale }): Promise<TabData> {
+  async handle(input, { catalogue, locale, orders }): Promise<TabData> {
     const { game, gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
     const rule = regionRuleFor(game.gameId, gameArea.area);
     const info: GameInfo = {
@@ -35,8 +35,10 @@ export const getTab = defineAction({
         name: pay.name,
         icon: pay.iconUrl,
         checked: index === 0 ? 1 : 0,
+        brands: pay.brands,
       })),
       game: info,
+      pay_provider: orders.payments.displayName,
     };
   },
 });

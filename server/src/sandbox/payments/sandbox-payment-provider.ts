@@ -23,6 +23,7 @@ export interface SandboxPaymentOptions {
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  readonly displayName = 'TopUp Sandbox Pay';
 
   constructor(private readonly options: SandboxPaymentOptions) {}
 

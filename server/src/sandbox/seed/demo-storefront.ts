@@ -4,6 +4,8 @@ export interface DemoPayType {
   readonly payType: string;
   readonly name: string;
   readonly iconUrl: string;
+  /** Keys of the brand marks shown with it (server/src/catalogue/pay-brands.ts). */
+  readonly brands: readonly string[];
 }
 
 export interface DemoBanner {
@@ -22,13 +24,13 @@ export function demoPayTypes(game: DemoGame, area: string): DemoPayType[] {
   const all: DemoPayType[] =
     area === 'kr'
       ? [
-          { payType: 'card', name: '신용/체크카드', iconUrl: '/assets/pay/card.svg' },
-          { payType: 'mobile', name: '휴대폰 결제', iconUrl: '/assets/pay/mobile.svg' },
-          { payType: 'bank', name: '계좌이체', iconUrl: '/assets/pay/bank.svg' },
+          { payType: 'card', name: '신용/체크카드', iconUrl: '/assets/pay/card.svg', brands: ['visa', 'mastercard', 'amex', 'jcb'] },
+          { payType: 'mobile', name: '휴대폰 결제', iconUrl: '/assets/pay/mobile.svg', brands: ['skt', 'kt', 'lguplus'] },
+          { payType: 'bank', name: '계좌이체', iconUrl: '/assets/pay/bank.svg', brands: ['kakaopay', 'naverpay', 'tosspay'] },
         ]
       : [
-          { payType: 'card', name: 'Credit or debit card', iconUrl: '/assets/pay/card.svg' },
-          { payType: 'wallet', name: 'E-wallet', iconUrl: '/assets/pay/wallet.svg' },
+          { payType: 'card', name: 'Credit or debit card', iconUrl: '/assets/pay/card.svg', brands: ['visa', 'mastercard', 'amex', 'jcb', 'unionpay'] },
+          { payType: 'wallet', name: 'E-wallet', iconUrl: '/assets/pay/wallet.svg', brands: ['paypal', 'applepay', 'googlepay', 'alipay', 'wechatpay'] },
         ];
   return game.singlePayType?.includes(area) ? all.slice(0, 1) : all;
 }

@@ -83,6 +83,7 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
         pay_type: pay.payType,
         name: pay.name,
         icon_url: pay.iconUrl,
+        brands: [...pay.brands],
         sort,
       })),
     ),

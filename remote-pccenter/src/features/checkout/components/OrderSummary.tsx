@@ -1,5 +1,5 @@
 import type { DiscountCode } from '@topup/shared/checkout';
-import { AgreementCheckbox, PayMethodList } from '@topup/shared/checkout-ui';
+import { AgreementCheckbox, PayMethodList, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { formatPrice } from '@topup/shared/rules';
 import type { Bundle, PayType } from '@topup/shared/types';
 import { SpinnerIcon } from '@topup/shared/ui';
@@ -17,6 +17,8 @@ interface Props {
   readonly agreed: boolean;
   readonly onAgree: (agreed: boolean) => void;
   readonly placing: boolean;
+  /** Who takes the payment, for the secure-checkout note. */
+  readonly payProvider?: string;
   /** The store confirmed the character: until then there is nothing to pay for. */
   readonly payable: boolean;
   readonly onPay: () => void;
@@ -70,6 +72,7 @@ export function OrderSummary(props: Props) {
         {props.placing ? t('order.paying') : bundle ? t('order.payNow', { amount: formatPrice(total, area) }) : t('order.payNowEmpty')}
       </button>
       <p className="pc-muted pc-order__note">{t('order.delivery')}</p>
+      <SecureCheckoutNote prefix="pc" provider={props.payProvider} />
     </aside>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkDiscountCode } from '@topup/shared/api';
 import { useDiscountCode, usePayMethod } from '@topup/shared/checkout';
-import { AgreementCheckbox, PayMethodList } from '@topup/shared/checkout-ui';
+import { AgreementCheckbox, PayMethodList, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
 import { useGameCustomerService } from '../../../lib/use-game-customer-service';
@@ -100,6 +100,7 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
       ) : null}
       <AgreementCheckbox prefix="od" agreed={agreed} onChange={setAgreed} />
       <p className="od-note">{t('submit.priceNote')}</p>
+      <SecureCheckoutNote prefix="od" provider={tabData?.pay_provider} />
       <div className="od-paybar" data-testid="submit-paybar" data-check={check.status}>
         {check.status === 'confirmed' ? (
           <>
