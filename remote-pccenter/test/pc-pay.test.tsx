@@ -100,6 +100,11 @@ describe('/pcpay: the payment hand-off and the live result', () => {
     await waitFor(() => expect(status()).toHaveAttribute('data-status', 'declined'), { timeout: 10_000 });
     expect(status()).toHaveTextContent('The payment was declined. Nothing was charged; you can try again.');
     expect(steps()).toEqual(['created:done', 'declined:failed']);
+    // Nothing was paid: no delivery guidance, and Try again takes the same bundle for the same character.
+    expect(screen.queryByText(/minutes after a successful payment/)).toBeNull();
+    const again = new URL(screen.getByTestId('order-try-again').getAttribute('href')!.replace('#', ''), 'http://x');
+    expect(again.pathname).toBe('/pcSubmit');
+    expect(Object.fromEntries(again.searchParams)).toMatchObject({ game_id: '27', product_id: '27-us-currency-60', role_id: '2701002', server_id: '2701' });
     // Final: the page stops asking.
     const asked = proxy.requests.filter((r) => r.url === '/api/pcpay/getOrderInfo').length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 2 * ORDER_POLL_MS + 200)));

@@ -112,6 +112,12 @@ describe('/pcSubmit: the bundles for the character', () => {
     expect(payCentreCalls(proxy.requests, 'checkDiscountCode').at(-1)?.fields).toMatchObject({ product_id: '18-us-currency-980', discount_code: 'EMBER15' });
   });
 
+  it('chooses the bundle the address names (Try again after a failed payment)', async () => {
+    await renderPayCentre(`${RETURNING}&product_id=18-us-currency-300`);
+    expect(await within(summary()).findByRole('button', { name: 'Pay $4.99' })).toBeInTheDocument();
+    expect(card('18-us-currency-300')).toHaveAttribute('aria-current', 'true');
+  });
+
   it('places the order with the chosen bundle, pay method and code, reports the intent, and goes to /pcpay', async () => {
     const user = userEvent.setup();
     await renderPayCentre(RETURNING);

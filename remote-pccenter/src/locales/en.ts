@@ -114,6 +114,7 @@ export const EN: Record<string, string> = {
   'pay.amountDue': 'Amount to pay',
   'pay.firstBuy': 'First-purchase bonus included',
   'pay.buyAgain': 'Buy another bundle',
+  'pay.tryAgain': 'Try again',
   'pay.backHome': 'Back to the Pay Center',
   'pay.guidance': 'If your items have not arrived {{minutes}} minutes after a successful payment, please contact in-game customer service with your order number.',
   'pay.contact': 'Contact customer service',

@@ -114,6 +114,7 @@ export const KO: Record<string, string> = {
   'pay.amountDue': '결제할 금액',
   'pay.firstBuy': '첫 구매 보너스 포함',
   'pay.buyAgain': '다른 상품 구매',
+  'pay.tryAgain': '다시 주문하기',
   'pay.backHome': '결제 센터로 돌아가기',
   'pay.guidance': '결제 완료 후 {{minutes}}분이 지나도 아이템이 도착하지 않으면 주문 번호와 함께 게임 내 고객센터로 문의해 주세요.',
   'pay.contact': '고객센터 문의',

@@ -114,6 +114,7 @@ export const ZH: Record<string, string> = {
   'pay.amountDue': '应付金额',
   'pay.firstBuy': '含首充奖励',
   'pay.buyAgain': '再买一个礼包',
+  'pay.tryAgain': '重新下单',
   'pay.backHome': '返回支付中心',
   'pay.guidance': '如支付成功 {{minutes}} 分钟后道具仍未到账，请携带订单号联系游戏内客服。',
   'pay.contact': '联系客服',

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
-import { useOrderFollowing, type OrderFollowing } from '@topup/shared/checkout';
+import { orderResult, useOrderFollowing, type OrderFollowing, type OrderResult } from '@topup/shared/checkout';
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
@@ -53,7 +53,7 @@ export function PcPayPage() {
                   <PaymentHandOff order={order} />
                   <OrderTimeline order={order} />
                 </section>
-                <Guidance />
+                {PAID.includes(orderResult(order)) ? <Guidance /> : null}
               </div>
               <div className="pc-pay-side">
                 <OrderDetails order={order} />
@@ -101,6 +101,11 @@ function Guidance() {
   );
 }
 
+/** The 30-minute delivery guidance is for orders that were paid and are on their way or arrived. */
+const PAID: readonly OrderResult[] = ['onItsWay', 'retrying', 'delivered'];
+/** Orders that ended without items: the player tries the same bundle for the same character again. */
+const STOPPED: readonly OrderResult[] = ['declined', 'expired', 'refunding', 'refunded'];
+
 function NextSteps({ order, from }: { readonly order: OrderInfo; readonly from: string }) {
   const { t } = usePcTranslation();
   const again = characterQuery({
@@ -112,8 +117,14 @@ function NextSteps({ order, from }: { readonly order: OrderInfo; readonly from: 
     // The order does not tell the account uid; the character is enough to buy for it again.
     role: { server_id: order.server_id, server_name: order.server_name, role_id: order.role_id, role_name: order.role_name, uid: '' },
   });
+  const stopped = STOPPED.includes(orderResult(order));
   return (
     <div className="pc-next-steps">
+      {stopped ? (
+        <Link className="pc-button pc-button--primary pc-button--block" to={toHref('/pcSubmit', { ...again, product_id: order.product_id })} data-testid="order-try-again">
+          {t('pay.tryAgain')}
+        </Link>
+      ) : null}
       <Link className="pc-button pc-button--secondary pc-button--block" to={toHref('/pcSubmit', again)}>
         {t('pay.buyAgain')}
       </Link>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
 import { showCheckoutCheck, useDiscountCode, usePayMethod, usePlaceOrder } from '@topup/shared/checkout';
@@ -30,7 +30,7 @@ export function PcSubmitPage() {
   return (
     <PayCentreFrame step="bundle" title={t('submit.title')}>
       {choice ? (
-        <Checkout key={params.toString()} choice={choice} info={info} locale={locale} />
+        <Checkout key={params.toString()} choice={choice} info={info} locale={locale} wanted={params.get('product_id') ?? ''} />
       ) : (
         <section className="pc-panel pc-no-character">
           <p>{t('submit.noCharacter')}</p>
@@ -47,14 +47,20 @@ interface CheckoutProps {
   readonly choice: CharacterChoice;
   readonly info: TabData | null;
   readonly locale: string;
+  /** The bundle the address asks for (Try again after a failed payment): chosen once the shelf shows it. */
+  readonly wanted: string;
 }
 
-function Checkout({ choice, info, locale }: CheckoutProps) {
+function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
   const character = useConfirmedCharacter(choice);
   // The game's character once it answered; the address's (shown dimmed, no Pay) until then.
   const role = character.status === 'confirmed' ? character.role : choice.role;
   const shelf = usePriceList({ context: choice, tabData: info, role, locale });
   const [chosen, setChosen] = useState<Bundle | null>(null);
+  const offered = wanted && !chosen ? shelf.bundles?.find((b) => b.product_id === wanted) : undefined;
+  useEffect(() => {
+    if (offered) setChosen(offered);
+  }, [offered]);
   const [agreed, setAgreed] = useState(false);
   const payTypes = info?.pay_type_list ?? [];
   const payMethod = usePayMethod(payTypes);
