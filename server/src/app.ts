@@ -20,6 +20,7 @@ import { loadLimitSettings, type LimitSettings } from './api/limit-settings';
 import { fieldRefusal } from './api/field-refusal';
 // The sandbox is wired in here: every other module of the store knows only GameGateway and PaymentProvider.
 import { installSandboxPayments, sandboxGame } from './sandbox/install-sandbox';
+import { installStripePayments } from './payments/stripe/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 
 export interface AppOptions {
@@ -67,9 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const db = options.db;
     const catalogue = options.catalogue ?? new CatalogueCache(db);
     const settings = options.orders ?? loadOrderSettings({});
-    // GAME_GATEWAY and PAYMENT_PROVIDER name only the sandbox so far (config.ts).
+    // GAME_GATEWAY names only the sandbox so far (config.ts); PAYMENT_PROVIDER the sandbox or Stripe.
     const games = options.games ?? sandboxGame(db);
-    const payments = await installSandboxPayments(app, { db, catalogue, settings });
+    const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings });
     await app.register(apiPlugin, {
       prefix: '/api',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
+import { loadStripeSettings, type StripeSettings } from './payments/stripe/stripe-settings';
 
 /** The repository root: server/ sits one level below it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -12,7 +13,7 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export type StoreMode = 'development' | 'production' | 'demo';
 
 /** The payment providers and game gateways this store can be configured with. */
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export const GAME_GATEWAYS = ['sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export type GameGatewayName = (typeof GAME_GATEWAYS)[number];
@@ -37,6 +38,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | null;
   /** Who takes the players' money (`PAYMENT_PROVIDER`). */
   readonly paymentProvider: PaymentProviderName;
+  /** Stripe's keys and return address when `PAYMENT_PROVIDER=stripe` (docs/payments.md). */
+  readonly stripe: StripeSettings | null;
   /** Who finds characters and delivers items (`GAME_GATEWAY`). */
   readonly gameGateway: GameGatewayName;
   /** The sandbox's developer routes: characters, mailbox, mail failure switch (`SANDBOX`). */
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || null,
     paymentProvider: oneOf('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, PAYMENT_PROVIDERS, 'sandbox'),
+    stripe: env.PAYMENT_PROVIDER === 'stripe' ? loadStripeSettings(env) : null,
     gameGateway: oneOf('GAME_GATEWAY', env.GAME_GATEWAY, GAME_GATEWAYS, 'sandbox'),
     sandboxRoutes: switchFrom('SANDBOX', env.SANDBOX, devDefault),
     seedDemo,

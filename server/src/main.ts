@@ -8,6 +8,9 @@ import { loadOrderSettings } from './orders/order-settings';
 import { loadLimitSettings } from './api/limit-settings';
 import { assertSafeToStart, refusalMessage } from './production/production-rules';
 import { demoDataProblem } from './production/demo-data-check';
+import { loadCatalogue } from './catalogue/load-catalogue';
+import { offeredPayTypes } from './catalogue/catalogue';
+import { unsupportedPayTypes } from './payments/stripe/stripe-settings';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +24,9 @@ async function main(): Promise<void> {
     const demoData = config.storeMode === 'production' ? await demoDataProblem(db) : null;
     if (demoData) throw new Error(refusalMessage([demoData]));
     if (config.seedDemo && (await seedIfEmpty(db, { discountCodes: config.demoDiscountCodes }))) console.log('Loaded the demo catalogue.');
+    // Every pay method the catalogue offers must be one the payment provider takes.
+    const unpayable = config.stripe ? unsupportedPayTypes(config.stripe, offeredPayTypes(await loadCatalogue(db))) : [];
+    if (unpayable.length) throw new Error(refusalMessage(unpayable, config.nodeEnv === 'production'));
   } catch (error) {
     await db.close();
     throw error;

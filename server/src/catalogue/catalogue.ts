@@ -99,3 +99,10 @@ export function findGameArea(catalogue: Catalogue, gameId: number, area: string)
 export function findServer(catalogue: Catalogue, gameId: number, serverId: string): CatalogueServer | undefined {
   return catalogue.servers.get(`${gameId}:${serverId}`);
 }
+
+/** Every pay type the catalogue offers, with where ("game 18, area kr"). */
+export function offeredPayTypes(catalogue: Catalogue): Array<{ readonly where: string; readonly payType: string }> {
+  return [...catalogue.gameAreas.values()].flatMap((gameArea) =>
+    gameArea.payTypes.map((pay) => ({ where: `game ${gameArea.gameId}, area ${gameArea.area}`, payType: pay.payType })),
+  );
+}

@@ -7,9 +7,11 @@ import { reconciles, reconcileStore } from '../orders/reconcile-store';
 import { countOrders } from '../orders/reconciliation';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { sandboxPaymentBooks } from '../sandbox/install-sandbox';
+import { StripePaymentProvider } from '../payments/stripe/stripe-payment-provider';
 
 /** The store's provider, only to read its books: this process sends no webhook. */
 function providerOf(config: ServerConfig, db: Db, webhookSecret: string): PaymentProvider | null {
+  if (config.stripe) return new StripePaymentProvider(config.stripe);
   if (config.paymentProvider === 'sandbox') return sandboxPaymentBooks(db, webhookSecret);
   return null;
 }

@@ -11,7 +11,8 @@ export interface PaymentEvent {
 }
 
 export type WebhookReading =
-  | { readonly ok: true; readonly event: PaymentEvent }
+  /** `event` null: a genuine notice that changes no order (a session completed but not yet paid). */
+  | { readonly ok: true; readonly event: PaymentEvent | null }
   | { readonly ok: false; readonly reason: 'signature' | 'malformed' };
 
 export interface RefundRequest {

@@ -31,6 +31,7 @@ export async function webhookRoutes(app: FastifyInstance, { db, providers, onPai
       request.log.warn({ provider: provider.name, reason: reading.reason }, 'payment webhook refused');
       return reply.code(reading.reason === 'signature' ? 401 : 400).send({ received: false, error: reading.reason });
     }
+    if (reading.event === null) return reply.code(200).send({ received: true, outcome: 'ignored' });
     const outcome = await recordPayment(db, provider.name, reading.event);
     if (outcome === 'duplicate') {
       request.log.warn({ provider: provider.name, orderId: reading.event.orderId, eventId: reading.event.eventId }, 'second payment for a paid order; refunding it');

@@ -1,5 +1,6 @@
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import type { ServerConfig } from '../config';
+import { stripeProblems } from '../payments/stripe/stripe-settings';
 
 /** The shortest `OPS_TOKEN` a production store accepts. */
 export const MIN_OPS_TOKEN_LENGTH = 32;
@@ -8,12 +9,13 @@ const DEMO_HINT = 'STORE_MODE=demo allows it for a public demo without real paym
 
 /**
  * What a production server must refuse to start with, every problem at once (empty: fine).
- * Development is never refused. A public demo (`STORE_MODE=demo`) may use the sandbox and demo
+ * Development is refused only a payment provider without its keys. A public demo (`STORE_MODE=demo`) may use the sandbox and demo
  * data, but its keys and tokens must still be its own when NODE_ENV is production.
  */
 export function productionProblems(config: ServerConfig): string[] {
-  if (config.nodeEnv !== 'production') return [];
-  const problems: string[] = [];
+  // A store set to take real money needs its provider's keys in every mode.
+  const problems: string[] = config.stripe ? stripeProblems(config.stripe) : [];
+  if (config.nodeEnv !== 'production') return problems;
   if (config.appKey === DEFAULT_APP_KEY) {
     problems.push(`the development app key "${DEFAULT_APP_KEY}" is set: set APP_KEY to this store's key.`);
   }
@@ -34,9 +36,9 @@ export function productionProblems(config: ServerConfig): string[] {
 }
 
 /** The message a refused start prints. */
-export function refusalMessage(problems: readonly string[]): string {
+export function refusalMessage(problems: readonly string[], production = true): string {
   return [
-    'Refusing to start: NODE_ENV=production and',
+    production ? 'Refusing to start: NODE_ENV=production and' : 'Refusing to start:',
     ...problems.map((problem) => `  - ${problem}`),
     'See "Going to production" in docs/operations.md.',
   ].join('\n');
@@ -45,5 +47,5 @@ export function refusalMessage(problems: readonly string[]): string {
 /** Throws the refusal when a production server would be unsafe. */
 export function assertSafeToStart(config: ServerConfig): void {
   const problems = productionProblems(config);
-  if (problems.length) throw new Error(refusalMessage(problems));
+  if (problems.length) throw new Error(refusalMessage(problems, config.nodeEnv === 'production'));
 }

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { isLocale, localeForArea } from '@topup/shared/rules';
+import type { Db } from '../../db/db';
+import { readOrder } from '../../orders/read-order';
+import { StripePaymentProvider } from './stripe-payment-provider';
+import type { StripeSettings } from './stripe-settings';
+
+export interface StripeCheckoutRoutesOptions {
+  readonly db: Db;
+  readonly provider: StripePaymentProvider;
+}
+
+/**
+ * `GET /payments/stripe/checkout/<order_id>` (the order's `pay_url`): an order that can still be paid
+ * goes to its Stripe Checkout page, at the amount the store priced; any other order goes to its
+ * result page, which says what became of it. `?lang=` picks the page's language (else the area's).
+ */
+export async function stripeCheckoutRoutes(app: FastifyInstance, { db, provider }: StripeCheckoutRoutesOptions): Promise<void> {
+  app.get<{ Params: { orderId: string }; Querystring: { lang?: string } }>('/payments/stripe/checkout/:orderId', async (request, reply) => {
+    const orderId = request.params.orderId;
+    const result = `/#/payResult?order_id=${encodeURIComponent(orderId)}`;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(orderId)) return reply.redirect(result, 303);
+    const order = await readOrder(db, orderId);
+    const payable = order && order.status === 'created' && order.payment_provider === provider.name && (!order.expires_at || order.expires_at > new Date());
+    if (!order || !payable) return reply.redirect(result, 303);
+    const lang = request.query.lang;
+    try {
+      const url = await provider.openCheckout({
+        orderId: order.order_id,
+        productName: order.product_name,
+        amountMinor: order.amount_minor,
+        currency: order.currency,
+        payType: order.pay_type,
+        locale: isLocale(lang) ? lang : localeForArea(order.area),
+        expiresAt: order.expires_at,
+      });
+      return reply.redirect(url, 303);
+    } catch (error) {
+      request.log.error({ orderId, err: error }, 'Stripe checkout could not be opened');
+      return reply.code(502).type('text/plain; charset=utf-8').send('The payment page could not be opened. Please try again in a moment.');
+    }
+  });
+}
+
+/** The Stripe provider with its checkout route, when `PAYMENT_PROVIDER=stripe`. */
+export async function installStripePayments(app: FastifyInstance, { db, settings }: { readonly db: Db; readonly settings: StripeSettings }): Promise<StripePaymentProvider> {
+  const provider = new StripePaymentProvider(settings);
+  await app.register(stripeCheckoutRoutes, { db, provider });
+  return provider;
+}

@@ -1,0 +1,205 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import type { CreatedOrder } from '@topup/shared/types';
+import { loadCatalogue } from '../src/catalogue/load-catalogue';
+import { offeredPayTypes } from '../src/catalogue/catalogue';
+import { loadStripeSettings, stripeProblems, unsupportedPayTypes, type StripeSettings } from '../src/payments/stripe/stripe-settings';
+import { FAST_ORDERS, mustCreateOrder, orderInfo } from './support/order-helpers';
+import { openTestStore, type TestStore } from './support/test-app';
+import { testDbTargets } from './support/test-db';
+
+jest.setTimeout(60_000);
+
+const WEBHOOK_SECRET = 'whsec_test_topup';
+
+interface Recorded {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly form: URLSearchParams;
+}
+
+/** Stripe's API as a recorded local stand-in: the adapter's requests are checked field by field. */
+async function startStripeStandIn(): Promise<{ url: string; requests: Recorded[]; sessions: Array<Record<string, unknown>>; close(): Promise<void> }> {
+  const requests: Recorded[] = [];
+  const sessions: Array<Record<string, unknown>> = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const form = new URLSearchParams(request.method === 'GET' ? url.search : body);
+      requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, form });
+      response.setHeader('content-type', 'application/json');
+      if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const id = `cs_test_${sessions.length + 1}`;
+        const session = { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, client_reference_id: form.get('client_reference_id') };
+        sessions.push(session);
+        response.end(JSON.stringify(session));
+      } else if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        response.end(JSON.stringify({ id: `re_test_${requests.length}`, object: 'refund', amount: Number(form.get('amount')), status: 'succeeded' }));
+      } else {
+        response.statusCode = 404;
+        response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `no ${request.method} ${url.pathname} in the stand-in` } }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, requests, sessions, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const webhookSigner = new Stripe('sk_test_signer');
+
+function sessionEvent(type: string, session: Record<string, unknown>, id = `evt_${Math.random().toString(36).slice(2)}`): string {
+  return JSON.stringify({ id, object: 'event', api_version: '2025-10-29.clover', created: Math.floor(Date.now() / 1000), type, data: { object: { object: 'checkout.session', ...session } } });
+}
+
+describe.each(testDbTargets())('Stripe Checkout on $name', (target) => {
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let settings: StripeSettings;
+  let store: TestStore;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    settings = loadStripeSettings({
+      STRIPE_SECRET_KEY: 'sk_test_topupstore',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PUBLIC_URL: 'https://shop.example.com/',
+      STRIPE_API_BASE: standIn.url,
+    });
+    store = await openTestStore(target, { paymentProvider: 'stripe', stripe: settings }, { orders: FAST_ORDERS });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await standIn?.close();
+  });
+
+  async function postWebhook(payload: string, signature = webhookSigner.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+    const response = await store.app.inject({ method: 'POST', url: '/webhooks/payments/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    return { status: response.statusCode, body: response.json() as { received: boolean; outcome?: string } };
+  }
+
+  async function waitForStatus(orderId: string, status: string): Promise<void> {
+    for (let tries = 0; tries < 200; tries += 1) {
+      if ((await orderInfo(store.app, orderId)).status === status) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`${orderId} never became ${status}: ${(await orderInfo(store.app, orderId)).status}`);
+  }
+
+  const paidSession = (order: CreatedOrder, paymentIntent: string, amount = 499) => ({
+    id: `cs_for_${order.order_id}`,
+    client_reference_id: order.order_id,
+    payment_intent: paymentIntent,
+    payment_status: 'paid',
+    amount_total: amount,
+    currency: 'usd',
+  });
+
+  it("opens a hosted Checkout Session at the store's price, once per order, and sends the player back to the result page", async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300', pay_type: 'wallet' });
+    expect(order.pay_url).toBe(`/payments/stripe/checkout/${order.order_id}`);
+    const opened = await store.app.inject({ method: 'GET', url: `${order.pay_url}?lang=ko` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
+
+    const created = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!;
+    expect(created.headers.authorization).toBe('Bearer sk_test_topupstore');
+    expect(created.headers['idempotency-key']).toBe(`checkout-${order.order_id}`);
+    const field = (name: string) => created.form.get(name);
+    expect({
+      mode: field('mode'),
+      client_reference_id: field('client_reference_id'),
+      order: field('metadata[order_id]'),
+      currency: field('line_items[0][price_data][currency]'),
+      unit_amount: field('line_items[0][price_data][unit_amount]'),
+      name: field('line_items[0][price_data][product_data][name]'),
+      quantity: field('line_items[0][quantity]'),
+      methods: created.form.getAll('allowed_payment_method_types[0]').concat(created.form.getAll('allowed_payment_method_types[1]')),
+      locale: field('locale'),
+      success_url: field('success_url'),
+    }).toEqual({
+      mode: 'payment',
+      client_reference_id: order.order_id,
+      order: order.order_id,
+      currency: 'usd',
+      unit_amount: '499',
+      name: '300 Dragon Gems',
+      quantity: '1',
+      methods: ['card', 'link'],
+      locale: 'ko',
+      success_url: `https://shop.example.com/#/payResult?order_id=${order.order_id}`,
+    });
+    // Stripe wants 30 minutes at least: the session lives until the order's deadline or that.
+    expect(Number(field('expires_at'))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
+  });
+
+  it('takes a signed completed session to paid and delivered; the same event again changes nothing', async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300' });
+    const payload = sessionEvent('checkout.session.completed', paidSession(order, `pi_${order.order_id}`), `evt_paid_${order.order_id}`);
+    expect(await postWebhook(payload)).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+    await waitForStatus(order.order_id, 'delivered');
+    expect(await postWebhook(payload)).toEqual({ status: 200, body: { received: true, outcome: 'replay' } });
+    expect((await orderInfo(store.app, order.order_id)).status).toBe('delivered');
+    // A delivered order has no payment page any more: its link goes to the result.
+    const late = await store.app.inject({ method: 'GET', url: `/payments/stripe/checkout/${order.order_id}` });
+    expect(late.headers.location).toBe(`/#/payResult?order_id=${order.order_id}`);
+  });
+
+  it('refuses a wrong signature and an amount that is not the order’s, and changes nothing', async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300' });
+    const payload = sessionEvent('checkout.session.completed', paidSession(order, `pi_x_${order.order_id}`));
+    const forged = webhookSigner.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    expect((await postWebhook(payload, forged)).status).toBe(401);
+    expect((await postWebhook(payload.replace('"amount_total":499', '"amount_total":1'))).status).toBe(409);
+    expect((await orderInfo(store.app, order.order_id)).status).toBe('created');
+  });
+
+  it('waits for an asynchronous payment, then pays on success; a failure after payment changes nothing', async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300' });
+    const pending = { ...paidSession(order, `pi_async_${order.order_id}`), payment_status: 'unpaid' };
+    expect(await postWebhook(sessionEvent('checkout.session.completed', pending))).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+    expect((await orderInfo(store.app, order.order_id)).status).toBe('created');
+    expect((await postWebhook(sessionEvent('checkout.session.async_payment_succeeded', paidSession(order, `pi_async_${order.order_id}`)))).body.outcome).toBe('applied');
+    await waitForStatus(order.order_id, 'delivered');
+    // Out of order: a failure notice arriving after the payment is received and ignored.
+    expect((await postWebhook(sessionEvent('checkout.session.async_payment_failed', { ...pending, payment_status: 'unpaid' }))).body.outcome).toBe('ignored');
+    expect((await orderInfo(store.app, order.order_id)).status).toBe('delivered');
+  });
+
+  it('declines an order whose asynchronous payment failed; an expired session leaves the order to its own deadline', async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300' });
+    const unpaid = { ...paidSession(order, `pi_fail_${order.order_id}`), payment_status: 'unpaid' };
+    expect((await postWebhook(sessionEvent('checkout.session.expired', { ...unpaid, status: 'expired' }))).body.outcome).toBe('ignored');
+    expect((await orderInfo(store.app, order.order_id)).status).toBe('created');
+    expect((await postWebhook(sessionEvent('checkout.session.async_payment_failed', unpaid))).body.outcome).toBe('applied');
+    expect((await orderInfo(store.app, order.order_id)).status).toBe('declined');
+  });
+
+  it('refunds a second payment of a paid order through the Refunds API, naming its PaymentIntent', async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300' });
+    await postWebhook(sessionEvent('checkout.session.completed', paidSession(order, `pi_first_${order.order_id}`)));
+    expect((await postWebhook(sessionEvent('checkout.session.completed', paidSession(order, `pi_second_${order.order_id}`)))).body.outcome).toBe('duplicate');
+    let refund: Recorded | undefined;
+    for (let tries = 0; tries < 200 && !refund; tries += 1) {
+      refund = standIn.requests.find((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_second_${order.order_id}`);
+      if (!refund) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(refund?.form.get('amount')).toBe('499');
+    expect(refund?.headers['idempotency-key']).toBe(`refund-pi_second_${order.order_id}-499`);
+    expect(standIn.requests.some((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_first_${order.order_id}`)).toBe(false);
+  });
+
+  it('refuses at start-up pay types Stripe cannot take, and missing keys', async () => {
+    const demo = await loadCatalogue(store.db);
+    expect(unsupportedPayTypes(settings, offeredPayTypes(demo))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^pay type "mobile" \(game \d+, area kr\) has no Stripe payment method/)]),
+    );
+    expect(unsupportedPayTypes(loadStripeSettings({ STRIPE_PAY_METHODS: '{"mobile":["kr_card"]}' }), offeredPayTypes(demo))).toEqual([]);
+    expect(stripeProblems(loadStripeSettings({}))).toHaveLength(3);
+    expect(stripeProblems(settings)).toEqual([]);
+    expect(() => loadStripeSettings({ STRIPE_PAY_METHODS: 'card' })).toThrow('STRIPE_PAY_METHODS must be JSON');
+  });
+});
