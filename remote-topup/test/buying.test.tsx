@@ -29,6 +29,27 @@ async function submitQuery(): Promise<URLSearchParams> {
 }
 
 describe('buying (spec §4)', () => {
+  it('keeps the confirmed character and the chosen tab when the player comes back (Back, reload) in the same tab', async () => {
+    const user = userEvent.setup();
+    const first = await renderMainPage('/?game_id=18&area=us');
+    await confirmCharacter(user, 'NA-2 Borealis', '1802002');
+    await user.click(await screen.findByRole('tab', { name: 'Packs' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Packs' })).toHaveAttribute('aria-selected', 'true'));
+    first.unmount();
+
+    const again = await renderMainPage('/?game_id=18&area=us');
+    // Confirmed at once: no second search.
+    expect(await screen.findByRole('button', { name: 'Confirmed' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Packs' })).toHaveAttribute('aria-selected', 'true'));
+    again.unmount();
+
+    // Another tab of the browser (a new session) starts with the search, as the spec's cache says.
+    window.sessionStorage.clear();
+    await renderMainPage('/?game_id=18&area=us');
+    await screen.findByRole('tab', { name: 'Dragon Gems', selected: true });
+    expect(screen.queryByRole('button', { name: 'Confirmed' })).toBeNull();
+  });
+
   it('asks for a confirmed character first', async () => {
     const user = userEvent.setup();
     await renderMainPage('/?game_id=18&area=us');

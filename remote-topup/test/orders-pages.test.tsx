@@ -105,6 +105,35 @@ describe('/submit', () => {
     expect(screen.getByTestId('terms-link')).toHaveAttribute('href', expect.stringContaining('terms.html?lang=en&app_id=topup-store'));
   });
 
+  it('keeps the pay method, the agreement and the applied code over a reload, checking the code again', async () => {
+    const user = userEvent.setup();
+    const first = await renderRoute(submitRoute());
+    await user.click(await screen.findByRole('radio', { name: 'E-wallet' }));
+    await user.click(screen.getByRole('checkbox'));
+    await user.type(screen.getByLabelText('Discount code'), 'ember15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('discount-result')).toHaveTextContent('EMBER15 applied'));
+    first.unmount();
+
+    // The same order page again in this tab (a reload, Back from the payment page).
+    await renderRoute(submitRoute());
+    expect(await screen.findByRole('radio', { name: 'E-wallet' })).toBeChecked();
+    expect(screen.getByRole('checkbox')).toBeChecked();
+    await waitFor(() => expect(screen.getByTestId('discount-result')).toHaveTextContent('EMBER15 applied: 15% off, you save $0.75'));
+    await waitFor(() => expect(screen.getByTestId('submit-total')).toHaveTextContent('$4.24'));
+  });
+
+  it('starts another bundle without the choices made for this one', async () => {
+    const user = userEvent.setup();
+    const first = await renderRoute(submitRoute());
+    await user.click(await screen.findByRole('radio', { name: 'E-wallet' }));
+    await user.click(screen.getByRole('checkbox'));
+    first.unmount();
+    await renderRoute(submitRoute({ product_id: '18-us-currency-60', product_name: '60 Dragon Gems', amount: '0.99' }));
+    expect(await screen.findByRole('radio', { name: 'Credit or debit card' })).toBeChecked();
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
+  });
+
   it('checks the discount code and shows the result under the field', async () => {
     const user = userEvent.setup();
     await renderRoute(submitRoute());

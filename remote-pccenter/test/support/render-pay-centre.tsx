@@ -57,6 +57,7 @@ export async function resetPage(): Promise<void> {
   closeAllDialogs();
   clearToast();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   store.getState().hideCustomerService();
   await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
 }

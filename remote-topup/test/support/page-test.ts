@@ -10,6 +10,7 @@ export async function resetPage(): Promise<void> {
   closeAllDialogs();
   clearToast();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   // Closed dialogs leave the page after their closing animation.
   await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
 }

@@ -15,3 +15,4 @@ export { useOrderFollowing, ORDER_POLL_MS, type OrderFollowing } from './use-ord
 export { orderResult, type OrderResult } from './order-result';
 export { orderSteps, isDeliveryRetrying, type OrderStep, type OrderStepKey } from './order-steps';
 export { formatOrderTime, formatDeadline } from './order-times';
+export { useSessionState } from './session-state';

@@ -3,6 +3,7 @@ import { isApiError } from '@topup/shared/api';
 import { showCallError } from '@topup/shared/ui';
 import type { CheckDiscountCodePayload, DiscountCheck } from '@topup/shared/types';
 import { checkoutMessage, showCheckoutCheck } from './checkout-strings';
+import { useSessionState } from './session-state';
 
 export interface DiscountCodeTarget {
   readonly gameId: string;
@@ -12,6 +13,8 @@ export interface DiscountCodeTarget {
   readonly productId: string;
   /** The storefront's call (`checkDiscountCode` of its API family). */
   readonly check: (payload: CheckDiscountCodePayload, signal: AbortSignal) => Promise<DiscountCheck>;
+  /** Keeps the typed code, and whether it was applied, for the tab's session (checked again on return). */
+  readonly keepKey?: string | null;
 }
 
 interface Applied {
@@ -26,8 +29,13 @@ interface Applied {
  * there); no bundle yet is a local check (a toast); a transport failure is a dialog. A code applies to one bundle: choosing another
  * checks it again. Typing or removing drops the applied code and cancels a check under way.
  */
-export function useDiscountCode({ gameId, area, roleId, productId, check }: DiscountCodeTarget) {
-  const [code, setCodeText] = useState('');
+export function useDiscountCode({ gameId, area, roleId, productId, check, keepKey = null }: DiscountCodeTarget) {
+  const [kept, keepCode] = useSessionState(keepKey && `${keepKey}:code`, { code: '', applied: false });
+  const [code, setCodeTextOnly] = useState(kept.code);
+  const setCodeText = useCallback((text: string, wasApplied = false) => {
+    setCodeTextOnly(text);
+    keepCode({ code: text, applied: wasApplied });
+  }, [keepCode]);
   const [applied, setApplied] = useState<Applied | null>(null);
   const [refusal, setRefusal] = useState('');
   const [checking, setChecking] = useState(false);
@@ -49,7 +57,7 @@ export function useDiscountCode({ gameId, area, roleId, productId, check }: Disc
         );
         if (controller.signal.aborted) return;
         setApplied({ productId: forProduct, check: result });
-        setCodeText(result.discount_code);
+        setCodeText(result.discount_code, true);
       } catch (error) {
         if (controller.signal.aborted) return;
         setApplied(null);
@@ -59,7 +67,7 @@ export function useDiscountCode({ gameId, area, roleId, productId, check }: Disc
         if (!controller.signal.aborted) setChecking(false);
       }
     },
-    [gameId, area, roleId],
+    [gameId, area, roleId, setCodeText],
   );
 
   const apply = useCallback(() => {
@@ -83,6 +91,14 @@ export function useDiscountCode({ gameId, area, roleId, productId, check }: Disc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [productId]);
 
+  // Back on the page with a code that was applied: the store checks it again (it may have run out).
+  const restoring = useRef(kept.applied);
+  useEffect(() => {
+    if (!restoring.current || !productId || !kept.code) return;
+    restoring.current = false;
+    void run(kept.code, productId);
+  }, [productId, kept.code, run]);
+
   useEffect(() => () => pending.current?.abort(), []);
 
   const setCode = useCallback((value: string) => {
@@ -91,7 +107,7 @@ export function useDiscountCode({ gameId, area, roleId, productId, check }: Disc
     setCodeText(value);
     setRefusal('');
     setApplied(null);
-  }, []);
+  }, [setCodeText]);
 
   const remove = useCallback(() => setCode(''), [setCode]);
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
-import { showCheckoutCheck, useDiscountCode, usePayMethod, usePlaceOrder } from '@topup/shared/checkout';
+import { showCheckoutCheck, useDiscountCode, usePayMethod, usePlaceOrder, useSessionState } from '@topup/shared/checkout';
 import { toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
 import type { Bundle, TabData } from '@topup/shared/types';
 import { BundleShelf } from '../../features/bundles/components/BundleShelf';
@@ -61,13 +61,15 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
   useEffect(() => {
     if (offered) setChosen(offered);
   }, [offered]);
-  const [agreed, setAgreed] = useState(false);
+  // The player's choices are kept for the tab's session (reload, Back), per game and character.
+  const keepKey = `pc:checkout:${choice.gameId}|${choice.area}|${role.server_id}|${role.role_id}`;
+  const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
   const payTypes = info?.pay_type_list ?? [];
-  const payMethod = usePayMethod(payTypes);
+  const payMethod = usePayMethod(payTypes, keepKey);
   // The bundle shown is the latest priced one of the same product (after a tab round trip).
   const bundle = (chosen && shelf.bundles?.find((b) => b.product_id === chosen.product_id)) ?? chosen;
   const productId = bundle?.product_id ?? '';
-  const discount = useDiscountCode({ gameId: choice.gameId, area: choice.area, roleId: role.role_id, productId, check: pcpay.checkDiscountCode });
+  const discount = useDiscountCode({ gameId: choice.gameId, area: choice.area, roleId: role.role_id, productId, check: pcpay.checkDiscountCode, keepKey });
   const code = discount.applied?.discount_code ?? '';
   // One order token per purchase: what is bought, how, with which code, for whom.
   const order = usePlaceOrder([productId, payMethod.chosen, code, `${role.server_id}/${role.role_id}`].join('|'));

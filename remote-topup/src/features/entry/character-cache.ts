@@ -1,6 +1,7 @@
 import { type RoleInfo } from '@topup/shared/types';
 import { cacheBelongsTo } from '@topup/shared/rules';
 import { localStore } from '@topup/shared/store';
+import { readSession, writeSession } from '../../lib/tab-session';
 import type { EntryQuery } from './entry-query';
 
 /** What an earlier visit remembered about the player's character (spec §3 local storage keys). */
@@ -54,8 +55,18 @@ export function takeCachedCharacter(entry: EntryQuery): CachedCharacter | null {
   };
 }
 
+/** This tab's session: the character the player confirmed (`game|server|role`), kept over Back and reload. */
+const CONFIRMED_KEY = 'topup:confirmed';
+const confirmedKey = (role: RoleInfo) => `${localStore.get('game_id')}|${role.server_id}|${role.role_id}`;
+
+/** True when the remembered character was confirmed earlier in this tab: the page shows it confirmed again. */
+export function confirmedThisSession(role: RoleInfo | null | undefined): boolean {
+  return role ? readSession(CONFIRMED_KEY) === confirmedKey(role) : false;
+}
+
 /** Remembers a confirmed character, with the area its server is in and the chosen region. */
 export function rememberCharacter(role: RoleInfo, characterArea: string, region: string): void {
+  writeSession(CONFIRMED_KEY, confirmedKey(role));
   localStore.set('role_id', role.role_id);
   localStore.set('server_name', role.server_name);
   localStore.set('roleInfo', JSON.stringify(role));
@@ -66,5 +77,6 @@ export function rememberCharacter(role: RoleInfo, characterArea: string, region:
 
 /** Forgets the character after the player chose to re-enter it. */
 export function forgetCharacter(): void {
+  writeSession(CONFIRMED_KEY, null);
   for (const key of CHARACTER_KEYS) localStore.remove(key);
 }

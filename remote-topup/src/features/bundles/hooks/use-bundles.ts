@@ -3,6 +3,7 @@ import { getPayPrice, sendReport } from '@topup/shared/api';
 import { useQuery } from '@topup/shared/query';
 import type { Bundle, RoleInfo, TabData } from '@topup/shared/types';
 import { showLoadingToast } from '@topup/shared/ui';
+import { readSession, writeSession } from '../../../lib/tab-session';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
 interface Options {
@@ -35,7 +36,11 @@ export function useBundles({ gameId, area, from, tabData, role }: Options): Shel
   const { t } = useTopUpTranslation();
   // The tab the player chose, for the tab list it was chosen from (new tabs start at their first).
   const [chosen, setChosen] = useState<{ readonly tabs: TabData; readonly tab: string } | null>(null);
-  const activeTab = tabData ? (chosen?.tabs === tabData ? chosen.tab : (tabData.tab_list[0] ?? '')) : '';
+  // The tab chosen earlier in this browser tab (Back from the order page, a reload) opens again.
+  const tabKey = `topup:tab:${gameId}|${area}`;
+  const kept = tabData && readSession(tabKey);
+  const opening = kept && tabData.tab_list.includes(kept) ? kept : (tabData?.tab_list[0] ?? '');
+  const activeTab = tabData ? (chosen?.tabs === tabData ? chosen.tab : opening) : '';
   const roleId = role?.role_id ?? '';
   const uid = role?.uid ?? '';
   const prices = useQuery(
@@ -63,9 +68,10 @@ export function useBundles({ gameId, area, from, tabData, role }: Options): Shel
     (tab: string) => {
       if (!tabData || tab === activeTab) return;
       setChosen({ tabs: tabData, tab });
+      writeSession(tabKey, tab);
       report(2, tab);
     },
-    [tabData, activeTab, report],
+    [tabData, activeTab, report, tabKey],
   );
 
   return { activeTab, bundles: prices.data ?? null, failed: Boolean(prices.error), selectTab, retry: prices.retry };

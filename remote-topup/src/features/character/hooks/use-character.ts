@@ -5,11 +5,14 @@ import { usesCharacterName } from '@topup/shared/rules';
 import type { RoleInfo, Server } from '@topup/shared/types';
 import { showCallError, showConfirmDialog } from '@topup/shared/ui';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { forgetCharacter, rememberCharacter, type CachedCharacter } from '../../entry/character-cache';
+import { confirmedThisSession, forgetCharacter, rememberCharacter, type CachedCharacter } from '../../entry/character-cache';
 import type { EntryQuery } from '../../entry/entry-query';
 
 function startingConfirmation(entry: EntryQuery, cached: CachedCharacter | null): RoleConfirmation {
-  return entry.finishPay && cached?.role ? { step: 'confirmed', role: cached.role } : NOT_SEARCHED;
+  // Back from the payment, or Back/reload in the tab where it was confirmed: still confirmed.
+  const role = cached?.role;
+  const sameCharacter = role && (!entry.roleId || entry.roleId === role.role_id);
+  return role && sameCharacter && (entry.finishPay || confirmedThisSession(role)) ? { step: 'confirmed', role } : NOT_SEARCHED;
 }
 
 function startingTyped(entry: EntryQuery, cached: CachedCharacter | null): string {

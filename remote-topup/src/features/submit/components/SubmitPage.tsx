@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkDiscountCode } from '@topup/shared/api';
-import { useDiscountCode, usePayMethod } from '@topup/shared/checkout';
+import { useDiscountCode, usePayMethod, useSessionState } from '@topup/shared/checkout';
 import { AgreementCheckbox, PayMethodList, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
@@ -48,12 +48,14 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
   const order = shownOrder(linked, check);
   useGameCustomerService(order.gameId, order.area);
   const offeredTypes = tabData?.pay_type_list ?? [];
-  const payMethod = usePayMethod(offeredTypes);
+  // The player's choices on this order page are kept for the tab's session (reload, Back).
+  const keepKey = `topup:checkout:${order.gameId}|${order.area}|${order.role.server_id}|${order.role.role_id}|${order.productId}`;
+  const payMethod = usePayMethod(offeredTypes, keepKey);
   const payType = payMethod.chosen;
   // pmx_show 0: the store picks the method; the page shows it without a choice.
   const payTypes = order.pmxShow ? offeredTypes : offeredTypes.filter((type) => type.pay_type === payType);
-  const discount = useDiscountCode({ gameId: order.gameId, area: order.area, roleId: order.role.role_id, productId: order.productId, check: checkDiscountCode });
-  const [agreed, setAgreed] = useState(false);
+  const discount = useDiscountCode({ gameId: order.gameId, area: order.area, roleId: order.role.role_id, productId: order.productId, check: checkDiscountCode, keepKey });
+  const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
   const applied = discount.applied;
   const { submit, placing } = useSubmitOrder({
     game_id: order.gameId,
