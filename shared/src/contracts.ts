@@ -25,6 +25,8 @@ export const REMOTE_CONTRACTS: Readonly<Record<RemoteId, RemoteContract>> = {
       '/prod': 'ProductPage',
       '/submit': 'SubmitPage',
       '/payResult': 'PayResultPage',
+      '/orders': 'OrdersPage',
+      '/receipt': 'ReceiptPage',
     },
   },
   'remote-voucher': {

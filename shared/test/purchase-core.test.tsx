@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '@topup/shared/api';
-import { useOrderFollowing, usePlaceOrder } from '@topup/shared/checkout';
+import { rememberedOrders, useOrderFollowing, usePlaceOrder } from '@topup/shared/checkout';
 import { useQuery } from '@topup/shared/query';
 import { initI18n } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
@@ -21,6 +21,8 @@ function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+const BUYER = { gameId: '18', area: 'us', roleId: '1801001' };
 
 describe('useQuery', () => {
   it('cancels the read of an old key and never shows its answer for the new one', async () => {
@@ -75,25 +77,27 @@ describe('usePlaceOrder: one token policy', () => {
       return { order_id: 'TP1' };
     };
     const { result, rerender } = renderHook(({ key }: { key: string }) => usePlaceOrder(key), { initialProps: { key: 'bundle-a|card' } });
-    await act(async () => void (await result.current.placeOrder({ agreed: true, send })));
-    await act(async () => void (await result.current.placeOrder({ agreed: true, send })));
-    await act(async () => void (await result.current.placeOrder({ agreed: true, send })));
+    await act(async () => void (await result.current.placeOrder({ agreed: true, send, buyer: BUYER })));
+    await act(async () => void (await result.current.placeOrder({ agreed: true, send, buyer: BUYER })));
+    await act(async () => void (await result.current.placeOrder({ agreed: true, send, buyer: BUYER })));
     // A lost answer is retried with the same token; a refusal placed nothing, so the next try is new.
     expect(tokens[1]).toBe(tokens[0]);
     expect(tokens[2]).not.toBe(tokens[1]);
     rerender({ key: 'bundle-b|card' });
-    const placed = await act(async () => result.current.placeOrder({ agreed: true, send }));
+    const placed = await act(async () => result.current.placeOrder({ agreed: true, send, buyer: BUYER }));
     expect(placed).toEqual({ order_id: 'TP1' });
+    // A placed order goes on this browser's My orders, once.
+    expect(rememberedOrders()).toEqual([expect.objectContaining({ order_id: 'TP1', role_id: '1801001', game_id: '18', area: 'us' })]);
     expect(tokens[3]).not.toBe(tokens[2]);
     // After success the page is leaving: another tap places nothing.
-    expect(await act(async () => result.current.placeOrder({ agreed: true, send }))).toBeNull();
+    expect(await act(async () => result.current.placeOrder({ agreed: true, send, buyer: BUYER }))).toBeNull();
     expect(tokens).toHaveLength(4);
   });
 
   it('sends nothing without the agreement', async () => {
     const send = jest.fn();
     const { result } = renderHook(() => usePlaceOrder('x'));
-    await act(async () => void (await result.current.placeOrder({ agreed: false, send })));
+    await act(async () => void (await result.current.placeOrder({ agreed: false, send, buyer: BUYER })));
     expect(send).not.toHaveBeenCalled();
   });
 });

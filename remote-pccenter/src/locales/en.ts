@@ -2,6 +2,7 @@
 export const EN: Record<string, string> = {
   'brand.name': 'Pay Center',
   'brand.tagline': 'Official top-up for your games',
+  'frame.myOrders': 'My orders',
   'steps.label': 'Your purchase',
   'steps.game': 'Game',
   'steps.character': 'Character',
@@ -115,6 +116,8 @@ export const EN: Record<string, string> = {
   'pay.firstBuy': 'First-purchase bonus included',
   'pay.buyAgain': 'Buy another bundle',
   'pay.tryAgain': 'Try again',
+  'pay.receipt': 'Receipt',
+  'pay.myOrders': 'My orders',
   'pay.backHome': 'Back to the Pay Center',
   'pay.guidance': 'If your items have not arrived {{minutes}} minutes after a successful payment, please contact in-game customer service with your order number.',
   'pay.contact': 'Contact customer service',

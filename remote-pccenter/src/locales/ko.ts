@@ -2,6 +2,7 @@
 export const KO: Record<string, string> = {
   'brand.name': '결제 센터',
   'brand.tagline': '내 게임을 위한 공식 충전소',
+  'frame.myOrders': '내 주문',
   'steps.label': '구매 단계',
   'steps.game': '게임',
   'steps.character': '캐릭터',
@@ -115,6 +116,8 @@ export const KO: Record<string, string> = {
   'pay.firstBuy': '첫 구매 보너스 포함',
   'pay.buyAgain': '다른 상품 구매',
   'pay.tryAgain': '다시 주문하기',
+  'pay.receipt': '영수증',
+  'pay.myOrders': '내 주문',
   'pay.backHome': '결제 센터로 돌아가기',
   'pay.guidance': '결제 완료 후 {{minutes}}분이 지나도 아이템이 도착하지 않으면 주문 번호와 함께 게임 내 고객센터로 문의해 주세요.',
   'pay.contact': '고객센터 문의',

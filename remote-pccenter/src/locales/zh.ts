@@ -2,6 +2,7 @@
 export const ZH: Record<string, string> = {
   'brand.name': '支付中心',
   'brand.tagline': '你的游戏官方充值平台',
+  'frame.myOrders': '我的订单',
   'steps.label': '购买步骤',
   'steps.game': '游戏',
   'steps.character': '角色',
@@ -115,6 +116,8 @@ export const ZH: Record<string, string> = {
   'pay.firstBuy': '含首充奖励',
   'pay.buyAgain': '再买一个礼包',
   'pay.tryAgain': '重新下单',
+  'pay.receipt': '收据',
+  'pay.myOrders': '我的订单',
   'pay.backHome': '返回支付中心',
   'pay.guidance': '如支付成功 {{minutes}} 分钟后道具仍未到账，请携带订单号联系游戏内客服。',
   'pay.contact': '联系客服',

@@ -62,6 +62,7 @@ export const EN: Record<string, string> = {
   'footer.economical.subTitle': 'First-purchase bonuses and offers',
   'footer.efficient.title': 'Efficient',
   'footer.efficient.subTitle': 'Items by in-game mail in minutes',
+  'footer.myOrders': 'My orders',
   'footer.terms': 'Terms of Service',
   'footer.privacy': 'Privacy Policy',
   'footer.newTab': '(opens in a new tab)',

@@ -62,6 +62,7 @@ export const KO: Record<string, string> = {
   'footer.economical.subTitle': '첫 구매 보너스와 특가',
   'footer.efficient.title': '신속',
   'footer.efficient.subTitle': '몇 분 안에 게임 우편으로 도착',
+  'footer.myOrders': '내 주문',
   'footer.terms': '서비스 이용약관',
   'footer.privacy': '개인정보 처리방침',
   'footer.newTab': '(새 탭에서 열림)',

@@ -62,6 +62,7 @@ export const ZH: Record<string, string> = {
   'footer.economical.subTitle': '首充奖励与限时优惠',
   'footer.efficient.title': '高效',
   'footer.efficient.subTitle': '几分钟内游戏邮件到账',
+  'footer.myOrders': '我的订单',
   'footer.terms': '服务条款',
   'footer.privacy': '隐私政策',
   'footer.newTab': '（在新标签页打开）',

@@ -18,6 +18,7 @@ import { roleInfo } from './pay-centre/role-info';
 import { checkDiscountCode } from './orders/check-discount-code';
 import { createOrder } from './orders/create-order';
 import { orderInfo } from './orders/order-info';
+import { findOrder } from './orders/find-order';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
@@ -31,6 +32,7 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   // Orders: the submit and pay result pages
   createOrder,
   orderInfo,
+  findOrder,
   checkDiscountCode,
   // Family B (Voucher Center)
   getPayGameList,

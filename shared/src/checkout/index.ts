@@ -16,3 +16,4 @@ export { orderResult, type OrderResult } from './order-result';
 export { orderSteps, isDeliveryRetrying, type OrderStep, type OrderStepKey } from './order-steps';
 export { formatOrderTime, formatDeadline } from './order-times';
 export { useSessionState } from './session-state';
+export { rememberedOrders, rememberOrder, forgetOrder, findOrder, MAX_REMEMBERED_ORDERS, type RememberedOrder } from './my-orders';

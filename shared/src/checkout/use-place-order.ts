@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@topup/shared/api';
 import { showCallError } from '@topup/shared/ui';
+import { rememberOrder } from './my-orders';
 import { newOrderToken } from './order-token';
 import { showCheckoutCheck } from './checkout-strings';
 
@@ -9,6 +10,8 @@ export interface OrderAttempt<T> {
   readonly agreed: boolean;
   /** Sends the order with the purchase's token (the storefront's own call: `pay` or `createOrder`). */
   readonly send: (orderToken: string) => Promise<T>;
+  /** Whose order it is: a placed order goes on this browser's My orders. */
+  readonly buyer: { readonly gameId: string; readonly area: string; readonly roleId: string };
 }
 
 /**
@@ -38,7 +41,7 @@ export function usePlaceOrder(purchaseKey: string) {
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
-  const placeOrder = useCallback(async <T,>({ agreed, send }: OrderAttempt<T>): Promise<T | null> => {
+  const placeOrder = useCallback(async <T extends { readonly order_id: string },>({ agreed, send, buyer }: OrderAttempt<T>): Promise<T | null> => {
     if (!agreed) {
       showCheckoutCheck('validation.agreeProtocol');
       return null;
@@ -47,7 +50,9 @@ export function usePlaceOrder(purchaseKey: string) {
     busy.current = true;
     setPlacing(true);
     try {
-      return await send(token.current.value);
+      const placed = await send(token.current.value);
+      rememberOrder({ order_id: placed.order_id, role_id: buyer.roleId, game_id: buyer.gameId, area: buyer.area });
+      return placed;
     } catch (error) {
       if (isApiError(error) && error.kind === 'server') token.current = { key: token.current.key, value: newOrderToken() };
       showCallError(error);

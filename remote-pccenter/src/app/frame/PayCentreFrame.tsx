@@ -45,6 +45,9 @@ export function PayCentreFrame({ step, title, tools, children }: Props) {
           )}
           <PurchaseSteps current={step} />
           {tools ? <div className="pc-topbar__tools">{tools}</div> : null}
+          <Link className="pc-topbar__link" to="/orders" data-testid="my-orders-link">
+            {t('frame.myOrders')}
+          </Link>
         </div>
       </header>
       <div className="pc-content">

@@ -128,6 +128,12 @@ function NextSteps({ order, from }: { readonly order: OrderInfo; readonly from: 
       <Link className="pc-button pc-button--secondary pc-button--block" to={toHref('/pcSubmit', again)}>
         {t('pay.buyAgain')}
       </Link>
+      <Link className="pc-link" to={toHref('/receipt', { order_id: order.order_id, role_id: order.role_id })} data-testid="order-receipt">
+        {t('pay.receipt')}
+      </Link>
+      <Link className="pc-link" to="/orders">
+        {t('pay.myOrders')}
+      </Link>
       <Link className="pc-link" to={toHref('/pcIndex', { from })}>
         {t('pay.backHome')}
       </Link>

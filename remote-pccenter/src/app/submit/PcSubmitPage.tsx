@@ -82,6 +82,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
     }
     const placed = await order.placeOrder({
       agreed,
+      buyer: { gameId: choice.gameId, area: choice.area, roleId: role.role_id },
       send: (token) => {
         reportActivity(choice, 3, bundle.type || shelf.activeTab, bundle.product_id);
         return pcpay.pay({

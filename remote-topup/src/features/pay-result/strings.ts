@@ -60,6 +60,9 @@ export const PAY_RESULT_STRINGS: Strings = {
     'payResult.payNow': 'Pay now',
     'payResult.backToStore': 'Back to the store',
     'payResult.tryAgain': 'Try again',
+    'payResult.more': 'More about this order',
+    'payResult.receipt': 'Receipt',
+    'payResult.myOrders': 'My orders',
     'payResult.checkAgain': 'Check again',
   },
   ko: {
@@ -119,6 +122,9 @@ export const PAY_RESULT_STRINGS: Strings = {
     'payResult.payNow': '지금 결제하기',
     'payResult.backToStore': '스토어로 돌아가기',
     'payResult.tryAgain': '다시 주문하기',
+    'payResult.more': '이 주문 더 보기',
+    'payResult.receipt': '영수증',
+    'payResult.myOrders': '내 주문',
     'payResult.checkAgain': '다시 확인',
   },
   zh: {
@@ -178,6 +184,9 @@ export const PAY_RESULT_STRINGS: Strings = {
     'payResult.payNow': '立即支付',
     'payResult.backToStore': '返回商店',
     'payResult.tryAgain': '重新下单',
+    'payResult.more': '此订单的更多信息',
+    'payResult.receipt': '收据',
+    'payResult.myOrders': '我的订单',
     'payResult.checkAgain': '重新查询',
   },
 };

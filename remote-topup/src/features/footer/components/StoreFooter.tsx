@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { legalLink } from '@topup/shared/rules';
 import { useAppStore } from '@topup/shared/store';
 import { PRIVACY_PAGE_URL, TERMS_PAGE_URL } from '@topup/shared/ui';
@@ -26,6 +27,9 @@ export function StoreFooter() {
         ))}
       </ul>
       <nav className="tp-footer__links" aria-label={`${t('footer.terms')} · ${t('footer.privacy')}`}>
+        <Link to="/orders" data-testid="my-orders-link">
+          {t('footer.myOrders')}
+        </Link>
         {links.map((link) => (
           <a key={link.key} href={link.href} target="_blank" rel="noopener noreferrer" data-testid={`${link.key}-link`}>
             {link.label}

@@ -106,6 +106,14 @@ function OrderView({ order }: { readonly order: OrderInfo }) {
           {t('payResult.backToStore')}
         </Link>
       </div>
+      <nav className="pr-more" aria-label={t('payResult.more')}>
+        <Link className="od-link" to={toHref('/receipt', { order_id: order.order_id, role_id: order.role_id })} data-testid="order-receipt">
+          {t('payResult.receipt')}
+        </Link>
+        <Link className="od-link" to="/orders">
+          {t('payResult.myOrders')}
+        </Link>
+      </nav>
       <OrderHistory order={order} />
     </>
   );

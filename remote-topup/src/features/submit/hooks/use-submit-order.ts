@@ -17,7 +17,11 @@ export function useSubmitOrder(fields: OrderFields) {
   const { placeOrder, placing } = usePlaceOrder(purchaseKey);
   const submit = useCallback(
     async (agreed: boolean) => {
-      const order = await placeOrder({ agreed, send: (order_token) => createOrder({ ...fields, order_token }) });
+      const order = await placeOrder({
+        agreed,
+        send: (order_token) => createOrder({ ...fields, order_token }),
+        buyer: { gameId: String(fields.game_id), area: fields.area, roleId: fields.role_id },
+      });
       if (order) goToPayment.assign(order.pay_url);
       return order !== null;
     },

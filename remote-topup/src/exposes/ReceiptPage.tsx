@@ -1,0 +1,9 @@
+import '../strings';
+import '../features/pay-result/strings';
+import '../features/my-orders/strings';
+import { ReceiptPage as OrderReceiptPage } from '../features/my-orders/components/ReceiptPage';
+
+/** /receipt: a printable receipt of one order. */
+export default function ReceiptPage() {
+  return <OrderReceiptPage />;
+}
