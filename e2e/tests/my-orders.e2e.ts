@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core';
+import type { CreatedOrder } from '@topup/shared/types';
+import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import { FAST_DELIVERY } from '../support/orders';
+import { waitForRemotePage } from '../support/page-helpers';
+import { saveScreenshot } from '../support/screenshots';
+import { startServer, type RunningServer } from '../support/server';
+import { callAction } from '../support/topup';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer(FAST_DELIVERY);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** An order of Borin Ironfist (Emberwing Frontier NA-1), paid in the sandbox and delivered. */
+async function paidOrder(): Promise<CreatedOrder> {
+  const order = await callAction<CreatedOrder>(server.url, 'createOrder', {
+    game_id: '18', area: 'us', server_id: '1801', role_id: '1801002', uid: '1800002',
+    product_id: '18-us-currency-300', pay_type: 'card', discount_code: '', order_token: `e2e-my-orders-${Date.now()}-${Math.random()}`,
+  });
+  const paid = await fetch(`${server.url}/sandbox/checkout/${order.order_id}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=paid', redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  for (let tries = 0; tries < 200; tries += 1) {
+    const info = await callAction<{ status: string }>(server.url, 'orderInfo', { order_id: order.order_id });
+    if (info.status === 'delivered') return order;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${order.order_id} was not delivered`);
+}
+
+const LANGUAGES = [
+  { lang: 'en', title: 'My orders', delivered: 'Delivered', receipt: 'Receipt', orderLabel: 'Order number' },
+  { lang: 'ko', title: '내 주문', delivered: '지급 완료', receipt: '영수증', orderLabel: '주문 번호' },
+  { lang: 'zh', title: '我的订单', delivered: '已到账', receipt: '收据', orderLabel: '订单号' },
+] as const;
+
+describe.each(LANGUAGES)('My orders and the receipt in $lang', ({ lang, title, delivered, receipt, orderLabel }) => {
+  it('finds a delivered order by its number and character ID, keeps it in the list, and shows its receipt', async () => {
+    const order = await paidOrder();
+    const context = await browser.newContext(lang === 'zh' ? DESKTOP : PHONE);
+    const page = await context.newPage();
+    try {
+      // From the store's footer (phone) or top bar (pay centre), like a player would.
+      await page.goto(`${server.url}/?lang=${lang}#/${lang === 'zh' ? 'pcIndex' : '?game_id=18&area=us'}`);
+      await page.getByTestId('my-orders-link').click();
+      await waitForRemotePage(page, '/orders');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      await page.getByLabel(orderLabel).fill(order.order_id);
+      await page.getByLabel(lang === 'en' ? 'Character ID' : lang === 'ko' ? '캐릭터 ID' : '角色ID').fill('1801002');
+      await page.locator('.mo-find button[type="submit"]').click();
+      const row = page.locator(`[data-order-id="${order.order_id}"][data-status]`);
+      await page.locator(`[data-order-id="${order.order_id}"][data-status="delivered"]`).waitFor();
+      expect(await row.getByTestId('my-order-status').textContent()).toBe(delivered);
+      await saveScreenshot(page, `my-orders-${lang}`);
+
+      // Kept in this browser: a reload still lists it.
+      await page.goto(`${server.url}/?lang=${lang}#/orders`);
+      await page.locator(`[data-order-id="${order.order_id}"][data-status="delivered"]`).waitFor();
+
+      await row.getByRole('link', { name: receipt }).click();
+      await waitForRemotePage(page, '/receipt');
+      const facts = page.getByTestId('receipt-facts');
+      await facts.waitFor();
+      const text = (await facts.textContent()) ?? '';
+      expect(text).toContain(order.order_id);
+      expect(text).toContain('Borin Ironfist');
+      expect(text).toContain('$4.99 USD');
+      expect(text).toContain(delivered);
+      expect(text).toContain(orderLabel);
+      await saveScreenshot(page, `receipt-${lang}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
