@@ -95,6 +95,7 @@ describe('the receipt', () => {
     expect(facts).toHaveTextContent(order.order_id);
     expect(facts).toHaveTextContent('300 Dragon Gems');
     expect(facts).toHaveTextContent('$4.99 USD');
+    expect(facts).toHaveTextContent('信用卡或借记卡');
     expect(facts).toHaveTextContent(/\d{4}年\d{1,2}月\d{1,2}日 (UTC|GMT[+-]?[\d:]*) \d{2}:\d{2}/);
     expect(within(facts).getByText('订单号')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: '打印' }));

@@ -68,7 +68,7 @@ function Receipt({ order, locale }: { readonly order: OrderInfo; readonly locale
     [t('receipt.listPrice'), formatPrice(order.list_amount, order.area)],
     ...(discounted ? ([[t('receipt.discount', { code: order.discount_code }), `−${formatPrice(order.discount_amount, order.area)}`]] as Array<[string, string]>) : []),
     [t('receipt.amount'), `${formatPrice(order.amount, order.area)} ${order.currency}`],
-    [t('receipt.payMethod'), order.pay_type],
+    [t('receipt.payMethod'), t(`receipt.pay.${order.pay_type}`, { defaultValue: order.pay_type })],
     [t('receipt.status'), t(`payResult.state.${orderResult(order)}`)],
   ];
   return (
