@@ -117,6 +117,21 @@ describe('the federated shell', () => {
     expect(await button.getAttribute('href')).toBeTruthy();
   });
 
+  it.each([
+    ['en', 'This game is not available in this region.', 'Confirm', 'The bundles could not be loaded.'],
+    ['ko', '이 지역에서는 이용할 수 없는 게임입니다.', '확인', '상품을 불러오지 못했습니다.'],
+  ])('shows one dialog in the page language (%s) for a game not sold in the area, and no endless placeholders', async (lang, message, confirm, shelf) => {
+    await page.goto(`${server.url}/?lang=${lang}#/?game_id=18&area=xx`);
+    const dialogs = page.locator('[role="dialog"], [role="alertdialog"]');
+    await dialogs.first().waitFor();
+    // Banners, tabs and servers all refused: still one dialog, in the page's language.
+    await page.waitForTimeout(500);
+    expect(await dialogs.allInnerTexts()).toEqual([expect.stringContaining(message)]);
+    await dialogs.getByRole('button', { name: confirm }).click();
+    await page.getByText(shelf).waitFor();
+    expect(await page.locator('.tp-bundle-skeleton').count()).toBe(0);
+  });
+
   it('switching language re-renders the remote and is remembered', async () => {
     await openRoute(page, server.url, '/pcIndex');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay Center');

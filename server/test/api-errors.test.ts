@@ -129,6 +129,16 @@ describe.each(testDbTargets())('refusals on $name', (target) => {
       expect((await ask('zh-TW,zh;q=0.9')).msg).toBe('该游戏在此地区不可用。');
       expect((await ask('fr-FR,fr;q=0.9')).msg).toBe('This game is not available in this region.');
     });
+
+    it("speak the page's language when the page sends one, whatever the area (one language per screen)", async () => {
+      const ask = (language: string) => call(store.app, 'getTab', { game_id: 18, area: 'xx' }, { headers: { 'accept-language': language } });
+      // The spec's area rule alone: an unknown area reads Chinese.
+      expect((await call(store.app, 'getTab', { game_id: 18, area: 'xx' })).msg).toBe('该游戏在此地区不可用。');
+      expect((await ask('en')).msg).toBe('This game is not available in this region.');
+      expect((await ask('ko')).msg).toBe('이 지역에서는 이용할 수 없는 게임입니다.');
+      // An area code in the header (Family B) does not override the body's area.
+      expect((await ask('us')).msg).toBe('该游戏在此地区不可用。');
+    });
   });
 
   describe('our own faults', () => {

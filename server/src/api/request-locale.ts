@@ -1,12 +1,20 @@
 import { areaOfRegion, localeForArea, type Locale } from '@topup/shared/rules';
-import { localeFromHeader } from '../web/accept-language';
+import { areaFromHeader, localeFromHeader } from '../web/accept-language';
 
 /**
- * The language of an answer: the body's `area` decides first (the page's language follows it,
- * spec §9; a region sent as the area counts as its area, e.g. game 232's asia as en), then
- * ACCEPT-LANGUAGE, then English.
+ * The language of an answer: the page's own language first, when ACCEPT-LANGUAGE holds one (the
+ * store's pages send the language the player reads, so a Chinese page on an English area gets its
+ * messages and names in Chinese: one language per screen); else the body's `area` (spec §9; a region
+ * sent as the area counts as its area, e.g. game 232's asia as en); else an area code in
+ * ACCEPT-LANGUAGE (Family B sends the stored area there); else English.
  */
 export function requestLocale(body: unknown, header: string | undefined): Locale {
+  // `en` is both an area and a language: either way it asks for English.
+  const headerArea = areaFromHeader(header);
+  if (header && (headerArea === null || headerArea === 'en')) {
+    const pageLanguage = localeFromHeader(header);
+    if (pageLanguage) return pageLanguage;
+  }
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const area = typeof fields.area === 'string' ? fields.area.trim().toLowerCase() : '';
   if (/^[a-z_-]{1,16}$/.test(area)) {
