@@ -184,7 +184,8 @@ describe.each(testDbTargets())('placing orders on $name', (target) => {
       expect(await call(store.app, 'orderInfo', { order_id: '' })).toMatchObject({ ret: 1002 });
       const placed = await mustCreateOrder(store.app, { role_id: '1802002', server_id: '1802', uid: '1800002', product_id: '18-us-currency-60' });
       const korean = await call(store.app, 'orderInfo', { order_id: placed.order_id }, { headers: { 'accept-language': 'ko-KR' } });
-      expect(korean).toMatchObject({ ret: 0, msg: '성공', data: { game_name: '엠버윙 프론티어', pay_url: placed.pay_url, status: 'created' } });
+      // The payment page opens in the page's language.
+      expect(korean).toMatchObject({ ret: 0, msg: '성공', data: { game_name: '엠버윙 프론티어', pay_url: `/sandbox/checkout/${placed.order_id}?lang=ko`, status: 'created' } });
       expect((await call(store.app, 'pcpay/getOrderInfo', { order_id: placed.order_id })).data).toMatchObject({ order_id: placed.order_id });
     });
   });

@@ -26,7 +26,7 @@ describe.each(testDbTargets())('an order from submission to the mailbox on $name
     expect([before.first_buy, before.role_buy_limit_progress]).toEqual([1, '0/3']);
 
     const placed = await mustCreateOrder(store.app, { product_id: '18-us-weekly-supply' });
-    expect(placed.pay_url).toBe(`/sandbox/checkout/${placed.order_id}`);
+    expect(placed.pay_url).toBe(`/sandbox/checkout/${placed.order_id}?lang=en`);
     const created = await orderInfo(store.app, placed.order_id);
     expect(created).toMatchObject({ status: 'created', final: 0, amount: '2.99', currency: 'USD', first_buy: 1, role_name: 'Aria Stormblade' });
 

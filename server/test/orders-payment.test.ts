@@ -1,3 +1,4 @@
+import type { CreatedOrder } from '@topup/shared/types';
 import { reconcileOrders } from '../src/orders/reconciliation';
 import { signWebhook } from '../src/payments/webhook-signature';
 import {
@@ -7,11 +8,13 @@ import {
   mustCreateOrder,
   openOrderStore,
   orderInfo,
+  orderRequest,
   paidEvent,
   postWebhook,
   waitForStatus,
   type OrderStore,
 } from './support/order-helpers';
+import { call } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(120_000);
@@ -133,5 +136,12 @@ describe.each(testDbTargets())('payment webhooks on $name', (target) => {
     expect(page).toContain('name="result" value="declined"');
     expect((await fetch(`${store.url}/sandbox/checkout/NOSUCH`)).status).toBe(404);
     expect((await fetch(`${store.url}/sandbox/checkout/%3Cscript%3E`)).status).toBe(404);
+
+    // A Chinese page on an English area: the payment page opens in Chinese too.
+    const chinese = await call<CreatedOrder>(store.app, 'createOrder', orderRequest({ role_id: '1802003', server_id: '1802', uid: '1800003' }), { headers: { 'accept-language': 'zh' } });
+    expect(chinese.data.pay_url).toMatch(/\?lang=zh$/);
+    const zhPage = await (await fetch(`${store.url}${chinese.data.pay_url}`)).text();
+    expect(zhPage).toContain('<html lang="zh">');
+    expect(zhPage).toContain('沙盒收银台');
   });
 });

@@ -100,8 +100,8 @@ describe.each(testDbTargets())('Stripe Checkout on $name', (target) => {
 
   it("opens a hosted Checkout Session at the store's price, once per order, and sends the player back to the result page", async () => {
     const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300', pay_type: 'wallet' });
-    expect(order.pay_url).toBe(`/payments/stripe/checkout/${order.order_id}`);
-    const opened = await store.app.inject({ method: 'GET', url: `${order.pay_url}?lang=ko` });
+    expect(order.pay_url).toBe(`/payments/stripe/checkout/${order.order_id}?lang=en`);
+    const opened = await store.app.inject({ method: 'GET', url: `/payments/stripe/checkout/${order.order_id}?lang=ko` });
     expect(opened.statusCode).toBe(303);
     expect(opened.headers.location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
 

@@ -1,3 +1,4 @@
+import { payUrlIn } from './pay-url';
 import type { CreatedOrder } from '@topup/shared/types';
 import { placeOrder, type OrderRequest } from '../../orders/place-order';
 import { defineAction, type ActionInput } from '../action';
@@ -40,6 +41,6 @@ export const createOrder = defineAction({
   limit: 'placeOrder',
   async handle(input, context): Promise<CreatedOrder> {
     const placed = await placeOrder(orderRequest(input), context);
-    return { order_id: placed.orderId, pay_url: placed.payUrl };
+    return { order_id: placed.orderId, pay_url: payUrlIn(placed.payUrl, context.locale) };
   },
 });

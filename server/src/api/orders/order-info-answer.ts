@@ -5,6 +5,7 @@ import { isFinalOrderStatus } from '../../orders/order-state';
 import type { OrderWithTimeline } from '../../orders/read-order';
 import { formatAmount } from '../../payments/minor-units';
 import type { PaymentProvider } from '../../payments/payment-provider';
+import { payUrlIn } from './pay-url';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -44,7 +45,7 @@ export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogu
     refunded_at: iso(order.refunded_at),
     delivery_attempts: attempts,
     next_attempt_at: deliver && order.status === 'delivering' ? deliver.due_at.toISOString() : null,
-    pay_url: order.status === 'created' ? payments.checkoutUrl(order.order_id) : '',
+    pay_url: order.status === 'created' ? payUrlIn(payments.checkoutUrl(order.order_id), locale) : '',
     timeline: events.map((event) => ({
       event: event.event,
       at: event.at.toISOString(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import formBody from '@fastify/formbody';
-import { localeForArea, type Locale } from '@topup/shared/rules';
+import { isLocale, localeForArea, type Locale } from '@topup/shared/rules';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import { findGameArea } from '../../catalogue/catalogue';
 import type { Db } from '../../db/db';
@@ -51,12 +51,13 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   const expiryMinutes = Math.round(options.expiresAfterMs / 60_000);
 
   const load = async (orderId: string) => (ORDER_ID.test(orderId) ? readOrder(db, orderId) : null);
-  const localeOf = (order: OrderRow | null, header: string | undefined): Locale =>
-    order ? localeForArea(order.area) : (localeFromHeader(header) ?? 'en');
+  // The store's link names the player's language (`?lang=`); else the order's area, else the browser's.
+  const localeOf = (order: OrderRow | null, header: string | undefined, lang?: string): Locale =>
+    isLocale(lang) ? lang : order ? localeForArea(order.area) : (localeFromHeader(header) ?? 'en');
 
-  app.get<{ Params: { orderId: string } }>('/sandbox/checkout/:orderId', async (request, reply) => {
+  app.get<{ Params: { orderId: string }; Querystring: { lang?: string } }>('/sandbox/checkout/:orderId', async (request, reply) => {
     const order = await load(request.params.orderId);
-    const locale = localeOf(order, request.headers['accept-language']);
+    const locale = localeOf(order, request.headers['accept-language'], request.query.lang);
     if (!order) return reply.sendHtml(renderUnknownOrderPage(locale), 404);
     const current = await catalogue.get();
     const payType = findGameArea(current, order.game_id, order.area)?.payTypes.find((type) => type.payType === order.pay_type);
