@@ -1,44 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { configureApi, createOrder } from '@topup/shared/api';
+import { createOrder } from '@topup/shared/api';
 import { rememberOrder } from '@topup/shared/checkout';
-import { type Locale } from '@topup/shared/rules';
-import { i18n, initI18n, store } from '@topup/shared/store';
-import OrdersPage from '../src/exposes/OrdersPage';
-import ReceiptPage from '../src/exposes/ReceiptPage';
-import { nodeHttpAdapter } from '../../shared/test/support/node-http-adapter';
-import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
-import { resetPage } from './support/page-test';
+import { renderRoute, withStoreServer } from './support/render-route';
 
-jest.setTimeout(60_000);
-
-let server: StoreServer;
-beforeAll(async () => {
-  server = await startStoreServer();
-  configureApi({ baseURL: `${server.url}/api`, adapter: nodeHttpAdapter, timeoutMs: 15_000 });
-}, 120_000);
-afterAll(() => server?.stop());
-afterEach(resetPage);
-
-async function renderRoute(route: string, locale: Locale = 'en') {
-  await initI18n(locale);
-  await i18n.changeLanguage(locale);
-  store.getState().setLocale(locale);
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="/orders" element={<OrdersPage />} />
-          <Route path="/receipt" element={<ReceiptPage />} />
-          <Route path="/payResult" element={<p>result page</p>} />
-          <Route path="/" element={<p>top-up page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
+withStoreServer();
 
 const place = (roleId: string) =>
   createOrder({ game_id: 18, area: 'us', server_id: '1801', role_id: roleId, uid: '', product_id: '18-us-currency-300', pay_type: 'card', discount_code: '', order_token: `my-orders-${Date.now()}-${Math.random()}` });
@@ -76,7 +42,7 @@ describe('My orders', () => {
     const mine = await place('1801001');
     const linked = await place('1801003');
     rememberOrder({ order_id: mine.order_id, role_id: '1801001', game_id: '18', area: 'us' });
-    await renderRoute(`/orders?order_id=${linked.order_id}&role_id=1801003`, 'ko');
+    await renderRoute(`/orders?order_id=${linked.order_id}&role_id=1801003`, { locale: 'ko' });
     expect(await screen.findByRole('heading', { name: '내 주문' })).toBeInTheDocument();
     await waitFor(() => expect(document.querySelectorAll('[data-status="created"]')).toHaveLength(2));
     expect(screen.getAllByText('결제 대기 중').length).toBeGreaterThan(0);
@@ -90,7 +56,7 @@ describe('the receipt', () => {
   it('shows the order facts in the page language, with the date and its time zone, and prints', async () => {
     const order = await place('1801001');
     const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
-    await renderRoute(`/receipt?order_id=${order.order_id}&role_id=1801001`, 'zh');
+    await renderRoute(`/receipt?order_id=${order.order_id}&role_id=1801001`, { locale: 'zh' });
     const facts = await screen.findByTestId('receipt-facts');
     expect(facts).toHaveTextContent(order.order_id);
     expect(facts).toHaveTextContent('300 Dragon Gems');

@@ -9,6 +9,8 @@ import { pointApiAt } from './render-page';
 import GamePage from '../../src/exposes/GamePage';
 import MainPage from '../../src/exposes/MainPage';
 import ProductPage from '../../src/exposes/ProductPage';
+import OrdersPage from '../../src/exposes/OrdersPage';
+import ReceiptPage from '../../src/exposes/ReceiptPage';
 
 /** Where a page sent the player: its path and query, for the routes a test does not render. */
 function LocationProbe() {
@@ -21,8 +23,8 @@ function LocationProbe() {
 }
 
 /**
- * Renders /game, /prod or / at a hash route the way the host does; `/submit` (and `/` unless
- * `withMainPage`) show where the player was sent instead.
+ * Renders /game, /prod, /orders, /receipt or / at a hash route the way the host does; `/submit`,
+ * `/payResult` (and `/` unless `withMainPage`) show where the player was sent instead.
  */
 export async function renderRoute(route: string, { locale = 'en', withMainPage = false }: { locale?: Locale; withMainPage?: boolean } = {}) {
   await initI18n(locale);
@@ -35,7 +37,10 @@ export async function renderRoute(route: string, { locale = 'en', withMainPage =
           <Route path="/game" element={<GamePage />} />
           <Route path="/prod" element={<ProductPage />} />
           <Route path="/" element={withMainPage ? <MainPage /> : <LocationProbe />} />
+          <Route path="/orders" element={<OrdersPage />} />
+          <Route path="/receipt" element={<ReceiptPage />} />
           <Route path="/submit" element={<LocationProbe />} />
+          <Route path="/payResult" element={<LocationProbe />} />
         </Routes>
       </MemoryRouter>
     </I18nextProvider>,
