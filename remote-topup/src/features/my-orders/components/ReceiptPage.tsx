@@ -4,6 +4,7 @@ import { useQuery } from '@topup/shared/query';
 import { formatPrice } from '@topup/shared/rules';
 import { useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
+import { OrderFacts } from '../../../lib/OrderFacts';
 import { useScrollToTop } from '../../../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { errorText } from '../error-text';
@@ -76,14 +77,7 @@ function Receipt({ order, locale }: { readonly order: OrderInfo; readonly locale
       <p className="mo-receipt__store" id="mo-receipt-store">
         {t('receipt.store')} · {t('receipt.title')}
       </p>
-      <dl className="od-facts" data-testid="receipt-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <OrderFacts facts={facts} testId="receipt-facts" />
       <p className="mo-muted">{t('receipt.footer')}</p>
       <button type="button" className="od-button od-button--secondary mo-no-print" onClick={() => window.print()}>
         {t('receipt.print')}

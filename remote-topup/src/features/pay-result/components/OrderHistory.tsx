@@ -2,6 +2,7 @@ import { formatOrderTime } from '@topup/shared/checkout';
 import { type OrderInfo } from '@topup/shared/types';
 import { formatPrice } from '@topup/shared/rules';
 import { useAppStore } from '@topup/shared/store';
+import { OrderFacts } from '../../../lib/OrderFacts';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
 /** The order's facts and every entry of its timeline. */
@@ -19,14 +20,7 @@ export function OrderHistory({ order }: { readonly order: OrderInfo }) {
       <h2 id="pr-history-title" className="od-card__title">
         {t('payResult.history')}
       </h2>
-      <dl className="od-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <OrderFacts facts={facts} />
       <ol className="pr-history" data-testid="order-history">
         {order.timeline.map((entry, index) => (
           <li key={`${entry.event}-${index}`} data-event={entry.event}>
