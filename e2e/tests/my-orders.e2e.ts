@@ -52,7 +52,7 @@ describe.each(LANGUAGES)('My orders and the receipt in $lang', ({ lang, title, d
     try {
       // From the store's footer (phone) or top bar (pay centre), like a player would.
       await page.goto(`${server.url}/?lang=${lang}#/${lang === 'zh' ? 'pcIndex' : '?game_id=18&area=us'}`);
-      await page.getByTestId('my-orders-link').click();
+      await page.getByRole('link', { name: title, exact: true }).click();
       await waitForRemotePage(page, '/orders');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
       await page.getByLabel(orderLabel).fill(order.order_id);

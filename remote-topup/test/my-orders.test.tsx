@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createOrder } from '@topup/shared/api';
-import { rememberOrder } from '@topup/shared/checkout';
+import { createOrder, rememberOrder } from '@topup/shared/checkout';
 import { renderRoute, withStoreServer } from './support/render-route';
 
 withStoreServer();

@@ -1,4 +1,9 @@
-/** `@topup/shared/api`: the Family A and B clients of the store's own pages, their settings and errors. */
+/**
+ * `@topup/shared/api`: the Family A and B clients of the store's own pages, their settings and errors.
+ * The order actions' clients (`createOrder`, `getOrderInfo`, `checkDiscountCode`, `findOrder`) live with
+ * the checkout core (`@topup/shared/checkout`): only the order pages call them, so the phone's first
+ * page does not carry them.
+ */
 export { ApiError, isApiError, type ApiErrorKind } from './api-error';
 export { apiSettings, configureApi, DEFAULT_API_TIMEOUT_MS, type ApiSettings } from './api-config';
 export { toApiError, serverError } from './transport-error';
@@ -12,6 +17,3 @@ export { getRoleInfo } from './get-role-info';
 export { sendReport } from './send-report';
 export { getCustUrl } from './get-cust-url';
 export { getPayGameList } from './get-pay-game-list';
-export { createOrder } from './create-order';
-export { getOrderInfo } from './get-order-info';
-export { checkDiscountCode } from './check-discount-code';

@@ -17,3 +17,6 @@ export { orderSteps, isDeliveryRetrying, type OrderStep, type OrderStepKey } fro
 export { formatOrderTime, formatDeadline } from './order-times';
 export { useSessionState } from './session-state';
 export { rememberedOrders, rememberOrder, forgetOrder, findOrder, MAX_REMEMBERED_ORDERS, type RememberedOrder } from './my-orders';
+export { createOrder } from './create-order';
+export { getOrderInfo } from './get-order-info';
+export { checkDiscountCode } from './check-discount-code';

@@ -27,7 +27,7 @@ export function StoreFooter() {
         ))}
       </ul>
       <nav className="tp-footer__links" aria-label={`${t('footer.terms')} · ${t('footer.privacy')}`}>
-        <Link to="/orders" data-testid="my-orders-link">
+        <Link to="/orders">
           {t('footer.myOrders')}
         </Link>
         {links.map((link) => (

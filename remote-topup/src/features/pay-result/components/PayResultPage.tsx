@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { getOrderInfo } from '@topup/shared/api';
-import { orderResult, orderSteps, useOrderFollowing, type OrderResult } from '@topup/shared/checkout';
+import { getOrderInfo, orderResult, orderSteps, useOrderFollowing, type OrderResult } from '@topup/shared/checkout';
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { checkDiscountCode } from '@topup/shared/api';
-import { useDiscountCode, usePayMethod, useSessionState } from '@topup/shared/checkout';
+import { checkDiscountCode, useDiscountCode, usePayMethod, useSessionState } from '@topup/shared/checkout';
 import { AgreementCheckbox, PayMethodList, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { createOrder } from '@topup/shared/api';
 import type { CreateOrderPayload } from '@topup/shared/types';
-import { usePlaceOrder } from '@topup/shared/checkout';
+import { createOrder, usePlaceOrder } from '@topup/shared/checkout';
 
 export type OrderFields = Omit<CreateOrderPayload, 'order_token'>;
 

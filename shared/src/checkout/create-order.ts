@@ -1,5 +1,5 @@
 import type { CreatedOrder, CreateOrderPayload } from '@topup/shared/types';
-import { callAction } from './family-a-client';
+import { callAction } from '@topup/shared/api';
 
 /**
  * `createOrder`: places the order and answers where to pay. Send the same `order_token` on every
