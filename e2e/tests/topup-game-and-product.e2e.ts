@@ -71,7 +71,11 @@ describe('/game on a phone', () => {
 describe('a banner to /prod, then to the mailbox', () => {
   it('taps a banner on `/`, confirms a character on /prod, buys, pays in the sandbox and sees it delivered', async () => {
     await openTopUp(page, server.url, 'game_id=18&area=us');
-    await page.getByTestId('banner-slide').first().click();
+    // Reaching for the banner hands it to the carousel (paused under the pointer): tap its shown slide,
+    // not the first image it replaces.
+    await page.getByTestId('banner-slide').first().hover();
+    await page.locator('.tp-banner .swiper-initialized').waitFor();
+    await page.locator('.tp-banner .swiper-slide-active [data-testid="banner-slide"]').click();
     await waitForRemotePage(page, '/prod');
     const { path, query } = hashQuery(page);
     const productId = query.get('product_id') ?? '';
