@@ -52,7 +52,7 @@ describe('the first load of a page', () => {
   it('shows the first banner before Swiper has been fetched', async () => {
     await open(PHONE);
     await openRoute(page, server.url, '/?game_id=18&area=us');
-    await page.locator('.tp-banner img[alt="Offer 1 of 2"]').waitFor();
+    await page.locator('.tp-banner img[alt="Best value top-up: 980 + 110 bonus"]').waitFor();
     expect(await page.locator('.tp-banner .swiper').count()).toBe(0);
     // …and the carousel takes over before the first change is due, which then comes by itself.
     await page.locator('.tp-banner .swiper-slide').first().waitFor({ timeout: 5_000 });

@@ -52,7 +52,7 @@ describe('the top-up page reads its storefront as soon as its code arrives', () 
   it('shows the page from the early reads without asking again', async () => {
     startStorefrontReads('#/?game_id=44&area=us');
     await renderMainPage('/?game_id=44&area=us');
-    expect(await screen.findByRole('img', { name: 'Offer 1 of 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Best value top-up: 980 + 110 bonus' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Packs' })).toBeInTheDocument();
     expect(calls.filter((c) => c === 'banners' || c === 'getTab').sort()).toEqual(['banners', 'getTab']);
   });

@@ -224,7 +224,7 @@ describe('/submit', () => {
   it('speaks Chinese with its own words for the agreement', async () => {
     const user = userEvent.setup();
     await renderRoute(submitRoute(), 'zh');
-    await screen.findByRole('radio', { name: 'Credit or debit card' });
+    await screen.findByRole('radio', { name: '信用卡或借记卡' });
     await user.click(screen.getByRole('button', { name: '使用' }));
     expect(await screen.findByText('请填写您的优惠码')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '支付 $4.99' }));

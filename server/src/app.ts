@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { apiPlugin } from './api/api-plugin';
 import { assetRoutes } from './assets/asset-routes';
+import { bannerSlideRoutes } from './assets/banner-slide-routes';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import type { Db } from './db/db';
 import type { GameGateway } from './game/game-gateway';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const games = options.games ?? sandboxGame(db);
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings });
+    await app.register(bannerSlideRoutes, { catalogue });
     await app.register(apiPlugin, {
       prefix: '/api',
       db,

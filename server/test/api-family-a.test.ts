@@ -20,7 +20,9 @@ describe.each(testDbTargets())('Family A on $name', (target) => {
       expect(answer.data.length).toBeGreaterThan(0);
       for (const slide of answer.data) {
         expect(slide.url).toMatch(/^\/#\//);
-        expect(slide.slideshow_url).toMatch(/^\/assets\/banners\/.+\.svg$/);
+        expect(slide.slideshow_url).toMatch(/^\/banner-slides\/18-us-\d\/en\.svg\?r=\d+$/);
+        const image = await store.app.inject({ method: 'GET', url: slide.slideshow_url });
+        expect({ status: image.statusCode, type: image.headers['content-type'] }).toEqual({ status: 200, type: expect.stringContaining('image/svg+xml') });
       }
     });
 

@@ -79,7 +79,7 @@ describe.each(testDbTargets())('pay centre on $name', (target) => {
 
   it('gives store-wide slides with an empty game_id and game slides otherwise', async () => {
     const home = await pc<Banner[]>('banner', { game_id: '', area: '' });
-    expect(home.data.map((b) => b.slideshow_url)).toEqual(['/assets/banners/store-1.svg', '/assets/banners/store-2.svg']);
+    expect(home.data.map((b) => b.slideshow_url)).toEqual([expect.stringMatching(/^\/banner-slides\/store-1\/en\.svg\?r=\d+$/), expect.stringMatching(/^\/banner-slides\/store-2\/en\.svg\?r=\d+$/)]);
     const game = await pc<Banner[]>('banner', { game_id: 27, area: 'kr' });
     expect(game.data[0]?.url).toContain('game_id=27&area=kr');
   });

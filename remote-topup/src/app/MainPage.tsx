@@ -52,6 +52,7 @@ function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
       <BundleShelf
         area={area}
         tabs={tabData ? tabData.tab_list : null}
+        labels={tabData?.tab_labels}
         activeTab={shelf.activeTab}
         bundles={shelf.bundles}
         failed={tabsFailed || shelf.failed}

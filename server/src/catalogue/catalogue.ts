@@ -5,6 +5,27 @@ import type { PayBrandMark } from './pay-brands';
 /** A text the store shows in each of its languages. */
 export type LocalizedText = Readonly<Record<Locale, string>>;
 
+/** Texts kept in some of the store's languages besides the area's own (migration 057). */
+export type Translations<T> = Readonly<Partial<Record<Locale, T>>>;
+
+/** The words of a bundle's card, in one language. */
+export interface BundleTexts {
+  readonly productName: string;
+  readonly productContent: string;
+  readonly firstPayIcon: string;
+  readonly firstPayContent: string;
+  readonly payIcon: string;
+  readonly payContent: string;
+}
+
+/** The words drawn over a slide's picture, in one language. */
+export interface BannerTexts {
+  readonly eyebrow: string;
+  readonly title: string;
+  readonly subtitle: string;
+  readonly action: string;
+}
+
 export interface CatalogueGame {
   readonly gameId: number;
   readonly names: LocalizedText;
@@ -29,27 +50,25 @@ export interface CatalogueServer {
 
 export interface CataloguePayType {
   readonly payType: string;
+  /** In the area's language; `names` holds the others. */
   readonly name: string;
+  readonly names: Translations<string>;
   readonly iconUrl: string;
   /** The brands it takes, with their marks. */
   readonly brands: readonly PayBrandMark[];
 }
 
-export interface CatalogueBundle {
+/** The card's words are the area's language; `texts` holds the others. */
+export interface CatalogueBundle extends BundleTexts {
   readonly id: number;
   readonly gameId: number;
   readonly area: string;
   readonly type: string;
   readonly productId: string;
-  readonly productName: string;
-  readonly productContent: string;
   readonly productFileUrl: string;
   readonly priceMinor: number;
   readonly firstBuyOffer: boolean;
-  readonly firstPayIcon: string;
-  readonly firstPayContent: string;
-  readonly payIcon: string;
-  readonly payContent: string;
+  readonly texts: Translations<BundleTexts>;
   /** What the bundle delivers, and on top of it the first-purchase bonus or the repeat bonus. */
   readonly items: readonly MailItem[];
   readonly firstBuyItems: readonly MailItem[];
@@ -58,8 +77,17 @@ export interface CatalogueBundle {
 }
 
 export interface CatalogueBanner {
+  readonly key: string;
   readonly url: string;
+  /** The picture; with `texts`, a picture without words that the store draws them over. */
   readonly slideshowUrl: string;
+  readonly texts: Translations<BannerTexts>;
+}
+
+/** A product tab: `type` is its key and its name in the area's language. */
+export interface CatalogueTab {
+  readonly type: string;
+  readonly labels: Translations<string>;
 }
 
 /** One game as sold in one area: what the main page of `?game_id=&area=` shows. */
@@ -68,7 +96,11 @@ export interface GameArea {
   readonly area: string;
   /** null: not set for this area (the store-wide link applies); "": deliberately none. */
   readonly customerServiceUrl: string | null;
+  /** Tab keys (`type`), in display order. */
   readonly tabs: readonly string[];
+  readonly tabLabels: ReadonlyMap<string, Translations<string>>;
+  /** The languages every tab, pay method and bundle of this game-area has its words in (the area's own always). */
+  readonly languages: ReadonlySet<Locale>;
   readonly payTypes: readonly CataloguePayType[];
   /** Active bundles of each tab, in display order. */
   readonly bundlesByTab: ReadonlyMap<string, readonly CatalogueBundle[]>;

@@ -9,6 +9,7 @@ import type {
   GameArea,
 } from './catalogue';
 import { gameAreaKey } from './catalogue';
+import { wholeLanguages } from './catalogue-language';
 import { payBrandMarks } from './pay-brands';
 import type { BannerRecord, BundleRecord, GameAreaRecord, GameRecord, PayTypeRecord, ProductTabRecord, ServerRecord } from './write-catalogue';
 
@@ -19,7 +20,7 @@ type ServerRow = Omit<ServerRecord, 'sort'>;
 type TabRow = Omit<ProductTabRecord, 'sort'>;
 type PayTypeRow = Omit<PayTypeRecord, 'sort'>;
 type BundleRow = Omit<BundleRecord, 'active' | 'sort'> & { id: number };
-type BannerRow = Omit<BannerRecord, 'banner_key' | 'sort'>;
+type BannerRow = Omit<BannerRecord, 'sort'>;
 
 function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -45,17 +46,17 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   const serverRows = await db.query<ServerRow>(
     'SELECT game_id, area, region, server_id, server_name, server_sign FROM servers ORDER BY game_id, area, sort, server_id',
   );
-  const tabRows = await db.query<TabRow>('SELECT game_id, area, type FROM product_tabs ORDER BY game_id, area, sort, type');
+  const tabRows = await db.query<TabRow>('SELECT game_id, area, type, labels FROM product_tabs ORDER BY game_id, area, sort, type');
   const payTypeRows = await db.query<PayTypeRow>(
-    'SELECT game_id, area, pay_type, name, icon_url, brands FROM pay_types ORDER BY game_id, area, sort, pay_type',
+    'SELECT game_id, area, pay_type, name, names, icon_url, brands FROM pay_types ORDER BY game_id, area, sort, pay_type',
   );
   const bundleRows = await db.query<BundleRow>(
     `SELECT id, game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor,
             first_buy_offer, first_pay_icon, first_pay_content, pay_icon, pay_content, items, first_buy_items, bonus_items,
-            role_buy_limit
+            role_buy_limit, texts
        FROM bundles WHERE active ORDER BY game_id, area, type, sort, id`,
   );
-  const bannerRows = await db.query<BannerRow>('SELECT game_id, area, url, slideshow_url FROM banners ORDER BY sort, banner_key');
+  const bannerRows = await db.query<BannerRow>('SELECT banner_key, game_id, area, url, slideshow_url, texts FROM banners ORDER BY sort, banner_key');
   const settingRows = await db.query<{ key: string; value: string }>('SELECT key, value FROM store_settings');
 
   const serversByArea = groupBy(serverRows, areaKeyOf);
@@ -91,15 +92,21 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
     for (const server of areaServers) servers.set(`${server.gameId}:${server.serverId}`, server);
     const bundles = (bundlesByArea.get(key) ?? []).map(toBundle);
     const bundlesByTab = new Map<string, CatalogueBundle[]>();
-    for (const tab of tabsByArea.get(key) ?? []) bundlesByTab.set(tab.type, bundles.filter((b) => b.type === tab.type));
+    const tabs = tabsByArea.get(key) ?? [];
+    for (const tab of tabs) bundlesByTab.set(tab.type, bundles.filter((b) => b.type === tab.type));
+    const tabLabels = new Map(tabs.map((tab) => [tab.type, tab.labels ?? {}]));
+    const payTypes = (payTypesByArea.get(key) ?? []).map(toPayType);
+    const banners = (gameBanners.get(key) ?? []).map(toBanner);
     gameAreas.set(key, {
       gameId: row.game_id,
       area: row.area,
       customerServiceUrl: row.customer_service_url,
-      tabs: (tabsByArea.get(key) ?? []).map((tab) => tab.type),
-      payTypes: (payTypesByArea.get(key) ?? []).map(toPayType),
+      tabs: tabs.map((tab) => tab.type),
+      tabLabels,
+      languages: wholeLanguages({ area: row.area, tabLabels, payTypes, bundles: [...bundlesByTab.values()].flat(), banners }),
+      payTypes,
       bundlesByTab,
-      banners: (gameBanners.get(key) ?? []).map(toBanner),
+      banners,
       servers: areaServers,
     });
   }
@@ -127,11 +134,11 @@ function toServer(row: ServerRow): CatalogueServer {
 }
 
 function toPayType(row: PayTypeRow): CataloguePayType {
-  return { payType: row.pay_type, name: row.name, iconUrl: row.icon_url, brands: payBrandMarks(Array.isArray(row.brands) ? row.brands : []) };
+  return { payType: row.pay_type, name: row.name, names: row.names ?? {}, iconUrl: row.icon_url, brands: payBrandMarks(Array.isArray(row.brands) ? row.brands : []) };
 }
 
 function toBanner(row: BannerRow): CatalogueBanner {
-  return { url: row.url, slideshowUrl: row.slideshow_url };
+  return { key: row.banner_key, url: row.url, slideshowUrl: row.slideshow_url, texts: row.texts ?? {} };
 }
 
 function toBundle(row: BundleRow): CatalogueBundle {
@@ -154,5 +161,6 @@ function toBundle(row: BundleRow): CatalogueBundle {
     firstBuyItems: row.first_buy_items,
     bonusItems: row.bonus_items,
     roleBuyLimit: row.role_buy_limit,
+    texts: row.texts ?? {},
   };
 }

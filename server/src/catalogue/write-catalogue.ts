@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { upsertRows, type Column } from '../db/upsert-rows';
 import type { MailItem } from '../game/game-gateway';
-import type { LocalizedText } from './catalogue';
+import type { BannerTexts, BundleTexts, LocalizedText, Translations } from './catalogue';
 
 /**
  * The catalogue's writes, one per table: rows whose key exists get the given values again, so
@@ -22,8 +22,8 @@ export type GameRecord = {
 };
 export type GameAreaRecord = { game_id: number; area: string; customer_service_url: string | null; sort: number };
 export type ServerRecord = { game_id: number; area: string; region: string; server_id: string; server_name: string; server_sign: string; sort: number };
-export type ProductTabRecord = { game_id: number; area: string; type: string; sort: number };
-export type PayTypeRecord = { game_id: number; area: string; pay_type: string; name: string; icon_url: string; brands: string[]; sort: number };
+export type ProductTabRecord = { game_id: number; area: string; type: string; labels: Translations<string>; sort: number };
+export type PayTypeRecord = { game_id: number; area: string; pay_type: string; name: string; names: Translations<string>; icon_url: string; brands: string[]; sort: number };
 export type BundleRecord = {
   game_id: number;
   area: string;
@@ -43,10 +43,20 @@ export type BundleRecord = {
   first_buy_items: readonly MailItem[];
   bonus_items: readonly MailItem[];
   role_buy_limit: number;
+  /** The card's words in other languages than the area's (migration 057). */
+  texts: Translations<BundleTexts>;
   active: boolean;
   sort: number;
 };
-export type BannerRecord = { banner_key: string; game_id: number | null; area: string; url: string; slideshow_url: string; sort: number };
+export type BannerRecord = {
+  banner_key: string;
+  game_id: number | null;
+  area: string;
+  url: string;
+  slideshow_url: string;
+  texts: Translations<BannerTexts>;
+  sort: number;
+};
 export type StoreSettingRecord = { key: string; value: string };
 
 const integer = (name: string): Column => ({ name, type: 'integer' });
@@ -89,13 +99,13 @@ export const upsertServers = writer<ServerRecord>(
 
 export const upsertProductTabs = writer<ProductTabRecord>(
   'product_tabs',
-  [integer('game_id'), text('area'), text('type'), integer('sort')],
+  [integer('game_id'), text('area'), text('type'), jsonb('labels'), integer('sort')],
   ['game_id', 'area', 'type'],
 );
 
 export const upsertPayTypes = writer<PayTypeRecord>(
   'pay_types',
-  [integer('game_id'), text('area'), text('pay_type'), text('name'), text('icon_url'), jsonb('brands'), integer('sort')],
+  [integer('game_id'), text('area'), text('pay_type'), text('name'), jsonb('names'), text('icon_url'), jsonb('brands'), integer('sort')],
   ['game_id', 'area', 'pay_type'],
 );
 
@@ -119,6 +129,7 @@ export const upsertBundles = writer<BundleRecord>(
     jsonb('first_buy_items'),
     jsonb('bonus_items'),
     integer('role_buy_limit'),
+    jsonb('texts'),
     boolean('active'),
     integer('sort'),
   ],
@@ -127,7 +138,7 @@ export const upsertBundles = writer<BundleRecord>(
 
 export const upsertBanners = writer<BannerRecord>(
   'banners',
-  [text('banner_key'), integer('game_id'), text('area'), text('url'), text('slideshow_url'), integer('sort')],
+  [text('banner_key'), integer('game_id'), text('area'), text('url'), text('slideshow_url'), jsonb('texts'), integer('sort')],
   ['banner_key'],
 );
 

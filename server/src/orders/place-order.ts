@@ -1,6 +1,7 @@
-import { currencyCode } from '@topup/shared/rules';
+import { currencyCode, localeForArea, type Locale } from '@topup/shared/rules';
 import type { Catalogue } from '../catalogue/catalogue';
 import { findServer } from '../catalogue/catalogue';
+import { bundleTexts, catalogueLanguage } from '../catalogue/catalogue-language';
 import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { Db } from '../db/db';
 import { findDiscountCode } from '../discounts/discount-codes';
@@ -28,6 +29,8 @@ export interface OrderRequest {
   readonly discountCode: string;
   /** The client's token: one order per token, however often it is sent. */
   readonly orderToken: string;
+  /** The page's language: the order keeps the bundle's name as the player read it. */
+  readonly locale?: Locale;
 }
 
 /** What placing an order needs besides the request. */
@@ -102,7 +105,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     uid: role.uid,
     bundleId: bundle.id,
     productId: bundle.productId,
-    productName: bundle.productName,
+    productName: bundleTexts(bundle, catalogueLanguage(gameArea, request.locale ?? localeForArea(gameArea.area))).productName,
     listPriceMinor: bundle.priceMinor,
     firstBuyOffer: bundle.firstBuyOffer,
     promisedItems: { items: bundle.items, firstBuy: bundle.firstBuyItems, bonus: bundle.bonusItems },

@@ -37,6 +37,8 @@ export interface Banner {
   readonly url: string;
   /** The slide's image. */
   readonly slideshow_url: string;
+  /** What the slide says, in the page's language: the image's alternative text. */
+  readonly title?: string;
 }
 
 export interface GetTabPayload {
@@ -82,7 +84,10 @@ export interface GameInfo {
 }
 
 export interface TabData {
+  /** The tabs' keys, sent back as `type`. */
   readonly tab_list: readonly string[];
+  /** Each tab's name in the page's language, by key; a tab missing here is named by its key. */
+  readonly tab_labels?: Readonly<Record<string, string>>;
   /** 1 when the submit page offers a choice of pay methods, 0 when there is only one. */
   readonly pmx_show: 0 | 1;
   readonly pay_type_list: readonly PayType[];

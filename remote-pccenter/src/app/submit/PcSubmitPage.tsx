@@ -108,6 +108,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
         <BundleShelf
           area={choice.area}
           tabs={info ? info.tab_list : null}
+          labels={info?.tab_labels}
           activeTab={shelf.activeTab}
           bundles={shelf.bundles}
           error={shelf.error}

@@ -41,7 +41,7 @@ export function BannerCarousel({ banners }: { readonly banners: readonly Banner[
             className="pc-banner__slide"
             href={banner.url}
             aria-roledescription="slide"
-            aria-label={t('banner.slide', { index: i + 1, total: count })}
+            aria-label={[t('banner.slide', { index: i + 1, total: count }), banner.title].filter(Boolean).join(': ')}
             aria-hidden={i !== index}
             tabIndex={i === index ? 0 : -1}
           >

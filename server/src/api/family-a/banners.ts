@@ -1,16 +1,32 @@
+import type { Locale } from '@topup/shared/rules';
 import type { Banner } from '@topup/shared/types';
+import type { Catalogue, CatalogueBanner } from '../../catalogue/catalogue';
+import { bannerTexts, catalogueLanguage } from '../../catalogue/catalogue-language';
+import { slideAddress } from '../../catalogue/banner-slides';
 import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import { defineAction } from '../action';
 import { FIELD } from '../fields';
 import { requireGameId } from '../require-game-id';
 
-/** `banners`: the slides of a game's page in an area. */
+/** A slide as the page shows it: its words drawn in `language` (else `fallback`) over its picture. */
+export function toSlide(catalogue: Catalogue, banner: CatalogueBanner, language: Locale, fallback: Locale): Banner {
+  const texts = bannerTexts(banner, language, fallback);
+  const drawnIn = texts === banner.texts[language] ? language : fallback;
+  return {
+    url: banner.url,
+    slideshow_url: slideAddress(catalogue, banner, texts, drawnIn),
+    ...(texts ? { title: [texts.title, texts.subtitle].filter(Boolean).join(': ') } : {}),
+  };
+}
+
+/** `banners`: the slides of a game's page in an area, in the language of the rest of its catalogue. */
 export const banners = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
   sameForEveryone: () => true,
-  async handle(input, { catalogue }): Promise<Banner[]> {
+  async handle(input, { catalogue, locale }): Promise<Banner[]> {
     const { gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
-    return gameArea.banners.map((banner) => ({ url: banner.url, slideshow_url: banner.slideshowUrl }));
+    const language = catalogueLanguage(gameArea, locale);
+    return gameArea.banners.map((banner) => toSlide(catalogue, banner, language, language));
   },
 });

@@ -1,6 +1,8 @@
 import { currencyCode } from '@topup/shared/rules';
 import type { Bundle } from '@topup/shared/types';
+import type { Locale } from '@topup/shared/rules';
 import type { CatalogueBundle } from '../../catalogue/catalogue';
+import { bundleTexts, catalogueLanguage } from '../../catalogue/catalogue-language';
 import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import { formatAmount } from '../../payments/minor-units';
 import { deliveredPurchases } from '../../purchases/role-purchases';
@@ -9,25 +11,26 @@ import { invalid } from '../api-error';
 import { FIELD } from '../fields';
 import { requireGameId } from '../require-game-id';
 
-/** A bundle as the product card shows it to one character (or to anyone, with no purchases). */
-export function toBundleCard(bundle: CatalogueBundle, bought: number): Bundle {
+/** A bundle as the product card shows it to one character (or to anyone, with no purchases), in `language`. */
+export function toBundleCard(bundle: CatalogueBundle, bought: number, language: Locale): Bundle {
   const limit = bundle.roleBuyLimit;
+  const words = bundleTexts(bundle, language);
   return {
     id: bundle.id,
     product_id: bundle.productId,
     game_id: bundle.gameId,
     area: bundle.area,
     type: bundle.type,
-    product_name: bundle.productName,
-    product_content: bundle.productContent,
+    product_name: words.productName,
+    product_content: words.productContent,
     product_file_url: bundle.productFileUrl,
     amount: formatAmount(bundle.priceMinor, bundle.area),
     currency: currencyCode(bundle.area),
     first_buy: bundle.firstBuyOffer && bought === 0 ? 1 : 0,
-    first_pay_icon: bundle.firstPayIcon,
-    first_pay_content: bundle.firstPayContent,
-    pay_icon: bundle.payIcon,
-    pay_content: bundle.payContent,
+    first_pay_icon: words.firstPayIcon,
+    first_pay_content: words.firstPayContent,
+    pay_icon: words.payIcon,
+    pay_content: words.payContent,
     role_buy_limit: limit,
     role_buy_count: bought,
     role_buy_limit_progress: limit > 0 ? `${Math.min(bought, limit)}/${limit}` : '',
@@ -42,7 +45,7 @@ export const getPayPrice = defineAction({
   fields: { type: FIELD.productType, game_id: FIELD.gameId, area: FIELD.area, role_id: FIELD.roleId, ln_uid: FIELD.uid },
   signed: true,
   sameForEveryone: (input) => !input.role_id && !input.ln_uid,
-  async handle(input, { catalogue, db }): Promise<Bundle[]> {
+  async handle(input, { catalogue, db, locale }): Promise<Bundle[]> {
     const gameId = requireGameId(input);
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const type = input.type || gameArea.tabs[0] || '';
@@ -52,6 +55,7 @@ export const getPayPrice = defineAction({
     const roleId = input.role_id ?? '';
     const uid = input.ln_uid ?? '';
     const bought = roleId || uid ? await deliveredPurchases(db, { gameId, roleId, uid }) : new Map<number, number>();
-    return bundles.map((bundle) => toBundleCard(bundle, bought.get(bundle.id) ?? 0));
+    const language = catalogueLanguage(gameArea, locale);
+    return bundles.map((bundle) => toBundleCard(bundle, bought.get(bundle.id) ?? 0, language));
   },
 });

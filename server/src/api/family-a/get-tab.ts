@@ -1,5 +1,6 @@
 import { currencyCode, currencySymbol, regionRuleFor } from '@topup/shared/rules';
 import type { GameInfo, TabData } from '@topup/shared/types';
+import { catalogueLanguage, payTypeName, tabLabel } from '../../catalogue/catalogue-language';
 import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import { defineAction } from '../action';
 import { FIELD } from '../fields';
@@ -27,12 +28,14 @@ export const getTab = defineAction({
       region_param: rule?.param ?? '',
       default_region: rule?.defaultValue ?? '',
     };
+    const language = catalogueLanguage(gameArea, locale);
     return {
       tab_list: gameArea.tabs,
+      tab_labels: Object.fromEntries(gameArea.tabs.map((type) => [type, tabLabel(gameArea, type, language)])),
       pmx_show: gameArea.payTypes.length > 1 ? 1 : 0,
       pay_type_list: gameArea.payTypes.map((pay, index) => ({
         pay_type: pay.payType,
-        name: pay.name,
+        name: payTypeName(pay, gameArea.area, language),
         icon: pay.iconUrl,
         checked: index === 0 ? 1 : 0,
         brands: pay.brands,

@@ -40,7 +40,7 @@ export const createOrder = defineAction({
   roleLookup: true,
   limit: 'placeOrder',
   async handle(input, context): Promise<CreatedOrder> {
-    const placed = await placeOrder(orderRequest(input), context);
+    const placed = await placeOrder({ ...orderRequest(input), locale: context.locale }, context);
     return { order_id: placed.orderId, pay_url: payUrlIn(placed.payUrl, context.locale) };
   },
 });

@@ -1,7 +1,7 @@
 import type { Banner } from '@topup/shared/types';
 import { defineAction } from '../action';
 import { FIELD } from '../fields';
-import { banners } from '../family-a/banners';
+import { banners, toSlide } from '../family-a/banners';
 
 /** `banner`: a game's slides like `banners`; with an empty game_id, the pay centre's home slides. */
 export const banner = defineAction({
@@ -10,6 +10,9 @@ export const banner = defineAction({
   sameForEveryone: () => true,
   async handle(input, context): Promise<Banner[]> {
     if ((input.game_id ?? '') !== '') return banners.handle(input, context) as Promise<Banner[]>;
-    return context.catalogue.storeBanners.map((slide) => ({ url: slide.url, slideshow_url: slide.slideshowUrl }));
+    // The home slides are store-wide: the page's language where every slide has it, else English.
+    const slides = context.catalogue.storeBanners;
+    const language = slides.every((slide) => Object.keys(slide.texts).length === 0 || slide.texts[context.locale]) ? context.locale : 'en';
+    return slides.map((slide) => toSlide(context.catalogue, slide, language, 'en'));
   },
 });

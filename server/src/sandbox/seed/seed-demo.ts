@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../../db/db';
 import { seedDemoDiscountCodes } from '../../discounts/demo-discount-codes';
 import { upsertRoles } from '../game/sandbox-roles';
 import { DEMO_GAMES, type DemoGame } from './demo-games';
-import { demoBundles, demoTabs } from './demo-bundles';
+import { demoBundles, demoTabLabels, demoTabs } from './demo-bundles';
 import { demoRoles } from './demo-roles';
 import { demoBanners, demoCustomerServiceUrl, demoPayTypes, demoServerSign, STORE_BANNERS, STORE_SUPPORT_URL } from './demo-storefront';
 import { seedDemoPurchases } from './seed-demo-purchases';
@@ -72,7 +72,10 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
   const pairs = games.flatMap((game) => areasOf(game).map((area) => ({ game, area })));
   await upsertProductTabs(
     tx,
-    pairs.flatMap(({ game, area }) => demoTabs(area, game).map((type, sort) => ({ game_id: game.gameId, area, type, sort }))),
+    pairs.flatMap(({ game, area }) => {
+      const labels = demoTabLabels(area, game);
+      return demoTabs(area, game).map((type, sort) => ({ game_id: game.gameId, area, type, labels: labels.get(type) ?? {}, sort }));
+    }),
   );
   await upsertPayTypes(
     tx,
@@ -82,6 +85,7 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
         area,
         pay_type: pay.payType,
         name: pay.name,
+        names: pay.names,
         icon_url: pay.iconUrl,
         brands: [...pay.brands],
         sort,
@@ -109,6 +113,7 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
         first_buy_items: bundle.firstBuyItems,
         bonus_items: bundle.bonusItems,
         role_buy_limit: bundle.roleBuyLimit,
+        texts: bundle.texts,
         active: true,
         sort: bundle.sort,
       })),
@@ -122,6 +127,7 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
       area: banner.area,
       url: banner.url,
       slideshow_url: banner.slideshowUrl,
+      texts: banner.texts,
       sort: banner.sort,
     })),
   );
@@ -156,12 +162,13 @@ export async function seedDemo(
 
 /**
  * Seeds a database that has no game yet (the first start), and again a demo catalogue seeded before
- * bundles listed the items they deliver (migration 040), so that its mails carry them.
+ * bundles listed the items they deliver (migration 040) or had their words in every language
+ * (migration 057), so that its mails carry the items and its pages read in one language.
  */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
   const rows = await db.query<{ games: number; unlisted_demo: number }>(
     `SELECT (SELECT count(*) FROM games)::int AS games,
-            (SELECT count(*) FROM bundles WHERE product_id = $1 AND items = '[]'::jsonb)::int AS unlisted_demo`,
+            (SELECT count(*) FROM bundles WHERE product_id = $1 AND (items = '[]'::jsonb OR texts = '{}'::jsonb))::int AS unlisted_demo`,
     [DEMO_ITEMS_PROBE],
   );
   if ((rows[0]?.games ?? 0) > 0 && (rows[0]?.unlisted_demo ?? 0) === 0) return false;
@@ -169,5 +176,5 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<bo
   return true;
 }
 
-/** A demo bundle that always lists its items once seeded. */
+/** A demo bundle that always lists its items and has its words in other languages once seeded. */
 const DEMO_ITEMS_PROBE = '18-us-currency-300';

@@ -7,6 +7,8 @@ import { usePcTranslation } from '../../../lib/use-pc-translation';
 interface Props {
   readonly area: string;
   readonly tabs: readonly string[] | null;
+  /** Each tab's name in the page's language, by key (`priceTab`'s tab_labels). */
+  readonly labels?: Readonly<Record<string, string>>;
   readonly activeTab: string;
   readonly bundles: readonly Bundle[] | null;
   /** Why the tab's bundles could not be read, or null. */
@@ -22,7 +24,7 @@ const PANEL_ID = 'pc-bundle-panel';
 const CARD = { prefix: 'pc', action: 'choose' } as const;
 
 /** Product tabs (`priceTab`) and the grid of the tab's bundles (`priceList`). */
-export function BundleShelf({ area, tabs, activeTab, bundles, error, chosenId, onSelectTab, onChoose, onRetry }: Props) {
+export function BundleShelf({ area, tabs, labels, activeTab, bundles, error, chosenId, onSelectTab, onChoose, onRetry }: Props) {
   const { t } = usePcTranslation();
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -53,7 +55,7 @@ export function BundleShelf({ area, tabs, activeTab, bundles, error, chosenId, o
               onClick={() => onSelectTab(tab)}
               onKeyDown={(event) => onKeyDown(event, index)}
             >
-              {tab}
+              {labels?.[tab] ?? tab}
             </button>
           ))}
         </div>

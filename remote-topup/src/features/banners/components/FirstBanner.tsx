@@ -30,7 +30,7 @@ export function FirstBanner({ banners, onShown, onReach }: Props) {
         <img
           ref={image}
           src={first.slideshow_url}
-          alt={t('banner.slide', { index: 1, total: banners.length })}
+          alt={first.title || t('banner.slide', { index: 1, total: banners.length })}
           width={750}
           height={300}
           fetchPriority="high"

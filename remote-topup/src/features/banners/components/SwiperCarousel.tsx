@@ -45,7 +45,7 @@ export default function SwiperCarousel({ banners, firstShownAt }: Props) {
                 {...bannerLinkProps(banner.url)}
                 data-testid="banner-slide"
               >
-                <img src={banner.slideshow_url} alt={label} width={750} height={300} loading={index === 0 ? 'eager' : 'lazy'} />
+                <img src={banner.slideshow_url} alt={banner.title || label} width={750} height={300} loading={index === 0 ? 'eager' : 'lazy'} />
               </a>
             </SwiperSlide>
           );

@@ -9,6 +9,7 @@ const LOOK = { prefix: 'tp', action: 'buy' } as const;
 interface Props {
   readonly area: string;
   readonly tabs: readonly string[] | null;
+  readonly labels?: Readonly<Record<string, string>>;
   readonly activeTab: string;
   readonly bundles: readonly Bundle[] | null;
   /** The bundles could not be read: say so beside Retry instead of an empty shelf. */
@@ -19,7 +20,7 @@ interface Props {
 }
 
 /** The tabs and the grid of bundles below the character section. */
-export function BundleShelf({ area, tabs, activeTab, bundles, failed = false, onRetry, onSelectTab, onBuy }: Props) {
+export function BundleShelf({ area, tabs, labels, activeTab, bundles, failed = false, onRetry, onSelectTab, onBuy }: Props) {
   const { t } = useTopUpTranslation();
   const activeIndex = tabs ? tabs.indexOf(activeTab) : -1;
   return (
@@ -27,7 +28,7 @@ export function BundleShelf({ area, tabs, activeTab, bundles, failed = false, on
       <h2 className="tp-shelf__title" id="tp-shelf-title">
         {t('bundles.title')}
       </h2>
-      {tabs && tabs.length > 0 ? <BundleTabs tabs={tabs} active={activeTab} onSelect={onSelectTab} /> : null}
+      {tabs && tabs.length > 0 ? <BundleTabs tabs={tabs} labels={labels} active={activeTab} onSelect={onSelectTab} /> : null}
       <div
         id={BUNDLE_PANEL_ID}
         role={tabs && tabs.length > 0 ? 'tabpanel' : undefined}

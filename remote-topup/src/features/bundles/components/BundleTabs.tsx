@@ -3,6 +3,8 @@ import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
 interface Props {
   readonly tabs: readonly string[];
+  /** Each tab's name in the page's language, by key (`getTab`'s tab_labels). */
+  readonly labels?: Readonly<Record<string, string>>;
   readonly active: string;
   readonly onSelect: (tab: string) => void;
 }
@@ -11,7 +13,7 @@ export const BUNDLE_PANEL_ID = 'tp-bundle-panel';
 export const tabId = (index: number) => `tp-bundle-tab-${index}`;
 
 /** Product-type tabs (spec §2), scrollable on a phone, arrow keys between them. */
-export function BundleTabs({ tabs, active, onSelect }: Props) {
+export function BundleTabs({ tabs, labels, active, onSelect }: Props) {
   const { t } = useTopUpTranslation();
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -39,7 +41,7 @@ export function BundleTabs({ tabs, active, onSelect }: Props) {
             onClick={() => onSelect(tab)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
-            {tab}
+            {labels?.[tab] ?? tab}
           </button>
         );
       })}
