@@ -35,7 +35,7 @@ async function openAndWaitForSupport(route: string): Promise<void> {
 describe('the pay centre', () => {
   it('shows the customer-service button only when the game has a link', async () => {
     await openAndWaitForSupport('/pcrole?game_id=18&area=us');
-    await page.locator('a.customer-service[href="/assets/support/index.html?game_id=18&area=us"]').waitFor();
+    await page.locator('a.customer-service[href^="/#/help?game_id=18&area=us&lang="]').waitFor();
     // Lantern Isle has no customer-service link in kr: the social-media page shown meanwhile goes, and no button stays.
     await openAndWaitForSupport('/pcrole?game_id=310&area=kr');
     await page.locator('a.customer-service').waitFor({ state: 'detached' });

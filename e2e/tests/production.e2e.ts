@@ -109,9 +109,13 @@ describe('a production store (NODE_ENV=production, STORE_MODE=demo, its own APP_
     expect(await page.locator('h1:visible').count()).toBe(1);
     expect(await violations(page)).toEqual([]);
     await page.getByText('Demo store — no real payments').waitFor();
-    // The support page is a page of its own, under the same policy.
-    await page.goto(`${server.url}/assets/support/index.html?game_id=18&area=us`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The help page and the refund policy it links, under the same policy.
+    await page.goto(`${server.url}/#/help?game_id=18&area=us`);
+    await page.getByTestId('help-page').waitFor();
+    expect(await violations(page)).toEqual([]);
+    const refund = await page.getByRole('link', { name: 'Refund policy' }).getAttribute('href');
+    await page.goto(new URL(refund!, server.url).href);
+    await page.getByRole('heading', { level: 1, name: 'Refund Policy' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.getByText('Demo store — no real payments').waitFor();
     await page.context().close();

@@ -50,7 +50,7 @@ describe('the Voucher Center on a phone', () => {
     expect([request.method(), request.postData() ?? '', request.headers()['content-type']]).toEqual(['POST', '', 'application/x-www-form-urlencoded']);
     // The store-wide customer-service link, in a new tab.
     // The social-media page shows until the store answers; then the store's own link.
-    const support = page.locator('a.customer-service[href="/assets/support/index.html"]');
+    const support = page.locator('a.customer-service[href^="/#/help?lang="]');
     await support.waitFor();
     expect(await support.getAttribute('target')).toBe('_blank');
     await saveScreenshot(page, 'voucher-center');

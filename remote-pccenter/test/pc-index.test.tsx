@@ -55,7 +55,7 @@ describe('/pcIndex', () => {
     await renderPayCentre('/pcIndex?game_id=44&area=us&from=mobile');
     const yours = await screen.findByTestId('your-game');
     expect(within(yours).getByRole('link', { name: 'Top up Skyreach Legends' }).getAttribute('href')).toBe('/pcrole?game_id=44&area=us&from=mobile');
-    await waitFor(() => expect(store.getState().customerService).toEqual({ url: '/assets/support/index.html?game_id=44&area=us', visible: true }));
+    await waitFor(() => expect(store.getState().customerService).toEqual({ url: '/#/help?game_id=44&area=us', visible: true }));
   });
 
   it('says on the page when the games could not be read, and lists them after Retry', async () => {

@@ -55,7 +55,7 @@ function placeOrder(account: number, productId: string, code = '') {
 }
 
 /** The game's customer-service link has arrived (so no answer lands while the test waits elsewhere). */
-const supportOfGame27 = () => waitFor(() => expect(store.getState().customerService.url).toBe('/assets/support/index.html?game_id=27&area=us'));
+const supportOfGame27 = () => waitFor(() => expect(store.getState().customerService.url).toBe('/#/help?game_id=27&area=us'));
 
 const steps = () => [...document.querySelectorAll('.pc-timeline__step')].map((step) => `${step.getAttribute('data-step')}:${step.getAttribute('data-state')}`);
 const status = () => screen.getByTestId('order-status');

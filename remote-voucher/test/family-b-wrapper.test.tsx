@@ -46,7 +46,7 @@ describe('the Family B wrapper, against the real store (spec §7)', () => {
     expect(request.body).toBe(`game_id=18&area=us&sign=${sign(payload)}`);
     // The real server checked the sign on those form fields and answered the game's link (in the
     // language of the body's area, which outranks the header).
-    expect(envelope).toEqual({ ret: 0, msg: 'OK', data: { social_media_url: '/assets/support/index.html?game_id=18&area=us' } });
+    expect(envelope).toEqual({ ret: 0, msg: 'OK', data: { social_media_url: '/#/help?game_id=18&area=us' } });
   });
 
   it('sends get params as a query string with no body', async () => {
@@ -85,7 +85,7 @@ describe('the Family B wrapper, against the real store (spec §7)', () => {
   });
 
   it('asks custUrl with empty game_id and area for the store-wide link, signed', async () => {
-    expect(await getCustUrl({ game_id: '', area: '' })).toBe('/assets/support/index.html');
+    expect(await getCustUrl({ game_id: '', area: '' })).toBe('/#/help');
     const fields = Object.fromEntries(new URLSearchParams(last().body));
     expect(fields).toEqual({ game_id: '', area: '', sign: sign({ game_id: '', area: '' }) });
   });

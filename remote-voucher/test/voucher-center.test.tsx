@@ -96,7 +96,7 @@ describe('the Voucher Center (spec §2)', () => {
   it("shows the store's customer-service link: the social-media page first, then the server's", async () => {
     await renderVoucherCenter('/index_1');
     expect(store.getState().customerService).toEqual({ url: DEFAULT_CUSTOMER_SERVICE_URL, visible: true });
-    await waitFor(() => expect(store.getState().customerService).toEqual({ url: '/assets/support/index.html', visible: true }));
+    await waitFor(() => expect(store.getState().customerService).toEqual({ url: '/#/help', visible: true }));
     const call = proxy.requests.find((r) => r.url === '/api/custUrl');
     expect(Object.fromEntries(new URLSearchParams(call?.body))).toMatchObject({ game_id: '', area: '' });
   });

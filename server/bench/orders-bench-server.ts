@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     db,
     logger: false,
     orders: { ...loadOrderSettings(), unpaidOrdersPerCharacter: 1_000_000_000 },
-    limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled },
+    limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled, supportTicket: unthrottled },
   });
   app.get('/bench/memory', async () => ({ maxRssKb: process.resourceUsage().maxRSS }));
   app.get<{ Querystring: { prefix?: string } }>('/bench/delivery', async (request) => {

@@ -56,11 +56,11 @@ describe.each(testDbTargets())('Family B on $name', (target) => {
       call<CustUrlData>(store.app, 'custUrl', { game_id: gameId, area }, { form: true, headers: { 'accept-language': area || 'us' } });
 
     it('gives the store-wide link for the Voucher Center (empty game and area)', async () => {
-      expect((await custUrl('', '')).data.social_media_url).toBe('/assets/support/index.html');
+      expect((await custUrl('', '')).data.social_media_url).toBe('/#/help');
     });
 
     it("gives a game's own link in its area", async () => {
-      expect((await custUrl(18, 'us')).data.social_media_url).toBe('/assets/support/index.html?game_id=18&area=us');
+      expect((await custUrl(18, 'us')).data.social_media_url).toBe('/#/help?game_id=18&area=us');
     });
 
     it('gives an empty link where a game has none, so the page hides the button', async () => {

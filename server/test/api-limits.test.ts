@@ -12,12 +12,14 @@ describe('request limit settings', () => {
       placeOrder: { perAddress: 20, perKey: 10 },
       followOrder: { perAddress: 120, perKey: 60 },
       checkCode: { perAddress: 30, perKey: 15 },
+      supportTicket: { perAddress: 5, perKey: 3 },
     });
     const set = loadLimitSettings({ ORDERS_PER_MINUTE: '50', ORDER_READS_PER_MINUTE_PER_ORDER: '90', CODE_CHECKS_PER_MINUTE_PER_CHARACTER: '3' });
     expect(set).toEqual({
       placeOrder: { perAddress: 50, perKey: 10 },
       followOrder: { perAddress: 120, perKey: 90 },
       checkCode: { perAddress: 30, perKey: 3 },
+      supportTicket: { perAddress: 5, perKey: 3 },
     });
   });
 
@@ -32,6 +34,7 @@ const LOW: LimitSettings = {
   placeOrder: { perAddress: 4, perKey: 2 },
   followOrder: { perAddress: 4, perKey: 2 },
   checkCode: { perAddress: 4, perKey: 2 },
+  supportTicket: { perAddress: 4, perKey: 2 },
 };
 
 const TOO_MANY = { status: 429, ret: 1007, data: null, msg: 'Too many requests. Please wait a minute and try again.' };

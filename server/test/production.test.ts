@@ -211,7 +211,6 @@ describe.each(dataTargets.map((open, index) => ({ open, name: index === 0 ? 'PGl
     const pages: Array<[string, RegExp | string]> = [
       ['/', shell],
       ['/index.html', shell],
-      ['/assets/support/index.html?game_id=18&area=us', /style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/],
       ['/sandbox/checkout/no-such-order', /style-src 'self' 'sha256-[A-Za-z0-9+/=]+'/],
     ];
     for (const [url, inlineAllowed] of pages) {

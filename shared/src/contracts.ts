@@ -27,6 +27,9 @@ export const REMOTE_CONTRACTS: Readonly<Record<RemoteId, RemoteContract>> = {
       '/payResult': 'PayResultPage',
       '/orders': 'OrdersPage',
       '/receipt': 'ReceiptPage',
+      // The help page shares My orders' module: its order lookup opens My orders, and a module of its
+      // own would cost every player's first load (each module is listed in the remote's entry).
+      '/help': 'OrdersPage',
     },
   },
   'remote-voucher': {
@@ -50,7 +53,7 @@ export const REMOTE_IDS = Object.keys(REMOTE_CONTRACTS) as RemoteId[];
 
 /** Every expose ("./Name") a remote must provide for the host. */
 export function requiredExposes(remote: RemoteId): string[] {
-  return Object.values(REMOTE_CONTRACTS[remote].routes).map((name) => `./${name}`);
+  return [...new Set(Object.values(REMOTE_CONTRACTS[remote].routes))].map((name) => `./${name}`);
 }
 
 export interface RouteEntry {

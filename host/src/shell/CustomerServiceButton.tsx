@@ -30,7 +30,9 @@ function coversContent(button: HTMLElement): boolean {
  * (a handle stays, and focus brings it back), so it never hides what the player came to tap.
  */
 export function CustomerServiceButton({ url }: { readonly url: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The store's own help page opens in the language the player reads, whatever the area says.
+  const href = url.startsWith('/#/') ? `${url}${url.includes('?') ? '&' : '?'}lang=${i18n.language}` : url;
   const ref = useRef<HTMLAnchorElement>(null);
   const [tucked, setTucked] = useState(false);
   useEffect(() => {
@@ -57,7 +59,7 @@ export function CustomerServiceButton({ url }: { readonly url: string }) {
     <a
       ref={ref}
       className={`customer-service${tucked ? ' customer-service--tucked' : ''}`}
-      href={url}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={t('customerService.label')}

@@ -1,9 +1,12 @@
+import { useLocation } from 'react-router-dom';
 import '../strings';
 import '../features/pay-result/strings';
 import '../features/my-orders/strings';
+import '../features/help/strings';
+import { HelpPage } from '../features/help/components/HelpPage';
 import { OrdersPage as MyOrdersPage } from '../features/my-orders/components/OrdersPage';
 
-/** /orders: My orders. */
+/** /orders: My orders; /help: the help page, whose order lookup opens My orders (shared/src/contracts.ts). */
 export default function OrdersPage() {
-  return <MyOrdersPage />;
+  return useLocation().pathname === '/help' ? <HelpPage /> : <MyOrdersPage />;
 }

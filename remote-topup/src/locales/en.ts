@@ -8,13 +8,6 @@ export const EN: Record<string, string> = {
 
   'header.tagline': 'Official top-up store',
   'header.help': 'Recharge instructions',
-  'help.title': 'Recharge Instructions',
-  'help.subtitle': 'Three steps to your items, delivered by in-game mail',
-  'help.p1': 'Choose your region (if your game has one) and your server, enter your character ID and tap Search.',
-  'help.p2': 'Check the server, character ID and character name, then tap Confirm. Items are sent only to the confirmed character.',
-  'help.p3': 'Pick a bundle and pay. The price on the button is the amount you pay; first-purchase offers apply once per character.',
-  'help.p4': 'Items arrive by in-game mail, usually within a few minutes of a successful payment. Open your in-game mailbox to collect them.',
-  'help.p5': 'If your items have not arrived {{minutes}} minutes after a successful payment, please contact in-game customer service.',
 
   'banner.label': 'Offers',
   'banner.slide': 'Offer {{index}} of {{total}}',

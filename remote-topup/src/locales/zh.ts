@@ -8,13 +8,6 @@ export const ZH: Record<string, string> = {
 
   'header.tagline': '官方充值商城',
   'header.help': '充值说明',
-  'help.title': '充值说明',
-  'help.subtitle': '三步完成充值，道具通过游戏邮件发放',
-  'help.p1': '选择地区（如游戏有地区）和服务器，输入角色ID后点击搜索。',
-  'help.p2': '核对服务器、角色ID和角色名后点击确认。道具只会发放给已确认的角色。',
-  'help.p3': '选择礼包并支付。按钮上的价格即为实付金额；首充优惠每个角色仅限一次。',
-  'help.p4': '支付成功后，道具通常会在几分钟内通过游戏邮件发放，请在游戏内邮箱领取。',
-  'help.p5': '如支付成功{{minutes}}分钟后仍未收到道具，请联系游戏内客服。',
 
   'banner.label': '活动',
   'banner.slide': '第 {{index}} / {{total}} 个活动',

@@ -25,4 +25,6 @@ export const FIELD = {
   discountCode: text(64),
   orderToken: text(128),
   orderId: text(128),
+  email: text(254),
+  message: text(4000),
 } as const satisfies Record<string, FieldSchema>;

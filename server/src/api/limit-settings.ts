@@ -17,6 +17,8 @@ export interface LimitSettings {
   readonly followOrder: RequestLimit;
   /** checkDiscountCode and pcpay/checkDiscountCode, per address and per character (`CODE_CHECKS_PER_MINUTE`, `CODE_CHECKS_PER_MINUTE_PER_CHARACTER`). */
   readonly checkCode: RequestLimit;
+  /** createSupportTicket, per address and per e-mail address (`SUPPORT_TICKETS_PER_MINUTE`, `SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL`). */
+  readonly supportTicket: RequestLimit;
 }
 
 export const DEFAULT_LIMIT_SETTINGS: LimitSettings = {
@@ -24,6 +26,8 @@ export const DEFAULT_LIMIT_SETTINGS: LimitSettings = {
   // A result page asks every 2 s (30 a minute): four pages at once from one address, two per order.
   followOrder: { perAddress: 120, perKey: 60 },
   checkCode: { perAddress: 30, perKey: 15 },
+  // A player writes once; a few more cover a typo fixed and sent again.
+  supportTicket: { perAddress: 5, perKey: 3 },
 };
 
 /** The limits from the environment; each unset variable keeps its default. */
@@ -37,5 +41,6 @@ export function loadLimitSettings(env: NodeJS.ProcessEnv = process.env): LimitSe
     placeOrder: limit('ORDERS_PER_MINUTE', 'ORDERS_PER_MINUTE_PER_CHARACTER', defaults.placeOrder),
     followOrder: limit('ORDER_READS_PER_MINUTE', 'ORDER_READS_PER_MINUTE_PER_ORDER', defaults.followOrder),
     checkCode: limit('CODE_CHECKS_PER_MINUTE', 'CODE_CHECKS_PER_MINUTE_PER_CHARACTER', defaults.checkCode),
+    supportTicket: limit('SUPPORT_TICKETS_PER_MINUTE', 'SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL', defaults.supportTicket),
   };
 }

@@ -73,6 +73,16 @@ export const MESSAGES = {
   bodyTooLarge: { en: 'The request is too large.', ko: '요청이 너무 큽니다.', zh: '请求内容过大。' },
   unknownAction: { en: 'Unknown action.', ko: '알 수 없는 요청입니다.', zh: '未知的请求。' },
   // Orders (docs/orders.md)
+  emailInvalid: {
+    en: 'Please enter a valid e-mail address.',
+    ko: '올바른 이메일 주소를 입력해 주세요.',
+    zh: '请输入有效的电子邮件地址。',
+  },
+  messageMissing: {
+    en: 'Please write your message (at least 10 characters).',
+    ko: '문의 내용을 입력해 주세요(10자 이상).',
+    zh: '请填写留言（至少 10 个字）。',
+  },
   orderNotFound: { en: 'This order does not exist.', ko: '존재하지 않는 주문입니다.', zh: '该订单不存在。' },
   purchaseLimitReached: {
     en: 'This character has reached the purchase limit of this bundle.',

@@ -16,6 +16,7 @@ const SECOND_KEY: Readonly<Record<LimitKind, (input: ActionInput) => string>> = 
   placeOrder: (input) => (input.role_id ? `${input.game_id ?? ''}:${input.role_id}` : ''),
   followOrder: (input) => input.order_id ?? '',
   checkCode: (input) => (input.role_id ? `${input.game_id ?? ''}:${input.role_id}` : ''),
+  supportTicket: (input) => (input.email ?? '').trim().toLowerCase(),
 };
 
 /** Counts a request; past the limit it is refused with ret 1007, HTTP 429 and Retry-After. */

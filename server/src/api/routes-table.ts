@@ -19,6 +19,7 @@ import { checkDiscountCode } from './orders/check-discount-code';
 import { createOrder } from './orders/create-order';
 import { orderInfo } from './orders/order-info';
 import { findOrder } from './orders/find-order';
+import { createSupportTicket } from './support/create-support-ticket';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
@@ -34,6 +35,8 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   orderInfo,
   findOrder,
   checkDiscountCode,
+  // The help page's contact form
+  createSupportTicket,
   // Family B (Voucher Center)
   getPayGameList,
   custUrl,

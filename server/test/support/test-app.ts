@@ -15,6 +15,7 @@ export const GENEROUS_LIMITS: LimitSettings = {
   placeOrder: { perAddress: 10_000, perKey: 10_000 },
   followOrder: { perAddress: 10_000, perKey: 10_000 },
   checkCode: { perAddress: 10_000, perKey: 10_000 },
+  supportTicket: { perAddress: 10_000, perKey: 10_000 },
 };
 
 export interface TestStore {

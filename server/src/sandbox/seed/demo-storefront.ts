@@ -23,8 +23,8 @@ export interface DemoBanner {
   readonly sort: number;
 }
 
-/** The store-wide customer-service page (the social-media page of the spec, served by us). */
-export const STORE_SUPPORT_URL = '/assets/support/index.html';
+/** The store-wide customer-service page: the store's own help page (FAQ, order lookup, contact form). */
+export const STORE_SUPPORT_URL = '/#/help';
 
 /** A pay method's name in each language; the catalogue keeps the area's in `name`, the others in `names`. */
 const PAY_NAMES: Readonly<Record<string, LocalizedText>> = {

@@ -1,6 +1,5 @@
 import { QuestionIcon, StoreLogo } from '../../../lib/icons';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { openRechargeInstructions } from './open-recharge-instructions';
 
 interface Props {
   readonly gameName: string;
@@ -17,7 +16,7 @@ export function PageHeader({ gameName, gameIcon }: Props) {
         <h1 className="tp-header__title">{gameName || t('mainPage.title')}</h1>
         <p className="tp-header__tagline">{t('header.tagline')}</p>
       </div>
-      <button type="button" className="tu-icon-button tp-header__help" aria-label={t('header.help')} onClick={openRechargeInstructions}>
+      <button type="button" className="tu-icon-button tp-header__help" aria-label={t('header.help')} onClick={() => void import('./open-recharge-instructions').then((dialog) => dialog.openRechargeInstructions())}>
         <QuestionIcon />
       </button>
     </header>

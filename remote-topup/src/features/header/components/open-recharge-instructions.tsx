@@ -2,6 +2,7 @@ import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { i18n } from '@topup/shared/store';
 import { isDialogDismissed, openDialog } from '@topup/shared/ui';
 import { NAMESPACE } from '../../../strings';
+import '../recharge-strings';
 
 const PARAGRAPHS = ['help.p1', 'help.p2', 'help.p3', 'help.p4', 'help.p5'] as const;
 
