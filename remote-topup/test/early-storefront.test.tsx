@@ -34,7 +34,7 @@ describe('the top-up page reads its storefront as soon as its code arrives', () 
     const reads = takeStorefrontReads('18', 'us');
     expect(reads).not.toBeNull();
     const banners = await reads?.banners;
-    expect(banners?.map((b) => b.slideshow_url)).toEqual(['/assets/banners/18-1.svg', '/assets/banners/18-2.svg']);
+    expect(banners?.map((b) => b.slideshow_url)).toEqual([expect.stringMatching(/^\/banner-slides\/18-us-1\/en\.svg\?r=\d+$/), expect.stringMatching(/^\/banner-slides\/18-us-2\/en\.svg\?r=\d+$/)]);
     expect((await reads?.tabData)?.game.game_id).toBe(18);
     // Taken once: a later visit reads afresh.
     expect(takeStorefrontReads('18', 'us')).toBeNull();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createOrder, rememberOrder } from '@topup/shared/checkout';
+import { createOrder, findOrder, rememberOrder } from '@topup/shared/checkout';
 import { renderRoute, withStoreServer } from './support/render-route';
 
 withStoreServer();
@@ -58,7 +58,10 @@ describe('the receipt', () => {
     await renderRoute(`/receipt?order_id=${order.order_id}&role_id=1801001`, { locale: 'zh' });
     const facts = await screen.findByTestId('receipt-facts');
     expect(facts).toHaveTextContent(order.order_id);
-    expect(facts).toHaveTextContent('300 Dragon Gems');
+    // The bundle as the player read it when ordering (the order keeps that name).
+    const stored = await findOrder(order.order_id, '1801001');
+    expect(stored.product_name).toMatch(/^300 (Dragon Gems|드래곤 젬|龙晶)$/);
+    expect(facts).toHaveTextContent(stored.product_name);
     expect(facts).toHaveTextContent('$4.99 USD');
     expect(facts).toHaveTextContent('信用卡或借记卡');
     expect(facts).toHaveTextContent(/\d{4}年\d{1,2}月\d{1,2}日 (UTC|GMT[+-]?[\d:]*) \d{2}:\d{2}/);

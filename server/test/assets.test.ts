@@ -20,12 +20,19 @@ describe('demo images', () => {
        UNION SELECT role_help_image FROM games WHERE role_help_image <> ''
        UNION SELECT product_file_url FROM bundles
        UNION SELECT slideshow_url FROM banners
-       UNION SELECT icon_url FROM pay_types
-       UNION SELECT customer_service_url FROM game_areas WHERE customer_service_url <> ''
-       UNION SELECT value FROM store_settings WHERE key = 'customer_service_url'`,
+       UNION SELECT icon_url FROM pay_types`,
     );
     return rows.map((row) => row.url);
   }
+
+  it('send players to the store\'s own help page for customer service', async () => {
+    const rows = await store.db.query<{ url: string }>(
+      `SELECT customer_service_url AS url FROM game_areas WHERE customer_service_url <> ''
+       UNION SELECT value FROM store_settings WHERE key = 'customer_service_url'`,
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    for (const { url } of rows) expect(url).toMatch(/^\/#\/help(\?game_id=\d+&area=[a-z]+)?$/);
+  });
 
   it('are all served by the store itself, never from another host', async () => {
     const urls = await catalogueUrls();
