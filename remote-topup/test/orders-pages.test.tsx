@@ -191,6 +191,33 @@ describe('/submit', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('refuses a malformed receipt address next to the field, then sends a good one with the order and keeps it for the next', async () => {
+    const user = userEvent.setup();
+    const first = await renderRoute(submitRoute({ product_id: '18-us-currency-3280', amount: '49.99' }));
+    await screen.findByRole('radio', { name: 'Credit or debit card' });
+    await user.click(screen.getByRole('checkbox'));
+    const field = screen.getByLabelText('E-mail for the receipt (optional)');
+    expect(field).toHaveAccessibleDescription('We e-mail the receipt once the items are delivered. Nothing else is sent to it.');
+    await user.type(field, 'borin at example');
+    await user.click(screen.getByRole('button', { name: 'Pay $49.99' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid e-mail address, or leave the field empty.'));
+    expect(sent).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, ' borin@example.com ');
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await user.click(screen.getByRole('button', { name: 'Pay $49.99' }));
+    await waitFor(() => expect(paidAt).toHaveLength(1));
+    expect(sent[0]!.get('receipt_email')).toBe('borin@example.com');
+    first.unmount();
+
+    // Another order page in this tab offers the address again.
+    await renderRoute(submitRoute());
+    expect(await screen.findByLabelText('E-mail for the receipt (optional)')).toHaveValue('borin@example.com');
+  });
+
   it('keeps its order token when an answer is lost, so the retry finds the same order', async () => {
     const user = userEvent.setup();
     await renderRoute(submitRoute({ product_id: '18-us-currency-980', amount: '14.99' }));

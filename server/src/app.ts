@@ -23,6 +23,9 @@ import { fieldRefusal } from './api/field-refusal';
 import { installSandboxPayments, sandboxGame } from './sandbox/install-sandbox';
 import { installStripePayments } from './payments/stripe/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
+import type { MailSink } from './mail/mail-sink';
+import type { MailTransport } from './mail/mail-transport';
+import { MailWorker } from './mail/mail-worker';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -42,6 +45,10 @@ export interface AppOptions {
   readonly orders?: OrderSettings;
   /** Request limits of the order actions (per address, per character or order); the defaults otherwise. */
   readonly limits?: LimitSettings;
+  /** Where the mail outbox is sent (SMTP); without it mails wait in the outbox. */
+  readonly mailTransport?: MailTransport;
+  /** The development mail sink, shown at /sandbox/mail with the sandbox's routes. */
+  readonly mailSink?: MailSink;
 }
 
 /** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
@@ -72,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // GAME_GATEWAY names only the sandbox so far (config.ts); PAYMENT_PROVIDER the sandbox or Stripe.
     const games = options.games ?? sandboxGame(db);
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
-    const orders = await registerOrders(app, { db, catalogue, games, payments, settings });
+    const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs }) : null;
+    const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });
     await app.register(bannerSlideRoutes, { catalogue });
     await app.register(apiPlugin, {
       prefix: '/api',
@@ -85,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       orders,
     });
     if (config.sandboxRoutes) {
-      await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal });
+      await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });
     }
 
     const registry = new RegistryService(db, new ReleaseFiles(config.releasesDir), config.hostDist);

@@ -58,6 +58,44 @@ export interface ServerConfig {
   readonly trustProxy: TrustProxy;
   /** Other origins the pages may load code, styles and images from (`ASSET_ORIGINS`, e.g. a CDN). */
   readonly assetOrigins: readonly string[];
+  /** How the store sends e-mail (receipts, support-ticket references): docs/email.md. */
+  readonly mail: MailSettings;
+}
+
+/** The store's e-mail settings. */
+export interface MailSettings {
+  /** `SMTP_URL` (smtp://user:password@host:587, smtps://...): a secret, never logged. null: no SMTP server. */
+  readonly smtpUrl: string | null;
+  /** `MAIL_FROM`: the sender players see. */
+  readonly from: string;
+  /** `PUBLIC_URL`: the store's public address, for the links in mails (the listening address by default). */
+  readonly publicUrl: string;
+  /**
+   * `MAIL_SINK`: a local SMTP server in this process catches every mail and the sandbox shows them
+   * at /sandbox/mail. On by default in development without SMTP_URL; a production store refuses it.
+   */
+  readonly sink: boolean;
+}
+
+/** The sender when MAIL_FROM is unset (the .invalid domain: nothing is ever delivered to it). */
+export const DEFAULT_MAIL_FROM = 'TopUp Store <no-reply@topup-store.invalid>';
+
+function publicUrlFrom(value: string | undefined, host: string, port: number): string {
+  const text = (value ?? '').trim().replace(/\/+$/, '');
+  if (text === '') return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  if (!/^https?:\/\/[^/\s]+$/.test(text)) throw new Error(`PUBLIC_URL must be the store's address such as https://shop.example.com, got "${text}"`);
+  return text;
+}
+
+function mailSettingsFrom(env: NodeJS.ProcessEnv, storeMode: StoreMode, host: string, port: number): MailSettings {
+  const smtpUrl = (env.SMTP_URL ?? '').trim() || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  return {
+    smtpUrl,
+    from: (env.MAIL_FROM ?? '').trim() || DEFAULT_MAIL_FROM,
+    publicUrl: publicUrlFrom(env.PUBLIC_URL, host, port),
+    sink: switchFrom('MAIL_SINK', env.MAIL_SINK, storeMode === 'development' && !smtpUrl),
+  };
 }
 
 function portFrom(value: string | undefined, fallback: number): number {
@@ -137,9 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // What is only for development stays off in production unless asked for (and then refused).
   const devDefault = storeMode !== 'production';
   const seedDemo = switchFrom('SEED_DEMO', env.SEED_DEMO, devDefault);
+  const host = env.HOST || '127.0.0.1';
+  const port = portFrom(env.PORT, 8080);
   return {
-    host: env.HOST || '127.0.0.1',
-    port: portFrom(env.PORT, 8080),
+    host,
+    port,
     nodeEnv,
     storeMode,
     // HOST_DIST serves another build of the shell (the benchmarks' monolith build).
@@ -159,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     assetOrigins: originsFrom(env.ASSET_ORIGINS),
+    mail: mailSettingsFrom(env, storeMode, host, port),
   };
 }

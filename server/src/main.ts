@@ -11,6 +11,8 @@ import { demoDataProblem } from './production/demo-data-check';
 import { loadCatalogue } from './catalogue/load-catalogue';
 import { offeredPayTypes } from './catalogue/catalogue';
 import { unsupportedPayTypes } from './payments/stripe/stripe-settings';
+import { startMailSink, type MailSink } from './mail/mail-sink';
+import { smtpTransport } from './mail/mail-transport';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,13 +33,18 @@ async function main(): Promise<void> {
     await db.close();
     throw error;
   }
-  const app = await buildApp({ config, db, logger: process.env.LOG !== 'off', orders, limits });
+  // Mail goes to SMTP_URL; in development without one, to a sink in this process (/sandbox/mail).
+  const mailSink: MailSink | undefined = config.mail.sink ? await startMailSink() : undefined;
+  const smtpUrl = config.mail.smtpUrl ?? mailSink?.url;
+  const mailTransport = smtpUrl ? smtpTransport(smtpUrl, config.mail.from) : undefined;
+  const app = await buildApp({ config, db, logger: process.env.LOG !== 'off', orders, limits, mailTransport, mailSink });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await mailSink?.close();
     await db.close();
     process.exit(0);
   };
@@ -48,6 +55,8 @@ async function main(): Promise<void> {
   // Ops commands find this server here when it holds the embedded database.
   if (!config.databaseUrl) process.once('exit', announceServer(config.dataDir, `http://${shown}:${config.port}`));
   console.log(`TopUp Store is running at http://${shown}:${config.port}/ (data: ${describeDb(config)})`);
+  if (mailSink) console.log(`E-mails are caught by the development mail sink: http://${shown}:${config.port}/sandbox/mail`);
+  else if (!mailTransport) console.log('No SMTP_URL: e-mails wait in the mail outbox until one is set.');
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,9 @@ import { recordEvent, transitionOrder } from '../orders/transition-order';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { nextAttemptAt } from './backoff';
 import type { WorkerLog } from './delivery-worker';
-import { orderMail } from './order-mail';
+import { queueMail } from '../mail/mail-outbox';
+import { receiptMail } from '../mail/receipt-mail';
+import { orderItems, orderMail } from './order-mail';
 import { finishJob, postponeJob, queueOrderJob, type ClaimedJob } from './outbox';
 import { describeError, withTimeout } from './with-timeout';
 
@@ -21,6 +23,10 @@ export interface JobContext {
   readonly payments: PaymentProvider;
   readonly settings: OrderSettings;
   readonly log: WorkerLog;
+  /** The store's public address, for the receipt mail's links. */
+  readonly publicUrl: string;
+  /** A mail was queued: the mail worker may send it now. */
+  readonly onMailQueued?: () => void;
 }
 
 async function bonusText(context: JobContext, order: OrderRow): Promise<string> {
@@ -59,7 +65,8 @@ export async function deliverOrder(job: ClaimedJob, context: JobContext): Promis
       await finishJob(db, job);
       return;
     }
-    const mail = orderMail(order, await bonusText(context, order));
+    const bonus = await bonusText(context, order);
+    const mail = orderMail(order, bonus);
     let sent: SentMail;
     try {
       sent = await withTimeout(games.sendMail(mail), settings.callTimeoutMs, 'sending the mail');
@@ -68,11 +75,14 @@ export async function deliverOrder(job: ClaimedJob, context: JobContext): Promis
       return;
     }
     if (settings.crashAfterMail) process.kill(process.pid, 'SIGKILL');
-    // Delivered, its timeline and the end of its job commit together.
+    // Delivered, its timeline, the end of its job and the receipt mail commit together.
+    const receipt = order.receipt_email ? receiptMail(order, orderItems(order, bonus), await context.catalogue.get(), context.publicUrl, new Date()) : null;
     await db.transaction(async (tx) => {
       await markDelivered(tx, job.order_id, job.attempts, sent);
       await finishJob(tx, job);
+      if (receipt) await queueMail(tx, receipt);
     });
+    if (receipt) context.onMailQueued?.();
   } catch (error) {
     // The database itself failed: the lease runs out and the job is tried again.
     log.error({ err: error, orderId: job.order_id }, 'delivery attempt could not be recorded');

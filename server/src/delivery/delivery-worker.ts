@@ -22,6 +22,10 @@ export interface DeliveryWorkerOptions {
   readonly payments: PaymentProvider;
   readonly settings: OrderSettings;
   readonly log: WorkerLog;
+  /** The store's public address, for the links in receipt mails. */
+  readonly publicUrl: string;
+  /** A receipt was queued: the mail worker may send it now. */
+  readonly onMailQueued?: () => void;
 }
 
 const JOB_WORK: Record<JobKind, (job: ClaimedJob, context: JobContext) => Promise<void>> = {

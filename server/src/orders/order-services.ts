@@ -7,4 +7,6 @@ export interface OrderServices {
   readonly payments: PaymentProvider;
   /** Wakes the delivery worker at once (a payment just came in) instead of at its next poll. */
   readonly wakeDelivery: () => void;
+  /** Wakes the mail worker at once (a mail was just queued); absent or a no-op when none runs. */
+  readonly wakeMail?: () => void;
 }

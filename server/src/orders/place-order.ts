@@ -29,8 +29,10 @@ export interface OrderRequest {
   readonly discountCode: string;
   /** The client's token: one order per token, however often it is sent. */
   readonly orderToken: string;
-  /** The page's language: the order keeps the bundle's name as the player read it. */
+  /** The page's language: the order keeps the bundle's name as the player read it, and its receipt is written in it. */
   readonly locale?: Locale;
+  /** Where the receipt is e-mailed once the order is delivered; "" or absent for none. */
+  readonly receiptEmail?: string;
 }
 
 /** What placing an order needs besides the request. */
@@ -106,6 +108,8 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     bundleId: bundle.id,
     productId: bundle.productId,
     productName: bundleTexts(bundle, catalogueLanguage(gameArea, request.locale ?? localeForArea(gameArea.area))).productName,
+    locale: request.locale ?? localeForArea(gameArea.area),
+    receiptEmail: request.receiptEmail ?? '',
     listPriceMinor: bundle.priceMinor,
     firstBuyOffer: bundle.firstBuyOffer,
     promisedItems: { items: bundle.items, firstBuy: bundle.firstBuyItems, bonus: bundle.bonusItems },

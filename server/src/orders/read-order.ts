@@ -32,6 +32,10 @@ export interface OrderRow {
   mail_sent_at: Date | null;
   delivered_at: Date | null;
   refunded_at: Date | null;
+  /** The order page's language. */
+  locale: string;
+  /** Where the receipt is e-mailed once delivered; '' for none. */
+  receipt_email: string;
 }
 
 export interface OrderEventRow {
@@ -43,7 +47,7 @@ export interface OrderEventRow {
 
 export const ORDER_COLUMNS = `order_id, status, game_id, area, server_id, server_name, role_id, role_name, uid, bundle_id,
   product_id, product_name, first_buy, pay_type, discount_code, list_price_minor, discount_minor, amount_minor, currency,
-  payment_provider, created_at, expires_at, paid_at, mail_sent_at, delivered_at, refunded_at, promised_items`;
+  payment_provider, created_at, expires_at, paid_at, mail_sent_at, delivered_at, refunded_at, promised_items, locale, receipt_email`;
 
 export async function readOrder(db: Queryable, orderId: string): Promise<OrderRow | null> {
   const rows = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = $1`, [orderId]);

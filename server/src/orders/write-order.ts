@@ -22,6 +22,10 @@ export interface NewOrder {
   readonly bundleId: number;
   readonly productId: string;
   readonly productName: string;
+  /** The order page's language: the receipt mail is written in it. */
+  readonly locale: string;
+  /** Where the receipt goes once delivered; "" for none. */
+  readonly receiptEmail: string;
   readonly listPriceMinor: number;
   readonly firstBuyOffer: boolean;
   /** What the bundle delivers as the card shows it now: kept with the order for its mail. */
@@ -53,9 +57,10 @@ export type Written = string | null;
 const INSERT_ORDER = `
   INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
                       bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
-                      amount_minor, currency, first_buy, payment_provider, status, expires_at, promised_items)
+                      amount_minor, currency, first_buy, payment_provider, status, expires_at, promised_items,
+                      locale, receipt_email)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'created',
-          now() + $21 * interval '1 millisecond', $22::jsonb)
+          now() + $21 * interval '1 millisecond', $22::jsonb, $23, $24)
   ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
   RETURNING order_id`;
 
@@ -84,6 +89,8 @@ function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unkn
     order.provider,
     order.expiresAfterMs,
     JSON.stringify(order.promisedItems),
+    order.locale,
+    order.receiptEmail,
   ];
 }
 

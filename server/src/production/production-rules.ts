@@ -22,7 +22,12 @@ export function productionProblems(config: ServerConfig): string[] {
   if (config.opsToken !== null && config.opsToken.length < MIN_OPS_TOKEN_LENGTH) {
     problems.push(`OPS_TOKEN is ${config.opsToken.length} characters long: use at least ${MIN_OPS_TOKEN_LENGTH} random characters (or leave it unset to turn /ops off).`);
   }
+  if (config.mail.sink) problems.push('MAIL_SINK=on catches the store\'s e-mails in the server instead of sending them: set SMTP_URL and leave MAIL_SINK unset.');
   if (config.storeMode === 'demo') return problems;
+  if (/^https?:\/\/(127\.|localhost|\[::1\])/.test(config.mail.publicUrl)) {
+    problems.push(`PUBLIC_URL is ${config.mail.publicUrl}: the links in the store's e-mails would lead to this machine. Set PUBLIC_URL to the store's public address.`);
+  }
+  if (!config.mail.smtpUrl) problems.push('SMTP_URL is unset: receipts and support-ticket references would never be e-mailed. Set SMTP_URL and MAIL_FROM (docs/email.md).');
   if (config.paymentProvider === 'sandbox') {
     problems.push(`the payment provider is the sandbox, which marks orders paid without taking money: set PAYMENT_PROVIDER to a real provider. ${DEMO_HINT}`);
   }

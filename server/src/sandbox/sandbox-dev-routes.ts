@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
+import type { MailSink } from '../mail/mail-sink';
 import { requireOperatorToken } from '../web/operator-auth';
+import { mailSinkRoutes } from './mail-sink-routes';
 import { mailFailureRoutes } from './game/mail-failure-routes';
 import { sandboxGameRoutes, type FieldRefusal } from './game/sandbox-game-routes';
 
@@ -11,11 +13,13 @@ export interface SandboxDevRoutesOptions {
   readonly open: boolean;
   /** How a missing or malformed query field is answered (the store API's envelope). */
   readonly refuse: FieldRefusal;
+  /** The development mail sink, shown at /sandbox/mail; null when mail goes to a real SMTP server. */
+  readonly mailSink?: MailSink | null;
 }
 
 /**
  * The sandbox game's developer routes: every character with its account, anyone's mailbox, the
- * mail failure switch. Open in development; in a demo or production store only behind the
+ * mail failure switch, and the e-mails the development mail sink caught. Open in development; in a demo or production store only behind the
  * operators' token, and absent without one.
  */
 export async function sandboxDevRoutes(app: FastifyInstance, options: SandboxDevRoutesOptions): Promise<void> {
@@ -25,4 +29,5 @@ export async function sandboxDevRoutes(app: FastifyInstance, options: SandboxDev
   }
   await app.register(sandboxGameRoutes, { db: options.db, refuse: options.refuse });
   await app.register(mailFailureRoutes, { db: options.db });
+  if (options.mailSink) await app.register(mailSinkRoutes, { sink: options.mailSink });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppOptions } from '../../src/app';
 import type { CreatedOrder, OrderInfo, OrderStatus } from '@topup/shared/types';
 import { DEFAULT_ORDER_SETTINGS, type OrderSettings } from '../../src/orders/order-settings';
 import { signWebhook } from '../../src/payments/webhook-signature';
@@ -23,9 +24,9 @@ export interface OrderStore extends TestStore {
 }
 
 /** A store on a fresh database that listens on a free port, with the given order settings. */
-export async function openOrderStore(target: TestDbTarget, settings: Partial<OrderSettings> = {}): Promise<OrderStore> {
+export async function openOrderStore(target: TestDbTarget, settings: Partial<OrderSettings> = {}, parts: Pick<AppOptions, 'mailTransport' | 'mailSink'> = {}): Promise<OrderStore> {
   const merged = { ...FAST_ORDERS, ...settings };
-  const store = await openTestStore(target, {}, { orders: merged });
+  const store = await openTestStore(target, {}, { orders: merged, ...parts });
   await store.app.listen({ host: '127.0.0.1', port: 0 });
   const address = store.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -5,3 +5,4 @@ export { CHECKOUT_UI_NAMESPACE } from './checkout-ui-strings';
 export { AgreementCheckbox } from './AgreementCheckbox';
 export { PayMethodList } from './PayMethodList';
 export { SecureCheckoutNote } from './SecureCheckoutNote';
+export { ReceiptEmailField } from './ReceiptEmailField';

@@ -25,6 +25,8 @@ export interface CreateOrderPayload {
   discount_code: string;
   /** Made once by the page for one submission; a retry or a double tap sends the same one. */
   order_token: string;
+  /** Where the receipt is e-mailed once the order is delivered; empty or absent for none. */
+  receipt_email?: string;
 }
 
 export interface CreatedOrder {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
-import { showCheckoutCheck, useDiscountCode, usePayMethod, usePlaceOrder, useSessionState } from '@topup/shared/checkout';
+import { showCheckoutCheck, useDiscountCode, usePayMethod, usePlaceOrder, useReceiptEmail, useSessionState } from '@topup/shared/checkout';
 import { toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
 import type { Bundle, TabData } from '@topup/shared/types';
 import { BundleShelf } from '../../features/bundles/components/BundleShelf';
@@ -71,8 +71,9 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
   const productId = bundle?.product_id ?? '';
   const discount = useDiscountCode({ gameId: choice.gameId, area: choice.area, roleId: role.role_id, productId, check: pcpay.checkDiscountCode, keepKey });
   const code = discount.applied?.discount_code ?? '';
-  // One order token per purchase: what is bought, how, with which code, for whom.
-  const order = usePlaceOrder([productId, payMethod.chosen, code, `${role.server_id}/${role.role_id}`].join('|'));
+  const receipt = useReceiptEmail();
+  // One order token per purchase: what is bought, how, with which code, for whom, receipt to where.
+  const order = usePlaceOrder([productId, payMethod.chosen, code, `${role.server_id}/${role.role_id}`, receipt.value].join('|'));
   const navigate = useStoreNavigate();
 
   const pay = async () => {
@@ -80,6 +81,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
       showCheckoutCheck('validation.chooseBundle');
       return;
     }
+    if (!receipt.check()) return;
     const placed = await order.placeOrder({
       agreed,
       buyer: { gameId: choice.gameId, area: choice.area, roleId: role.role_id },
@@ -95,6 +97,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
           pay_type: payMethod.chosen,
           discount_code: code,
           order_token: token,
+          receipt_email: receipt.value,
         });
       },
     });
@@ -127,6 +130,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
         onPayType={payMethod.choose}
         agreed={agreed}
         onAgree={setAgreed}
+        receipt={receipt}
         placing={order.placing}
         payProvider={info?.pay_provider}
         payable={character.status === 'confirmed'}

@@ -2,7 +2,9 @@ import { payUrlIn } from './pay-url';
 import type { CreatedOrder } from '@topup/shared/types';
 import { placeOrder, type OrderRequest } from '../../orders/place-order';
 import { defineAction, type ActionInput } from '../action';
-import { missing } from '../api-error';
+import { ApiError, missing } from '../api-error';
+import { isEmailAddress } from '@topup/shared/formats';
+import { RET } from '../ret-codes';
 import { requireGameId } from '../require-game-id';
 import { CREATE_ORDER_FIELDS } from './order-fields';
 
@@ -19,6 +21,9 @@ function orderRequest(input: ActionInput): OrderRequest {
   if (payType === '') throw missing('pay_type');
   const orderToken = input.order_token ?? '';
   if (orderToken === '') throw missing('order_token');
+  // Optional: a receipt is e-mailed there once the items are delivered.
+  const receiptEmail = (input.receipt_email ?? '').trim();
+  if (receiptEmail !== '' && !isEmailAddress(receiptEmail)) throw new ApiError(RET.INVALID_PARAMETER, 'emailInvalid', 'receipt_email');
   return {
     gameId,
     area: input.area ?? '',
@@ -29,6 +34,7 @@ function orderRequest(input: ActionInput): OrderRequest {
     payType,
     discountCode: input.discount_code ?? '',
     orderToken,
+    receiptEmail,
   };
 }
 

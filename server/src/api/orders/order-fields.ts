@@ -11,6 +11,7 @@ export const CREATE_ORDER_FIELDS = {
   pay_type: FIELD.payType,
   discount_code: FIELD.discountCode,
   order_token: FIELD.orderToken,
+  receipt_email: FIELD.email,
 };
 
 export const CHECK_DISCOUNT_CODE_FIELDS = {

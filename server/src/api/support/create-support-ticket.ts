@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@topup/shared/formats';
 import { createTicket } from '../../support/support-tickets';
 import { defineAction } from '../action';
 import { ApiError } from '../api-error';
@@ -9,9 +10,6 @@ export interface CreatedTicket {
   readonly reference: string;
 }
 
-/** A plain address: something@domain.tld, no spaces. */
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
-
 /**
  * `createSupportTicket`: the help page's contact form. Stores the ticket and queues the mail with
  * its reference; rate limited per address and per e-mail address (limit-settings.ts).
@@ -20,10 +18,10 @@ export const createSupportTicket = defineAction({
   fields: { email: FIELD.email, message: FIELD.message, order_id: FIELD.orderId, game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
   limit: 'supportTicket',
-  async handle(input, { db, locale }): Promise<CreatedTicket> {
+  async handle(input, { db, locale, orders }): Promise<CreatedTicket> {
     const email = (input.email ?? '').trim();
     const message = (input.message ?? '').trim();
-    if (!EMAIL.test(email)) throw new ApiError(RET.INVALID_PARAMETER, 'emailInvalid', 'email');
+    if (!isEmailAddress(email)) throw new ApiError(RET.INVALID_PARAMETER, 'emailInvalid', 'email');
     if ([...message].length < 10) throw new ApiError(RET.MISSING_PARAMETER, 'messageMissing', 'message');
     const gameId = input.game_id ? Number(input.game_id) : null;
     const reference = await createTicket(db, {
@@ -34,6 +32,7 @@ export const createSupportTicket = defineAction({
       message,
       locale,
     });
+    orders.wakeMail?.();
     return { reference };
   },
 });

@@ -1,5 +1,5 @@
-import type { DiscountCode } from '@topup/shared/checkout';
-import { AgreementCheckbox, PayMethodList, SecureCheckoutNote } from '@topup/shared/checkout-ui';
+import type { DiscountCode, ReceiptEmail } from '@topup/shared/checkout';
+import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { formatPrice } from '@topup/shared/rules';
 import type { Bundle, PayType } from '@topup/shared/types';
 import { SpinnerIcon } from '@topup/shared/ui';
@@ -16,6 +16,8 @@ interface Props {
   readonly onPayType: (payType: string) => void;
   readonly agreed: boolean;
   readonly onAgree: (agreed: boolean) => void;
+  /** The optional address the receipt is e-mailed to. */
+  readonly receipt: ReceiptEmail;
   readonly placing: boolean;
   /** Who takes the payment, for the secure-checkout note. */
   readonly payProvider?: string;
@@ -66,6 +68,7 @@ export function OrderSummary(props: Props) {
           </div>
         </dl>
       ) : null}
+      <ReceiptEmailField prefix="pc" receipt={props.receipt} />
       <AgreementCheckbox prefix="pc" agreed={props.agreed} onChange={props.onAgree} />
       <button type="button" className="pc-button pc-button--primary pc-button--block pc-button--large" disabled={props.placing || !props.payable} onClick={props.onPay}>
         {props.placing ? <SpinnerIcon /> : <LockIcon />}

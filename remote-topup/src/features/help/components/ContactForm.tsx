@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { callAction } from '@topup/shared/api';
+import { isEmailAddress } from '@topup/shared/checkout';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import { errorText } from '../../my-orders/error-text';
 
@@ -10,7 +11,6 @@ interface Props {
   readonly startOrderId: string;
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 const MIN_MESSAGE = 10;
 
 type Problem = 'email' | 'message' | null;
@@ -33,7 +33,7 @@ export function ContactForm({ gameId, area, startOrderId }: Props) {
     if (sending) return;
     const typedEmail = email.trim();
     const typedMessage = message.trim();
-    const found: Problem = !EMAIL.test(typedEmail) ? 'email' : [...typedMessage].length < MIN_MESSAGE ? 'message' : null;
+    const found: Problem = !isEmailAddress(typedEmail) ? 'email' : [...typedMessage].length < MIN_MESSAGE ? 'message' : null;
     setProblem(found);
     setRefusal('');
     if (found) {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { checkDiscountCode, useDiscountCode, usePayMethod, useSessionState } from '@topup/shared/checkout';
-import { AgreementCheckbox, PayMethodList, SecureCheckoutNote } from '@topup/shared/checkout-ui';
+import { checkDiscountCode, useDiscountCode, usePayMethod, useReceiptEmail, useSessionState } from '@topup/shared/checkout';
+import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
 import { useGameCustomerService } from '../../../lib/use-game-customer-service';
@@ -56,6 +56,7 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
   const discount = useDiscountCode({ gameId: order.gameId, area: order.area, roleId: order.role.role_id, productId: order.productId, check: checkDiscountCode, keepKey });
   const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
   const applied = discount.applied;
+  const receipt = useReceiptEmail();
   const { submit, placing } = useSubmitOrder({
     game_id: order.gameId,
     area: order.area,
@@ -65,9 +66,12 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
     product_id: order.productId,
     pay_type: payType,
     discount_code: applied?.discount_code ?? '',
+    receipt_email: receipt.value,
   });
   const total = formatPrice(applied ? applied.amount : order.amount, order.area);
-  const pay = () => void submit(agreed);
+  const pay = () => {
+    if (receipt.check()) void submit(agreed);
+  };
 
   return (
     <div className="od-page" data-testid="submit-page">
@@ -99,6 +103,9 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
           </dl>
         </section>
       ) : null}
+      <section className="od-card">
+        <ReceiptEmailField prefix="od" receipt={receipt} />
+      </section>
       <AgreementCheckbox prefix="od" agreed={agreed} onChange={setAgreed} />
       <p className="od-note">{t('submit.priceNote')}</p>
       <SecureCheckoutNote prefix="od" provider={tabData?.pay_provider} />

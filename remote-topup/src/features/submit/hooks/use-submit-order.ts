@@ -12,7 +12,7 @@ export const goToPayment = { assign: (url: string) => window.location.assign(url
  * with `createOrder`, and the browser goes to the payment page.
  */
 export function useSubmitOrder(fields: OrderFields) {
-  const purchaseKey = [fields.product_id, fields.pay_type, fields.discount_code, fields.server_id, fields.role_id].join('|');
+  const purchaseKey = [fields.product_id, fields.pay_type, fields.discount_code, fields.server_id, fields.role_id, fields.receipt_email ?? ''].join('|');
   const { placeOrder, placing } = usePlaceOrder(purchaseKey);
   const submit = useCallback(
     async (agreed: boolean) => {
