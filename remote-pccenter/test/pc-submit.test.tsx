@@ -143,6 +143,8 @@ describe('/pcSubmit: the bundles for the character', () => {
       pay_type: 'wallet',
       discount_code: 'WELCOME10',
       order_token: expect.stringMatching(/^web-\S{8,}$/),
+      // No address given: no receipt e-mail.
+      receipt_email: '',
       sign: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(currentRoute().query).toEqual({ order_id: expect.stringMatching(/\S/), game_id: '18', area: 'us', from: 'mail' });

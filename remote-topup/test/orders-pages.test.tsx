@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type Locale } from '@topup/shared/rules';
 import { i18n, initI18n, store } from '@topup/shared/store';
 import { configureApi } from '@topup/shared/api';
-import { createOrder } from '@topup/shared/checkout';
+import { createOrder, getOrderInfo } from '@topup/shared/checkout';
 import PayResultPage from '../src/exposes/PayResultPage';
 import SubmitPage from '../src/exposes/SubmitPage';
 import { goToPayment } from '../src/features/submit/hooks/use-submit-order';
@@ -216,6 +216,29 @@ describe('/submit', () => {
     // Another order page in this tab offers the address again.
     await renderRoute(submitRoute());
     expect(await screen.findByLabelText('E-mail for the receipt (optional)')).toHaveValue('borin@example.com');
+  });
+
+  it('shows the price of a pay method that costs more beside it, and Pay and the code charge that price', async () => {
+    const user = userEvent.setup();
+    const kr = { server_name: 'KR-1', role_id: '1831003', role_name: 'x', uid: '1800003', server_id: '1831' };
+    await renderRoute(submitRoute({ area: 'kr', product_id: '18-kr-currency-980', product_name: '980', amount: '19000', first_buy: '0', roleInfo: JSON.stringify(kr) }));
+    const mobile = await screen.findByRole('radio', { name: /^Mobile phone billing ₩20,900 with this method \(\+10% fee\)/ });
+    // The card costs the bundle's price: nothing beside it.
+    expect(screen.getByRole('radio', { name: /^Credit or debit card/ }).closest('label')).not.toHaveTextContent('₩');
+    await screen.findByRole('button', { name: 'Pay ₩19,000' });
+    await user.click(mobile);
+    expect(await screen.findByRole('button', { name: 'Pay ₩20,900' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Discount code'), 'welcome10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('submit-total')).toHaveTextContent('₩18,810'));
+    await user.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay ₩18,810' }));
+    await waitFor(() => expect(paidAt).toHaveLength(1));
+    expect(sent[0]!.get('pay_type')).toBe('mobile');
+    // The store charges what the page showed.
+    const orderId = /\/sandbox\/checkout\/([A-Z0-9]+)/.exec(paidAt[0]!)?.[1] ?? '';
+    const answer = await getOrderInfo(orderId);
+    expect(answer).toMatchObject({ list_amount: '20900', discount_amount: '2090', amount: '18810' });
   });
 
   it('keeps its order token when an answer is lost, so the retry finds the same order', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onDialogPhase, type DialogPhase } from '@topup/shared/ui';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
@@ -137,6 +137,62 @@ describe('role confirmation (spec §4)', () => {
     expect(screen.queryByTestId('character-confirmation')).not.toBeInTheDocument();
   });
 
+  it('offers the characters confirmed before on this device, newest first: a tap looks one up again, and one can be removed', async () => {
+    const user = userEvent.setup();
+    // Two characters confirmed one after the other (the second goes first in the list).
+    const first = await renderMainPage('/?game_id=18&area=us');
+    for (const roleId of ['1801002', RETURNING.roleId]) {
+      await searchCharacter(user, RETURNING.server, roleId);
+      await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+      await screen.findByRole('button', { name: 'Confirmed' });
+      await waitFor(() => expect(window.localStorage.getItem('topup:recent-characters')).toContain(roleId));
+      await user.click(screen.getByRole('button', { name: 'Change character' }));
+      await user.click(within(await findDialogWith('Re-enter the character information?')).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(screen.queryByTestId('character-confirmation')).not.toBeInTheDocument());
+      // Back at the form, the list shows what was just confirmed.
+      await waitFor(() => expect(screen.getByRole('region', { name: 'Recent characters' })).toHaveTextContent(roleId));
+    }
+    first.unmount();
+
+    await renderMainPage('/?game_id=18&area=us');
+    const recent = await screen.findByRole('region', { name: 'Recent characters' });
+    const uses = within(recent).getAllByRole('button', { name: /NA-1 Aurora · 180100[23]$/ });
+    expect(uses.map((button) => button.getAttribute('data-role-id'))).toEqual([RETURNING.roleId, '1801002']);
+    // A tap fills the form and looks the character up afresh: found, waiting for Confirm.
+    await user.click(uses[1]!);
+    const view = await screen.findByTestId('character-confirmation');
+    expect(within(view).getByTestId('confirmed-role-id')).toHaveTextContent('1801002');
+    expect(within(view).getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    expect(within(view).getByTestId('confirmed-server')).toHaveTextContent('NA-1 Aurora');
+
+    // Back to the form: removing one keeps the other, and focus stays in the list.
+    await user.click(within(view).getByRole('button', { name: 'Change character' }));
+    await user.click(within(await findDialogWith('Re-enter the character information?')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByTestId('character-confirmation')).not.toBeInTheDocument());
+    const list = await screen.findByRole('region', { name: 'Recent characters' });
+    const removeButton = within(list).getAllByRole('button', { name: /^Remove .+ from recent characters$/ })[0]!;
+    await user.click(removeButton);
+    await waitFor(() => expect(within(list).getAllByRole('button', { name: /^Remove/ })).toHaveLength(1));
+    expect(list).toContainElement(document.activeElement as HTMLElement);
+    expect(JSON.parse(window.localStorage.getItem('topup:recent-characters') ?? '[]')).toHaveLength(1);
+  });
+
+  it('shows no recent characters of another game', async () => {
+    window.localStorage.setItem(
+      'topup:recent-characters',
+      JSON.stringify([{ gameId: '18', area: 'us', region: 'us', serverId: '1801', serverName: 'NA-1 Aurora', roleId: '1801003', roleName: 'Cyra', usedAt: 1 }]),
+    );
+    await renderMainPage('/?game_id=14&area=us');
+    // The page has loaded what it loads on demand (the help button of game 14) and its shelf.
+    await screen.findByRole('button', { name: 'Where do I find my character ID?' });
+    await waitFor(() => bundleCard('14-us-currency-60'));
+    expect(screen.queryByRole('region', { name: 'Recent characters' })).not.toBeInTheDocument();
+    // The same store shows it on its own game's page.
+    cleanup();
+    await renderMainPage('/?game_id=18&area=us');
+    expect(await screen.findByRole('region', { name: 'Recent characters' })).toHaveTextContent('Cyra');
+  });
+
   it("opens game 14's character-ID help, and its picture enlarges in the image viewer", async () => {
     const user = userEvent.setup();
     await renderMainPage('/?game_id=14&area=us');
@@ -146,4 +202,5 @@ describe('role confirmation (spec §4)', () => {
     const viewer = await screen.findByRole('dialog', { name: 'Image preview' });
     expect(within(viewer).getByRole('img')).toHaveAttribute('alt', 'Where to find your character ID');
   });
+
 });

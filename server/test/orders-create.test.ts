@@ -64,6 +64,25 @@ describe.each(testDbTargets())('placing orders on $name', (target) => {
       expect(info).toMatchObject({ amount: '5900', currency: 'KRW', pay_type: 'bank', server_name: expect.any(String) });
     });
 
+    it('at the pay method\'s own price where the method costs more, as the order page shows it, a code taking its share off that price', async () => {
+      const kr = { area: 'kr', server_id: '1831', role_id: '1831002', uid: '1800002', product_id: '18-kr-currency-980' };
+      const card = await orderInfo(store.app, (await mustCreateOrder(store.app, { ...kr, pay_type: 'card' })).order_id);
+      expect(card).toMatchObject({ list_amount: '19000', amount: '19000' });
+      // Mobile-phone billing costs 10 % more in the demo catalogue (getTab's price_percent).
+      const tab = await call<{ pay_type_list: Array<{ pay_type: string; price_percent: number }> }>(store.app, 'getTab', { game_id: 18, area: 'kr' });
+      expect(tab.data.pay_type_list.map((pay) => [pay.pay_type, pay.price_percent])).toEqual([['card', 0], ['mobile', 10], ['bank', 0]]);
+      const mobile = await orderInfo(store.app, (await mustCreateOrder(store.app, { ...kr, pay_type: 'mobile' })).order_id);
+      expect(mobile).toMatchObject({ pay_type: 'mobile', list_amount: '20900', discount_amount: '0', amount: '20900', currency: 'KRW' });
+      const withCode = await orderInfo(store.app, (await mustCreateOrder(store.app, { ...kr, pay_type: 'mobile', discount_code: 'welcome10' })).order_id);
+      expect(withCode).toMatchObject({ list_amount: '20900', discount_amount: '2090', amount: '18810' });
+      // The code check says the same for the method, and the bundle's own price without one.
+      const checkFor = (extra: Record<string, string>) =>
+        call<DiscountCheck>(store.app, 'checkDiscountCode', { game_id: 18, area: 'kr', role_id: '1831002', product_id: '18-kr-currency-980', discount_code: 'welcome10', ...extra });
+      expect((await checkFor({ pay_type: 'mobile' })).data).toMatchObject({ list_amount: '20900', amount: '18810' });
+      expect((await checkFor({})).data).toMatchObject({ list_amount: '19000', amount: '17100' });
+      expect(await checkFor({ pay_type: 'wallet' })).toMatchObject({ ret: 1003, msg: expect.stringContaining('pay_type') });
+    });
+
     it('with a discount code, typed in any case', async () => {
       const placed = await mustCreateOrder(store.app, { discount_code: ' welcome10 ' });
       expect(await orderInfo(store.app, placed.order_id)).toMatchObject({ discount_code: 'WELCOME10', list_amount: '4.99', discount_amount: '0.50', amount: '4.49' });

@@ -130,7 +130,8 @@ describe.each(testDbTargets())('payment webhooks on $name', (target) => {
     const placed = await mustCreateOrder(store.app, { area: 'kr', server_id: '1831', role_id: '1831003', uid: '1800003', product_id: '18-kr-currency-980', pay_type: 'mobile' });
     const page = await (await fetch(`${store.url}${placed.pay_url}`)).text();
     expect(page).toContain('<html lang="ko">');
-    expect(page).toContain('₩19,000');
+    // ₩19,000 with mobile-phone billing's 10 %: the price the order page showed beside the method.
+    expect(page).toContain('₩20,900');
     expect(page).toContain('휴대폰 결제');
     expect(page).toContain('name="result" value="paid"');
     expect(page).toContain('name="result" value="declined"');

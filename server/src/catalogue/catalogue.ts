@@ -56,6 +56,8 @@ export interface CataloguePayType {
   readonly iconUrl: string;
   /** The brands it takes, with their marks. */
   readonly brands: readonly PayBrandMark[];
+  /** How much more (below 0: less) it costs than the bundle's price, in whole per cent (migration 058). */
+  readonly pricePercent: number;
 }
 
 /** The card's words are the area's language; `texts` holds the others. */

@@ -48,7 +48,7 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   );
   const tabRows = await db.query<TabRow>('SELECT game_id, area, type, labels FROM product_tabs ORDER BY game_id, area, sort, type');
   const payTypeRows = await db.query<PayTypeRow>(
-    'SELECT game_id, area, pay_type, name, names, icon_url, brands FROM pay_types ORDER BY game_id, area, sort, pay_type',
+    'SELECT game_id, area, pay_type, name, names, icon_url, brands, price_percent FROM pay_types ORDER BY game_id, area, sort, pay_type',
   );
   const bundleRows = await db.query<BundleRow>(
     `SELECT id, game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor,
@@ -134,7 +134,7 @@ function toServer(row: ServerRow): CatalogueServer {
 }
 
 function toPayType(row: PayTypeRow): CataloguePayType {
-  return { payType: row.pay_type, name: row.name, names: row.names ?? {}, iconUrl: row.icon_url, brands: payBrandMarks(Array.isArray(row.brands) ? row.brands : []) };
+  return { payType: row.pay_type, name: row.name, names: row.names ?? {}, iconUrl: row.icon_url, brands: payBrandMarks(Array.isArray(row.brands) ? row.brands : []), pricePercent: row.price_percent ?? 0 };
 }
 
 function toBanner(row: BannerRow): CatalogueBanner {

@@ -23,7 +23,7 @@ export type GameRecord = {
 export type GameAreaRecord = { game_id: number; area: string; customer_service_url: string | null; sort: number };
 export type ServerRecord = { game_id: number; area: string; region: string; server_id: string; server_name: string; server_sign: string; sort: number };
 export type ProductTabRecord = { game_id: number; area: string; type: string; labels: Translations<string>; sort: number };
-export type PayTypeRecord = { game_id: number; area: string; pay_type: string; name: string; names: Translations<string>; icon_url: string; brands: string[]; sort: number };
+export type PayTypeRecord = { game_id: number; area: string; pay_type: string; name: string; names: Translations<string>; icon_url: string; brands: string[]; sort: number; price_percent: number };
 export type BundleRecord = {
   game_id: number;
   area: string;
@@ -105,7 +105,7 @@ export const upsertProductTabs = writer<ProductTabRecord>(
 
 export const upsertPayTypes = writer<PayTypeRecord>(
   'pay_types',
-  [integer('game_id'), text('area'), text('pay_type'), text('name'), jsonb('names'), text('icon_url'), jsonb('brands'), integer('sort')],
+  [integer('game_id'), text('area'), text('pay_type'), text('name'), jsonb('names'), text('icon_url'), jsonb('brands'), integer('sort'), integer('price_percent')],
   ['game_id', 'area', 'pay_type'],
 );
 

@@ -1,3 +1,4 @@
+import { methodPriceMinor } from '@topup/shared/formats';
 import { currencyCode, localeForArea, type Locale } from '@topup/shared/rules';
 import type { Catalogue } from '../catalogue/catalogue';
 import { findServer } from '../catalogue/catalogue';
@@ -77,7 +78,8 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
   if (!server || server.area !== gameArea.area) throw new DomainError('unknownServer');
   const bundle = findBundle(gameArea, productId);
   if (!bundle) throw bundleNotOnSale();
-  if (!gameArea.payTypes.some((type) => type.payType === payType)) throw new DomainError('payTypeNotOffered');
+  const method = gameArea.payTypes.find((type) => type.payType === payType);
+  if (!method) throw new DomainError('payTypeNotOffered');
   const answer = (orderId: string): CreatedOrderIds => ({ orderId, payUrl: orders.payments.checkoutUrl(orderId) });
 
   let role: GameRole;
@@ -110,7 +112,8 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     productName: bundleTexts(bundle, catalogueLanguage(gameArea, request.locale ?? localeForArea(gameArea.area))).productName,
     locale: request.locale ?? localeForArea(gameArea.area),
     receiptEmail: request.receiptEmail ?? '',
-    listPriceMinor: bundle.priceMinor,
+    // The price for the chosen pay method: what the page showed beside it.
+    listPriceMinor: methodPriceMinor(bundle.priceMinor, method.pricePercent),
     firstBuyOffer: bundle.firstBuyOffer,
     promisedItems: { items: bundle.items, firstBuy: bundle.firstBuyItems, bonus: bundle.bonusItems },
     roleBuyLimit: bundle.roleBuyLimit,

@@ -1,4 +1,6 @@
+import { methodPriceMinor } from '@topup/shared/formats';
 import type { GameArea } from '../catalogue/catalogue';
+import { DomainError } from '../domain-errors';
 import type { Queryable } from '../db/db';
 import { findDiscountCode } from '../discounts/discount-codes';
 import { refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
@@ -14,6 +16,8 @@ export interface CodeCheck {
   readonly roleId: string;
   /** The code, already normalised. */
   readonly code: string;
+  /** The pay method chosen, whose price the code discounts; "" for the bundle's own price. */
+  readonly payType?: string;
 }
 
 export interface PriceWithCode {
@@ -29,9 +33,11 @@ export async function priceWithCode(db: Queryable, gameArea: GameArea, check: Co
   const { gameId, productId, roleId } = check;
   const bundle = findBundle(gameArea, productId);
   if (!bundle) throw bundleNotOnSale();
+  const method = check.payType ? gameArea.payTypes.find((type) => type.payType === check.payType) : undefined;
+  if (check.payType && !method) throw new DomainError('payTypeNotOffered');
   const code = await findDiscountCode(db, check.code);
   const usesByRole = code && roleId && code.usesPerRole > 0 ? await countCodeUses(db, gameId, roleId, code.code) : 0;
   const refusal = refuseDiscount(code, { gameId, productId, now: new Date(), usesByRole });
   if (refusal || !code) throw discountError(refusal ?? 'unknown');
-  return { code, price: priceOrder(bundle.priceMinor, code.percentOff) };
+  return { code, price: priceOrder(methodPriceMinor(bundle.priceMinor, method?.pricePercent ?? 0), code.percentOff) };
 }

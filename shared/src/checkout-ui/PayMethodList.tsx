@@ -11,12 +11,14 @@ interface Props {
   readonly prefix: string;
   /** The list is still loading: a placeholder holds its place. */
   readonly loading?: boolean;
+  /** A method's own price, formatted, where it costs another amount than the bundle ('' otherwise). */
+  readonly priceOf?: (method: PayType) => string;
 }
 
 const brandsId = (prefix: string, payType: string) => `${prefix}-pay-brands-${payType}`;
 
 /** The pay methods of the game's tab data as radio buttons (the core's usePayMethod picks the default). */
-export function PayMethodList({ methods, chosen, onChoose, prefix, loading = false }: Props) {
+export function PayMethodList({ methods, chosen, onChoose, prefix, loading = false, priceOf }: Props) {
   const { t } = useTranslation(CHECKOUT_UI_NAMESPACE);
   const block = `${prefix}-pay-methods`;
   if (!loading && methods.length === 0) return null;
@@ -26,6 +28,8 @@ export function PayMethodList({ methods, chosen, onChoose, prefix, loading = fal
       {loading ? <div className={`${block}__placeholder`} aria-hidden="true" /> : null}
       {methods.map((method) => {
         const selected = method.pay_type === chosen;
+        const percent = method.price_percent ?? 0;
+        const own = percent && priceOf ? priceOf(method) : '';
         return (
           <label key={method.pay_type} className={`${prefix}-pay-method${selected ? ` ${prefix}-pay-method--chosen` : ''}`} data-pay-type={method.pay_type}>
             <input
@@ -49,6 +53,12 @@ export function PayMethodList({ methods, chosen, onChoose, prefix, loading = fal
                   <span id={brandsId(prefix, method.pay_type)} hidden>
                     {method.brands.map((brand) => brand.name).join(', ')}
                   </span>
+                </span>
+              ) : null}
+              {own ? (
+                // Inside the label: the radio's name says the price.
+                <span className={`${prefix}-pay-method__price`} data-testid="pay-method-price">
+                  {t(percent > 0 ? 'payMethods.costsMore' : 'payMethods.costsLess', { price: own, percent: Math.abs(percent) })}
                 </span>
               ) : null}
             </span>

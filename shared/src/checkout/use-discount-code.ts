@@ -11,6 +11,8 @@ export interface DiscountCodeTarget {
   readonly roleId: string;
   /** The bundle the code would price, or '' before one is chosen. */
   readonly productId: string;
+  /** The pay method chosen: a method that costs another amount changes what the code takes off. */
+  readonly payType?: string;
   /** The storefront's call (`checkDiscountCode` of its API family). */
   readonly check: (payload: CheckDiscountCodePayload, signal: AbortSignal) => Promise<DiscountCheck>;
   /** Keeps the typed code, and whether it was applied, for the tab's session (checked again on return). */
@@ -18,7 +20,8 @@ export interface DiscountCodeTarget {
 }
 
 interface Applied {
-  readonly productId: string;
+  /** The bundle and pay method it was checked for ("product|payType"). */
+  readonly target: string;
   readonly check: DiscountCheck;
 }
 
@@ -29,7 +32,8 @@ interface Applied {
  * there); no bundle yet is a local check (a toast); a transport failure is a dialog. A code applies to one bundle: choosing another
  * checks it again. Typing or removing drops the applied code and cancels a check under way.
  */
-export function useDiscountCode({ gameId, area, roleId, productId, check, keepKey = null }: DiscountCodeTarget) {
+export function useDiscountCode({ gameId, area, roleId, productId, payType = '', check, keepKey = null }: DiscountCodeTarget) {
+  const target = `${productId}|${payType}`;
   const [kept, keepCode] = useSessionState(keepKey && `${keepKey}:code`, { code: '', applied: false });
   const [code, setCodeTextOnly] = useState(kept.code);
   const setCodeText = useCallback((text: string, wasApplied = false) => {
@@ -44,7 +48,7 @@ export function useDiscountCode({ gameId, area, roleId, productId, check, keepKe
   latestCheck.current = check;
 
   const run = useCallback(
-    async (typed: string, forProduct: string) => {
+    async (typed: string, forProduct: string, forPayType: string) => {
       pending.current?.abort();
       const controller = new AbortController();
       pending.current = controller;
@@ -52,11 +56,11 @@ export function useDiscountCode({ gameId, area, roleId, productId, check, keepKe
       setRefusal('');
       try {
         const result = await latestCheck.current(
-          { game_id: gameId, area, role_id: roleId, product_id: forProduct, discount_code: typed },
+          { game_id: gameId, area, role_id: roleId, product_id: forProduct, discount_code: typed, ...(forPayType ? { pay_type: forPayType } : {}) },
           controller.signal,
         );
         if (controller.signal.aborted) return;
-        setApplied({ productId: forProduct, check: result });
+        setApplied({ target: `${forProduct}|${forPayType}`, check: result });
         setCodeText(result.discount_code, true);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -80,24 +84,25 @@ export function useDiscountCode({ gameId, area, roleId, productId, check, keepKe
       showCheckoutCheck('validation.chooseBundle');
       return;
     }
-    void run(typed, productId);
-  }, [code, productId, run]);
+    void run(typed, productId, payType);
+  }, [code, productId, payType, run]);
 
-  // Another bundle: the code applied to the last one is checked for this one.
+  // Another bundle or pay method (or one chosen while a check was under way): the code applied
+  // to the last one is checked for this one.
   useEffect(() => {
-    if (!productId || !applied || applied.productId === productId) return;
-    void run(applied.check.discount_code, productId);
-    // Only a new bundle starts a new check.
+    if (!productId || !applied || applied.target === target) return;
+    void run(applied.check.discount_code, productId, payType);
+    // Only a new bundle or method, or a check answered for another one, starts a new check.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [productId]);
+  }, [target, applied]);
 
   // Back on the page with a code that was applied: the store checks it again (it may have run out).
   const restoring = useRef(kept.applied);
   useEffect(() => {
     if (!restoring.current || !productId || !kept.code) return;
     restoring.current = false;
-    void run(kept.code, productId);
-  }, [productId, kept.code, run]);
+    void run(kept.code, productId, payType);
+  }, [productId, payType, kept.code, run]);
 
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -111,7 +116,7 @@ export function useDiscountCode({ gameId, area, roleId, productId, check, keepKe
 
   const remove = useCallback(() => setCode(''), [setCode]);
 
-  const current = applied && applied.productId === productId ? applied.check : null;
+  const current = applied && applied.target === target ? applied.check : null;
   return { code, setCode, apply, remove, checking, refusal, applied: current };
 }
 

@@ -54,6 +54,8 @@ export interface PayType {
   readonly checked: 0 | 1;
   /** The brands the method takes (card networks, wallets), each with its mark: shown beside the name. */
   readonly brands?: readonly PayBrand[];
+  /** How much more (or, below 0, less) this method costs, in whole per cent of the bundle's price; 0 or absent: the same. */
+  readonly price_percent?: number;
 }
 
 export interface PayBrand {
@@ -235,6 +237,8 @@ export interface CheckDiscountCodePayload {
   role_id: string;
   product_id: string;
   discount_code: string;
+  /** The pay method chosen, when it may cost another amount; absent: the bundle's own price. */
+  pay_type?: string;
 }
 
 // ---------- Sandbox ----------

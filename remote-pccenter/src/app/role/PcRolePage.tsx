@@ -2,12 +2,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
 import { useCharacterLookup, useServerChoice } from '@topup/shared/purchase';
+import { loadRecentCharacters } from '@topup/shared/purchase-ui';
 import { hasRoleHelpImage, usesCharacterName } from '@topup/shared/rules';
 import { localStore, toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
 import type { GetServerListPayload, RoleInfo } from '@topup/shared/types';
 import { AccountLookup } from '../../features/character/components/AccountLookup';
 import { FoundCharacter } from '../../features/character/components/CharacterCard';
 import { CharacterIdForm } from '../../features/character/components/CharacterIdForm';
+import { RecentCharacterPicker } from '../../features/character/components/RecentCharacterPicker';
 import { ServerChooser } from '../../features/character/components/ServerChooser';
 import { useAccountCharacters } from '../../features/character/hooks/use-account-characters';
 import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
@@ -49,6 +51,7 @@ export function PcRolePage() {
   }, [game]);
 
   const goOn = (role: RoleInfo) => {
+    void loadRecentCharacters().then((recent) => recent.rememberRecentCharacter(game.gameId, role, servers.roleArea, servers.region));
     const serverSign = servers.servers?.find((s) => s.server_id === role.server_id)?.server_sign ?? '';
     navigate('/pcSubmit', characterQuery({ ...game, area: servers.roleArea, role, serverSign }));
   };
@@ -87,6 +90,12 @@ export function PcRolePage() {
             ))}
           </div>
           <div className="pc-lookup__body" id="pc-lookup-panel" role="tabpanel" aria-labelledby={`pc-lookup-${mode}`}>
+            {mode === 'character' ? (
+              <RecentCharacterPicker
+                gameId={game.gameId}
+                target={{ ...lookup, roleArea: servers.roleArea, region: servers.region, servers: servers.servers, server: servers.server, selectServer: servers.selectServer }}
+              />
+            ) : null}
             <ServerChooser choice={servers} showServers={mode === 'character'} />
             {mode === 'character' ? (
               <>

@@ -69,7 +69,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
   // The bundle shown is the latest priced one of the same product (after a tab round trip).
   const bundle = (chosen && shelf.bundles?.find((b) => b.product_id === chosen.product_id)) ?? chosen;
   const productId = bundle?.product_id ?? '';
-  const discount = useDiscountCode({ gameId: choice.gameId, area: choice.area, roleId: role.role_id, productId, check: pcpay.checkDiscountCode, keepKey });
+  const discount = useDiscountCode({ gameId: choice.gameId, area: choice.area, roleId: role.role_id, productId, payType: payMethod.chosen, check: pcpay.checkDiscountCode, keepKey });
   const code = discount.applied?.discount_code ?? '';
   const receipt = useReceiptEmail();
   // One order token per purchase: what is bought, how, with which code, for whom, receipt to where.

@@ -39,6 +39,7 @@ export const getTab = defineAction({
         icon: pay.iconUrl,
         checked: index === 0 ? 1 : 0,
         brands: pay.brands,
+        price_percent: pay.pricePercent,
       })),
       game: info,
       pay_provider: orders.payments.displayName,

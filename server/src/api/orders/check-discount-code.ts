@@ -24,7 +24,7 @@ export const checkDiscountCode = defineAction({
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const productId = input.product_id ?? '';
     if (productId === '') throw missing('product_id');
-    const { code, price } = await priceWithCode(db, gameArea, { gameId, productId, roleId: input.role_id ?? '', code: typed });
+    const { code, price } = await priceWithCode(db, gameArea, { gameId, productId, roleId: input.role_id ?? '', code: typed, payType: input.pay_type ?? '' });
     return {
       discount_code: code.code,
       percent_off: code.percentOff,

@@ -20,4 +20,5 @@ export const CHECK_DISCOUNT_CODE_FIELDS = {
   role_id: FIELD.roleId,
   product_id: FIELD.productId,
   discount_code: FIELD.discountCode,
+  pay_type: FIELD.payType,
 };

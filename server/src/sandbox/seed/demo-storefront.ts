@@ -10,6 +10,8 @@ export interface DemoPayType {
   readonly iconUrl: string;
   /** Keys of the brand marks shown with it (server/src/catalogue/pay-brands.ts). */
   readonly brands: readonly string[];
+  /** Its price difference in whole per cent of the bundle's price. */
+  readonly pricePercent: number;
 }
 
 export interface DemoBanner {
@@ -34,6 +36,9 @@ const PAY_NAMES: Readonly<Record<string, LocalizedText>> = {
   bank: { en: 'Bank transfer and easy pay', ko: '계좌이체', zh: '银行转账与快捷支付' },
 };
 
+/** Korean mobile-phone billing passes the carriers' fee on: the demo shows a method that costs more. */
+const PRICE_PERCENT: Readonly<Record<string, number>> = { mobile: 10 };
+
 function payType(payType: string, area: string, brands: readonly string[]): DemoPayType {
   const own = localeForArea(area);
   const names = PAY_NAMES[payType] as LocalizedText;
@@ -43,6 +48,7 @@ function payType(payType: string, area: string, brands: readonly string[]): Demo
     names: Object.fromEntries(LOCALES.filter((language) => language !== own).map((language) => [language, names[language]])),
     iconUrl: `/assets/pay/${payType}.svg`,
     brands,
+    pricePercent: PRICE_PERCENT[payType] ?? 0,
   };
 }
 

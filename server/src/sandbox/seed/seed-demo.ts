@@ -89,6 +89,7 @@ async function seedShelves(tx: Queryable, games: readonly DemoGame[]): Promise<v
         icon_url: pay.iconUrl,
         brands: [...pay.brands],
         sort,
+        price_percent: pay.pricePercent,
       })),
     ),
   );

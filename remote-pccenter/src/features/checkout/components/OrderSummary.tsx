@@ -1,4 +1,4 @@
-import type { DiscountCode, ReceiptEmail } from '@topup/shared/checkout';
+import { methodAmount, methodPriceText, type DiscountCode, type ReceiptEmail } from '@topup/shared/checkout';
 import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { formatPrice } from '@topup/shared/rules';
 import type { Bundle, PayType } from '@topup/shared/types';
@@ -31,7 +31,9 @@ export function OrderSummary(props: Props) {
   const { t } = usePcTranslation();
   const { area, bundle, discount } = props;
   const applied = discount.applied;
-  const total = applied ? applied.amount : (bundle?.amount ?? '');
+  // A method that costs another amount: its price (what the server charges for it), before any code.
+  const methodPercent = props.payTypes.find((type) => type.pay_type === props.payType)?.price_percent ?? 0;
+  const total = applied ? applied.amount : bundle ? methodAmount(bundle.amount, methodPercent, area) : '';
   return (
     <aside className="pc-order pc-panel" aria-labelledby="pc-order-title">
       <h2 className="pc-order__title" id="pc-order-title">
@@ -49,12 +51,12 @@ export function OrderSummary(props: Props) {
         <p className="pc-order__empty">{t('order.noBundle')}</p>
       )}
       <DiscountCodeField discount={discount} area={area} />
-      <PayMethodList prefix="pc" methods={props.payTypes} chosen={props.payType} onChoose={props.onPayType} />
+      <PayMethodList prefix="pc" methods={props.payTypes} chosen={props.payType} onChoose={props.onPayType} priceOf={bundle ? (method) => methodPriceText(bundle.amount, method.price_percent, area) : undefined} />
       {bundle ? (
         <dl className="pc-order__lines">
           <div>
             <dt>{t('order.price')}</dt>
-            <dd>{formatPrice(applied ? applied.list_amount : bundle.amount, area)}</dd>
+            <dd>{formatPrice(applied ? applied.list_amount : methodAmount(bundle.amount, methodPercent, area), area)}</dd>
           </div>
           {applied ? (
             <div className="pc-order__saving">

@@ -4,7 +4,7 @@ import { QuestionIcon } from '../../../lib/icons';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 
 /** The question icon of games 14, 136 and 182: where to find the character ID, with zoom. */
-export function RoleHelpButton({ imageUrl }: { readonly imageUrl: string }) {
+export default function RoleHelpButton({ imageUrl }: { readonly imageUrl: string }) {
   const { t } = useTopUpTranslation();
   const title = t('character.helpTitle');
   const open = () => {

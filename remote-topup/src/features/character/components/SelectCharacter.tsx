@@ -1,9 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { hasRecentCharacters } from '@topup/shared/purchase-ui';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import type { CharacterModel } from '../hooks/use-character';
 import { CharacterConfirmation } from './CharacterConfirmation';
 import { CharacterForm } from './CharacterForm';
-import { RoleHelpButton } from './RoleHelpButton';
+
+const RecentCharacterList = lazy(() => import('./RecentCharacterList'));
+// Only games 14, 136 and 182 have the help image: its button and dialog load with them.
+const RoleHelpButton = lazy(() => import('./RoleHelpButton'));
 
 interface Props {
   readonly gameId: string;
@@ -35,10 +39,21 @@ export function SelectCharacter({ gameId, area, character, helpImage }: Props) {
         <h2 className="tp-card__title" id="tp-character-title">
           {t('character.title')}
         </h2>
-        {helpImage ? <RoleHelpButton imageUrl={helpImage} /> : null}
+        {helpImage ? (
+          <Suspense fallback={null}>
+            <RoleHelpButton imageUrl={helpImage} />
+          </Suspense>
+        ) : null}
       </div>
       {confirmation.step === 'input' ? (
-        <CharacterForm gameId={gameId} area={area} character={character} />
+        <>
+          {hasRecentCharacters() ? (
+            <Suspense fallback={null}>
+              <RecentCharacterList gameId={gameId} character={character} />
+            </Suspense>
+          ) : null}
+          <CharacterForm gameId={gameId} area={area} character={character} />
+        </>
       ) : (
         <CharacterConfirmation
           role={confirmation.role}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { getRoleInfo, getServerList } from '@topup/shared/api';
 import { NOT_SEARCHED, useCharacterLookup, useServerChoice, type RoleConfirmation } from '@topup/shared/purchase';
+import { loadRecentCharacters } from '@topup/shared/purchase-ui';
 import { usesCharacterName } from '@topup/shared/rules';
 import type { RoleInfo, Server } from '@topup/shared/types';
 import { showCallError, showConfirmDialog } from '@topup/shared/ui';
@@ -61,8 +62,10 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
 
   const confirm = useCallback(() => {
     const role = lookup.confirm();
-    if (role) rememberCharacter(role, roleArea, region);
-  }, [lookup, roleArea, region]);
+    if (!role) return;
+    rememberCharacter(role, roleArea, region);
+    void loadRecentCharacters().then((recent) => recent.rememberRecentCharacter(gameId, role, roleArea, region));
+  }, [lookup, roleArea, region, gameId]);
 
   const reenter = useCallback(async () => {
     try {
@@ -94,6 +97,7 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
   return {
     rule: servers.rule,
     region,
+    roleArea,
     servers: servers.servers,
     server,
     typed: lookup.typed,

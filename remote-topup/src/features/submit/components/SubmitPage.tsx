@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { checkDiscountCode, useDiscountCode, usePayMethod, useReceiptEmail, useSessionState } from '@topup/shared/checkout';
+import { checkDiscountCode, methodAmount, methodPriceText, useDiscountCode, usePayMethod, useReceiptEmail, useSessionState } from '@topup/shared/checkout';
 import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
@@ -53,7 +53,7 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
   const payType = payMethod.chosen;
   // pmx_show 0: the store picks the method; the page shows it without a choice.
   const payTypes = order.pmxShow ? offeredTypes : offeredTypes.filter((type) => type.pay_type === payType);
-  const discount = useDiscountCode({ gameId: order.gameId, area: order.area, roleId: order.role.role_id, productId: order.productId, check: checkDiscountCode, keepKey });
+  const discount = useDiscountCode({ gameId: order.gameId, area: order.area, roleId: order.role.role_id, productId: order.productId, payType, check: checkDiscountCode, keepKey });
   const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
   const applied = discount.applied;
   const receipt = useReceiptEmail();
@@ -68,7 +68,9 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
     discount_code: applied?.discount_code ?? '',
     receipt_email: receipt.value,
   });
-  const total = formatPrice(applied ? applied.amount : order.amount, order.area);
+  // A method that costs another amount: its price (what the server charges for it), before any code.
+  const methodPercent = offeredTypes.find((type) => type.pay_type === payType)?.price_percent ?? 0;
+  const total = formatPrice(applied ? applied.amount : methodAmount(order.amount, methodPercent, order.area), order.area);
   const pay = () => {
     if (receipt.check()) void submit(agreed);
   };
@@ -87,7 +89,7 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
           {t('submit.storeValues')}
         </p>
       ) : null}
-      <PayMethodList prefix="od" methods={payTypes} chosen={payType} onChoose={payMethod.choose} loading={!tabData} />
+      <PayMethodList prefix="od" methods={payTypes} chosen={payType} onChoose={payMethod.choose} loading={!tabData} priceOf={(method) => methodPriceText(order.amount, method.price_percent, order.area)} />
       <DiscountCodeField discount={discount} area={order.area} />
       {applied ? (
         <section className="od-card od-totals" aria-label={t('submit.total')}>

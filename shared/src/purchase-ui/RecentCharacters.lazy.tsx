@@ -1,0 +1,215 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addStrings, type Strings } from '@topup/shared/store';
+import { usesCharacterName } from '@topup/shared/rules';
+import type { RoleInfo, Server } from '@topup/shared/types';
+import { CloseIcon } from '@topup/shared/ui';
+import { RECENT_CHARACTERS_KEY } from './recent-characters-key';
+
+/**
+ * Recent characters: the last characters confirmed on this device, per game and per area the
+ * character was looked up in, so that a returning player taps one instead of typing an ID again
+ * (and cannot mistype it). Loaded on demand: the pages' first load carries only the check whether
+ * anything is remembered (`hasRecentCharacters`).
+ */
+export interface RecentCharacter {
+  readonly gameId: string;
+  /** The area the character was looked up in (game 18's region, else the page's area). */
+  readonly area: string;
+  /** The region or sub-region chosen, '' for none. */
+  readonly region: string;
+  readonly serverId: string;
+  readonly serverName: string;
+  readonly roleId: string;
+  readonly roleName: string;
+  /** When it was last confirmed (ms since 1970). */
+  readonly usedAt: number;
+}
+
+/** Shown per game and area. */
+export const RECENT_PER_GAME = 5;
+/** Kept on the device in all. */
+const RECENT_KEPT = 30;
+
+const NAMESPACE = 'recentCharacters';
+const STRINGS: Strings = {
+  en: {
+    title: 'Recent characters',
+    hint: 'Tap one to look it up again.',
+    remove: 'Remove {{name}} from recent characters',
+  },
+  ko: {
+    title: '최근 캐릭터',
+    hint: '선택하면 다시 조회합니다.',
+    remove: '최근 캐릭터에서 {{name}} 삭제',
+  },
+  zh: {
+    title: '最近使用的角色',
+    hint: '点击即可重新查询。',
+    remove: '从最近使用中移除{{name}}',
+  },
+};
+addStrings(NAMESPACE, STRINGS);
+
+const isRecent = (value: unknown): value is RecentCharacter => {
+  const entry = value as Partial<RecentCharacter> | null;
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    ['gameId', 'area', 'region', 'serverId', 'serverName', 'roleId', 'roleName'].every((field) => typeof (entry as Record<string, unknown>)[field] === 'string') &&
+    typeof entry.usedAt === 'number'
+  );
+};
+
+/** Everything remembered, newest first; storage that is off or holds something unreadable reads as empty. */
+export function readRecentCharacters(): RecentCharacter[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(RECENT_CHARACTERS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isRecent) : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(list: readonly RecentCharacter[]): void {
+  try {
+    if (list.length) window.localStorage.setItem(RECENT_CHARACTERS_KEY, JSON.stringify(list.slice(0, RECENT_KEPT)));
+    else window.localStorage.removeItem(RECENT_CHARACTERS_KEY);
+  } catch {
+    /* not kept: the player types the ID next time */
+  }
+}
+
+const same = (a: Pick<RecentCharacter, 'gameId' | 'serverId' | 'roleId'>, b: Pick<RecentCharacter, 'gameId' | 'serverId' | 'roleId'>) =>
+  a.gameId === b.gameId && a.serverId === b.serverId && a.roleId === b.roleId;
+
+/** The characters to offer on a game's page for the area and region chosen, newest first. */
+export function recentCharactersOf(gameId: string, area: string, region: string): RecentCharacter[] {
+  return readRecentCharacters()
+    .filter((entry) => entry.gameId === gameId && entry.area === area && entry.region === region)
+    .slice(0, RECENT_PER_GAME);
+}
+
+/** A character was confirmed: it goes first in the list (once). */
+export function rememberRecentCharacter(gameId: string, role: RoleInfo, area: string, region: string, now = Date.now()): void {
+  const entry: RecentCharacter = {
+    gameId,
+    area,
+    region,
+    serverId: role.server_id,
+    serverName: role.server_name,
+    roleId: role.role_id,
+    roleName: role.role_name,
+    usedAt: now,
+  };
+  write([entry, ...readRecentCharacters().filter((other) => !same(other, entry))]);
+}
+
+export function forgetRecentCharacter(entry: RecentCharacter): void {
+  write(readRecentCharacters().filter((other) => !same(other, entry)));
+}
+
+/** The character form a recent character is put into: the purchase core's server choice and lookup. */
+export interface RecentCharacterTarget {
+  /** The area characters are looked up in now, and the region chosen: only those of them are offered. */
+  readonly roleArea: string;
+  readonly region: string;
+  readonly servers: readonly Server[] | null;
+  readonly server: Server | null;
+  readonly selectServer: (server: Server) => void;
+  readonly typed: string;
+  readonly setTyped: (text: string) => void;
+  readonly search: () => Promise<void>;
+  readonly searching: boolean;
+}
+
+interface Props {
+  readonly gameId: string;
+  readonly target: RecentCharacterTarget;
+  /** The storefront's class prefix: each keeps its CSS. */
+  readonly prefix: string;
+}
+
+/**
+ * The list of recent characters, each a button that puts the server and the ID (or name, game 284)
+ * into the form and searches at once — the player confirms a fresh lookup, never the stored facts —
+ * and one to remove it. Nothing when none is remembered for this game, area and region.
+ */
+export function RecentCharacters({ gameId, target, prefix }: Props) {
+  const [wanted, setWanted] = useState<RecentCharacter | null>(null);
+  const text = (entry: RecentCharacter) => (usesCharacterName(gameId) ? entry.roleName : entry.roleId);
+  const { server, typed, search } = target;
+  // Search once the form shows the chosen server and character.
+  useEffect(() => {
+    if (!wanted || server?.server_id !== wanted.serverId || typed !== text(wanted)) return;
+    setWanted(null);
+    void search();
+    // `text` reads only the game id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, server, typed, search]);
+  const use = (entry: RecentCharacter) => {
+    const listed = target.servers?.find((one) => one.server_id === entry.serverId);
+    target.selectServer(listed ?? { server_id: entry.serverId, server_name: entry.serverName, server_sign: '' });
+    target.setTyped(text(entry));
+    setWanted(entry);
+  };
+  return <RecentList gameId={gameId} area={target.roleArea} region={target.region} prefix={prefix} busy={target.searching} onUse={use} />;
+}
+
+interface ListProps {
+  readonly gameId: string;
+  readonly area: string;
+  readonly region: string;
+  readonly prefix: string;
+  /** A lookup is under way: the list waits. */
+  readonly busy: boolean;
+  readonly onUse: (entry: RecentCharacter) => void;
+}
+
+function RecentList({ gameId, area, region, prefix, busy, onUse }: ListProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const titleId = useId();
+  // Read when the page's game, area or region changes; removals hide entries at once.
+  const remembered = useMemo(() => recentCharactersOf(gameId, area, region), [gameId, area, region]);
+  const [removed, setRemoved] = useState<readonly RecentCharacter[]>([]);
+  const shown = remembered.filter((entry) => !removed.some((gone) => same(gone, entry)));
+  const section = useRef<HTMLElement>(null);
+  // The removed entry's button is gone: keyboard focus moves to the list's first entry.
+  useEffect(() => {
+    if (removed.length) section.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [removed]);
+  if (shown.length === 0) return null;
+  const remove = (entry: RecentCharacter) => {
+    forgetRecentCharacter(entry);
+    setRemoved((gone) => [...gone, entry]);
+  };
+  return (
+    <section ref={section} className={`${prefix}-recent`} aria-labelledby={titleId} data-testid="recent-characters">
+      <h3 className={`${prefix}-recent__title`} id={titleId}>
+        {t('title')}
+      </h3>
+      <p className={`${prefix}-recent__hint`}>{t('hint')}</p>
+      <ul className={`${prefix}-recent__list`}>
+        {shown.map((entry) => (
+          <li key={`${entry.serverId}|${entry.roleId}`} className={`${prefix}-recent__item`}>
+            <button
+              type="button"
+              className={`${prefix}-recent__use`}
+              disabled={busy}
+              onClick={() => onUse(entry)}
+              data-role-id={entry.roleId}
+            >
+              <span className={`${prefix}-recent__name`}>{entry.roleName}</span>
+              <span className={`${prefix}-recent__meta`}>
+                {entry.serverName} · {entry.roleId}
+              </span>
+            </button>
+            <button type="button" className={`${prefix}-recent__remove`} aria-label={t('remove', { name: entry.roleName })} onClick={() => remove(entry)}>
+              <CloseIcon />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
