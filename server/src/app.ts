@@ -23,6 +23,7 @@ import { fieldRefusal } from './api/field-refusal';
 import { installSandboxPayments, sandboxGame } from './sandbox/install-sandbox';
 import { installStripePayments } from './payments/stripe/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
+import { catalogueGameGateway } from './game/http/catalogue-game-gateway';
 import type { MailSink } from './mail/mail-sink';
 import type { MailTransport } from './mail/mail-transport';
 import { MailWorker } from './mail/mail-worker';
@@ -76,8 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const db = options.db;
     const catalogue = options.catalogue ?? new CatalogueCache(db);
     const settings = options.orders ?? loadOrderSettings({});
-    // GAME_GATEWAY names only the sandbox so far (config.ts); PAYMENT_PROVIDER the sandbox or Stripe.
-    const games = options.games ?? sandboxGame(db);
+    // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
+    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue) : sandboxGame(db));
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
     const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs }) : null;
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });

@@ -14,7 +14,7 @@ export type StoreMode = 'development' | 'production' | 'demo';
 
 /** The payment providers and game gateways this store can be configured with. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
-export const GAME_GATEWAYS = ['sandbox'] as const;
+export const GAME_GATEWAYS = ['sandbox', 'http'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export type GameGatewayName = (typeof GAME_GATEWAYS)[number];
 

@@ -11,6 +11,7 @@ export type Refusal =
   // The game
   | 'roleNotFound'
   | 'roleOfAnotherAccount'
+  | 'gameUnavailable'
   // Orders
   | 'orderTokenReused'
   | 'purchaseLimitReached'

@@ -11,6 +11,7 @@ import { demoDataProblem } from './production/demo-data-check';
 import { loadCatalogue } from './catalogue/load-catalogue';
 import { offeredPayTypes } from './catalogue/catalogue';
 import { unsupportedPayTypes } from './payments/stripe/stripe-settings';
+import { gamesWithoutServer } from './game/http/catalogue-game-gateway';
 import { startMailSink, type MailSink } from './mail/mail-sink';
 import { smtpTransport } from './mail/mail-transport';
 
@@ -29,6 +30,10 @@ async function main(): Promise<void> {
     // Every pay method the catalogue offers must be one the payment provider takes.
     const unpayable = config.stripe ? unsupportedPayTypes(config.stripe, offeredPayTypes(await loadCatalogue(db))) : [];
     if (unpayable.length) throw new Error(refusalMessage(unpayable, config.nodeEnv === 'production'));
+    // Every game of the catalogue needs its server when the store calls games over HTTP.
+    const unreachable = config.gameGateway === 'http' ? gamesWithoutServer(await loadCatalogue(db)) : [];
+    if (unreachable.length && config.nodeEnv === 'production') throw new Error(refusalMessage(unreachable));
+    for (const problem of unreachable) console.warn(`Warning: ${problem}`);
   } catch (error) {
     await db.close();
     throw error;

@@ -20,6 +20,7 @@ const ANSWERS: Readonly<Record<Refusal, Answer>> = {
   payTypeNotOffered: invalid('pay_type'),
   roleNotFound: { ret: RET.ROLE_NOT_FOUND, messageKey: 'roleNotFound' },
   roleOfAnotherAccount: invalid('uid'),
+  gameUnavailable: { ret: RET.GAME_UNAVAILABLE, messageKey: 'gameUnavailable' },
   orderTokenReused: invalid('order_token'),
   purchaseLimitReached: { ret: RET.PURCHASE_LIMIT_REACHED, messageKey: 'purchaseLimitReached' },
   tooManyUnpaidOrders: { ret: RET.TOO_MANY_UNPAID_ORDERS, messageKey: 'tooManyUnpaidOrders' },

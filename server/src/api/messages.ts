@@ -45,6 +45,11 @@ export const MESSAGES = {
     ko: '존재하지 않는 서버입니다. 서버를 다시 선택해 주세요.',
     zh: '该服务器不存在，请重新选择服务器。',
   },
+  gameUnavailable: {
+    en: "The game's servers are not answering right now. Please try again in a moment.",
+    ko: '지금 게임 서버가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.',
+    zh: '游戏服务器暂时无响应，请稍后重试。',
+  },
   roleNotFound: {
     en: 'No character was found. Please check the server and your character information.',
     ko: '캐릭터를 찾을 수 없습니다. 서버와 캐릭터 정보를 확인해 주세요.',

@@ -25,6 +25,8 @@ export const RET = {
   DISCOUNT_CODE_USED_UP: 1017,
   BUNDLE_NOT_ON_SALE: 1018,
   TOO_MANY_UNPAID_ORDERS: 1019,
+  // The game's server did not answer (down, too slow, or an answer the store cannot believe).
+  GAME_UNAVAILABLE: 1020,
   SERVER_ERROR: 1099,
 } as const;
 

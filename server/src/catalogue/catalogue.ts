@@ -35,6 +35,8 @@ export interface CatalogueGame {
   readonly serverSignRequired: boolean;
   readonly roleHelpImage: string;
   readonly inVoucherCentre: boolean;
+  /** The game's server (the game-server contract) and its signing secret; null when none is set. Never sent to a page. */
+  readonly gameServer: { readonly url: string; readonly secret: string } | null;
   /** Areas the game is sold in, in display order. */
   readonly areas: readonly string[];
 }

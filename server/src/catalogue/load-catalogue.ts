@@ -14,7 +14,7 @@ import { payBrandMarks } from './pay-brands';
 import type { BannerRecord, BundleRecord, GameAreaRecord, GameRecord, PayTypeRecord, ProductTabRecord, ServerRecord } from './write-catalogue';
 
 /** A table's row as the catalogue reads it: its written record without the columns only ORDER BY uses. */
-type GameRow = Omit<GameRecord, 'sort'>;
+type GameRow = Omit<GameRecord, 'sort'> & { game_server_url: string; game_server_secret: string };
 type AreaRow = Omit<GameAreaRecord, 'sort'>;
 type ServerRow = Omit<ServerRecord, 'sort'>;
 type TabRow = Omit<ProductTabRecord, 'sort'>;
@@ -40,7 +40,9 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   // One statement per table, one after the other: a transaction's connection runs one query at a time.
   const revisionRows = await db.query<{ revision: number }>('SELECT revision FROM catalogue_revision WHERE id = 1');
   const gameRows = await db.query<GameRow>(
-    'SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre FROM games ORDER BY sort, game_id',
+    `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre,
+            game_server_url, game_server_secret
+       FROM games ORDER BY sort, game_id`,
   );
   const areaRows = await db.query<AreaRow>('SELECT game_id, area, customer_service_url FROM game_areas ORDER BY game_id, sort, area');
   const serverRows = await db.query<ServerRow>(
@@ -80,6 +82,7 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
       serverSignRequired: row.server_sign_required,
       roleHelpImage: row.role_help_image,
       inVoucherCentre: row.in_voucher_centre,
+      gameServer: row.game_server_url ? { url: row.game_server_url, secret: row.game_server_secret } : null,
       areas: (areasByGame.get(String(row.game_id)) ?? []).map((area) => area.area),
     });
   }

@@ -1,0 +1,19 @@
+import type { Catalogue } from '../../catalogue/catalogue';
+import type { CatalogueCache } from '../../catalogue/catalogue-cache';
+import { HttpGameGateway } from './http-game-gateway';
+
+/**
+ * `GAME_GATEWAY=http`: each game's server as the catalogue sets it (games.game_server_url and
+ * game_server_secret, migration 059), read from the catalogue in memory, so a changed endpoint or
+ * secret applies with the next catalogue revision.
+ */
+export function catalogueGameGateway(catalogue: CatalogueCache): HttpGameGateway {
+  return new HttpGameGateway({ endpointOf: async (gameId) => (await catalogue.get()).games.get(gameId)?.gameServer ?? null });
+}
+
+/** The games a store on GAME_GATEWAY=http could not reach: no game server set. */
+export function gamesWithoutServer(catalogue: Catalogue): string[] {
+  return [...catalogue.games.values()]
+    .filter((game) => !game.gameServer)
+    .map((game) => `game ${game.gameId} has no game server: set games.game_server_url and game_server_secret (docs/game-integration.md)`);
+}

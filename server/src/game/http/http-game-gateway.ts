@@ -1,0 +1,172 @@
+import { DomainError } from '../../domain-errors';
+import type { GameGateway, GameRole, InGameMail, RoleQuery, SentMail } from '../game-gateway';
+import { CONTRACT_PATHS, ContractBreach, mailBody, readAccountRoles, readLookup, readSentMail } from './game-contract';
+import { signatureProblem, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './game-signature';
+
+/** Where a game's server is and the secret its requests and answers are signed with (catalogue settings). */
+export interface GameEndpoint {
+  /** The contract's base address, e.g. https://game.example.com/topup. */
+  readonly url: string;
+  readonly secret: string;
+}
+
+export interface HttpGameOptions {
+  /** The game's endpoint from the catalogue; null when the game has none. */
+  readonly endpointOf: (gameId: number) => Promise<GameEndpoint | null>;
+  /** How long one call may take. */
+  readonly timeoutMs?: number;
+  /** Waits before the retries of a lookup (2 retries by default); mail is retried by the outbox. */
+  readonly lookupBackoffMs?: readonly number[];
+  /** Failures in a row that open a game's breaker, and how long it stays open. */
+  readonly breakerFailures?: number;
+  readonly breakerOpenMs?: number;
+  readonly now?: () => number;
+}
+
+/** A game server could not be used (down, slow, wrong signature, garbage): a fault of the game, not the player. */
+export class GameServerError extends Error {
+  constructor(
+    readonly gameId: number,
+    message: string,
+  ) {
+    super(`game ${gameId}: ${message}`);
+    this.name = 'GameServerError';
+  }
+}
+
+interface Breaker {
+  failures: number;
+  openUntil: number;
+  /** While open and past openUntil, one call is let through to try. */
+  trying: boolean;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The store's side of the game-server contract (docs/game-integration.md): every request signed with
+ * the game's secret, every answer's signature and shape checked; a bounded wait per call; lookups
+ * retried with backoff; a breaker per game, so that one dead game server answers its players at once
+ * with "try again" and never slows the others. A lookup the game cannot answer is refused to the
+ * player as `gameUnavailable`; a mail that fails throws, and the delivery outbox tries again later.
+ */
+export class HttpGameGateway implements GameGateway {
+  private readonly breakers = new Map<number, Breaker>();
+
+  constructor(private readonly options: HttpGameOptions) {}
+
+  async lookupRole(query: RoleQuery): Promise<GameRole | null> {
+    const body = { game_id: query.gameId, server_id: query.serverId, server_sign: query.serverSign, ...(query.roleName ? { role_name: query.roleName } : { role_id: query.roleId ?? '' }) };
+    return this.forPlayer(query.gameId, () => this.callWithRetries(query.gameId, CONTRACT_PATHS.lookup, body, (answer) => readLookup(query.gameId, answer)));
+  }
+
+  async rolesOfAccount(gameId: number, uid: string): Promise<GameRole[]> {
+    return this.forPlayer(gameId, () => this.callWithRetries(gameId, CONTRACT_PATHS.accountRoles, { game_id: gameId, uid }, (answer) => readAccountRoles(gameId, answer)));
+  }
+
+  /** One attempt: the outbox retries on its own schedule, and the key makes a repeat deliver nothing new. */
+  sendMail(mail: InGameMail): Promise<SentMail> {
+    return this.call(mail.gameId, CONTRACT_PATHS.mail, mailBody(mail), readSentMail);
+  }
+
+  /** The game server's health call: true when it answers, signed, that it is up. */
+  async healthy(gameId: number): Promise<boolean> {
+    try {
+      return await this.call(gameId, CONTRACT_PATHS.health, {}, (answer) => (answer as { ok?: unknown } | null)?.ok === true);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Whether calls to the game are being refused at once (its breaker is open). */
+  isOpen(gameId: number): boolean {
+    const breaker = this.breakers.get(gameId);
+    return Boolean(breaker && breaker.openUntil > this.now());
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** A player's request: a game that cannot answer is "try again in a moment", in their language. */
+  private async forPlayer<T>(gameId: number, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof GameServerError) throw new DomainError('gameUnavailable');
+      throw error;
+    }
+  }
+
+  private async callWithRetries<T>(gameId: number, path: string, body: object, read: (answer: unknown) => T): Promise<T> {
+    const backoff = this.options.lookupBackoffMs ?? [100, 300];
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.call(gameId, path, body, read);
+      } catch (error) {
+        const last = attempt >= backoff.length || this.isOpen(gameId);
+        if (!(error instanceof GameServerError) || last) throw error;
+        await wait(backoff[attempt] ?? 0);
+      }
+    }
+  }
+
+  private async call<T>(gameId: number, path: string, body: object, read: (answer: unknown) => T): Promise<T> {
+    const endpoint = await this.options.endpointOf(gameId);
+    if (!endpoint) throw new GameServerError(gameId, 'no game server is set for this game');
+    this.enter(gameId);
+    try {
+      const result = await this.exchange(gameId, endpoint, path, body, read);
+      this.succeeded(gameId);
+      return result;
+    } catch (error) {
+      this.failed(gameId);
+      throw error;
+    }
+  }
+
+  private async exchange<T>(gameId: number, endpoint: GameEndpoint, path: string, body: object, read: (answer: unknown) => T): Promise<T> {
+    const raw = JSON.stringify(body);
+    let response: Response;
+    try {
+      response = await fetch(`${endpoint.url.replace(/\/+$/, '')}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...signedHeaders(endpoint.secret, raw, this.now()) },
+        body: raw,
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 3000),
+      });
+    } catch (error) {
+      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs ?? 3000} ms` : 'unreachable';
+      throw new GameServerError(gameId, `${path}: ${reason}`);
+    }
+    const text = await response.text().catch(() => '');
+    if (response.status !== 200) throw new GameServerError(gameId, `${path}: HTTP ${response.status}`);
+    const problem = signatureProblem(endpoint.secret, response.headers.get(TIMESTAMP_HEADER) ?? undefined, response.headers.get(SIGNATURE_HEADER) ?? undefined, text, this.now());
+    if (problem) throw new GameServerError(gameId, `${path}: answer signature ${problem}`);
+    try {
+      return read(JSON.parse(text) as unknown);
+    } catch (error) {
+      throw new GameServerError(gameId, `${path}: ${error instanceof ContractBreach ? error.message : 'answer is not JSON'}`);
+    }
+  }
+
+  /** Refuses at once while the game's breaker is open; past its time, lets one call through to try. */
+  private enter(gameId: number): void {
+    const breaker = this.breakers.get(gameId);
+    if (!breaker || breaker.failures < (this.options.breakerFailures ?? 5)) return;
+    if (breaker.openUntil > this.now() || breaker.trying) throw new GameServerError(gameId, 'its server is failing; not called for a while');
+    breaker.trying = true;
+  }
+
+  private succeeded(gameId: number): void {
+    this.breakers.delete(gameId);
+  }
+
+  private failed(gameId: number): void {
+    const breaker = this.breakers.get(gameId) ?? { failures: 0, openUntil: 0, trying: false };
+    breaker.failures += 1;
+    breaker.trying = false;
+    if (breaker.failures >= (this.options.breakerFailures ?? 5)) breaker.openUntil = this.now() + (this.options.breakerOpenMs ?? 30_000);
+    this.breakers.set(gameId, breaker);
+  }
+}
