@@ -20,7 +20,7 @@ import { refuseUncleanInput, storeErrorAnswer } from './web/error-answer';
 import { loadLimitSettings, type LimitSettings } from './api/limit-settings';
 import { fieldRefusal } from './api/field-refusal';
 // The sandbox is wired in here: every other module of the store knows only GameGateway and PaymentProvider.
-import { installSandboxPayments, sandboxGame } from './sandbox/install-sandbox';
+import { installSandboxPayments, sandboxGameService } from './sandbox/install-sandbox';
 import { installStripePayments } from './payments/stripe/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 import { catalogueGameGateway } from './game/http/catalogue-game-gateway';
@@ -38,7 +38,7 @@ export interface AppOptions {
    * server only hosts the pages: the API and sandbox routes need a database.
    */
   readonly db?: Db;
-  /** The games' gateway; the sandbox game (on the same database) by default. */
+  /** The games' gateway; by default the sandbox game (on the same database), called over HTTP as its own service. */
   readonly games?: GameGateway;
   /** The in-memory catalogue; pass one to write through `updateCatalogue` in this process. */
   readonly catalogue?: CatalogueCache;
@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const catalogue = options.catalogue ?? new CatalogueCache(db);
     const settings = options.orders ?? loadOrderSettings({});
     // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
-    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue) : sandboxGame(db));
+    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
     const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs }) : null;
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });

@@ -42,6 +42,11 @@ export interface ServerConfig {
   readonly stripe: StripeSettings | null;
   /** Who finds characters and delivers items (`GAME_GATEWAY`). */
   readonly gameGateway: GameGatewayName;
+  /**
+   * Where the sandbox game listens, on 127.0.0.1, when it is the game gateway (`SANDBOX_GAME_PORT`,
+   * default the store's port + 1; 0: any free port). The store calls it over the game-server contract.
+   */
+  readonly sandboxGamePort: number;
   /** The sandbox's developer routes: characters, mailbox, mail failure switch (`SANDBOX`). */
   readonly sandboxRoutes: boolean;
   /** Load the demo catalogue, characters and purchases into an empty database (`SEED_DEMO`). */
@@ -192,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripe: env.PAYMENT_PROVIDER === 'stripe' ? loadStripeSettings(env) : null,
     gameGateway: oneOf('GAME_GATEWAY', env.GAME_GATEWAY, GAME_GATEWAYS, 'sandbox'),
     sandboxRoutes: switchFrom('SANDBOX', env.SANDBOX, devDefault),
+    sandboxGamePort: portFrom(env.SANDBOX_GAME_PORT, port === 0 || port === 65535 ? 0 : port + 1),
     seedDemo,
     demoDiscountCodes: switchFrom('DEMO_DISCOUNT_CODES', env.DEMO_DISCOUNT_CODES, seedDemo),
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),

@@ -4,8 +4,8 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import type { OrderSettings } from '../orders/order-settings';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { SwitchableSandboxGame } from './game/mail-failures';
-import { SandboxGameGateway } from './game/sandbox-game-gateway';
+import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from './game/sandbox-game-server';
+import { HttpGameGateway } from '../game/http/http-game-gateway';
 import { checkoutRoutes } from './payments/checkout-routes';
 import { SandboxPaymentProvider } from './payments/sandbox-payment-provider';
 
@@ -14,9 +14,25 @@ import { SandboxPaymentProvider } from './payments/sandbox-payment-provider';
  * PAYMENT_PROVIDER = sandbox): the production modules know only GameGateway and PaymentProvider.
  */
 
-/** The sandbox game on the store's database, answering to its mail failure switch (docs/orders.md). */
-export function sandboxGame(db: Db): GameGateway {
-  return new SwitchableSandboxGame(new SandboxGameGateway(db), db);
+/**
+ * The sandbox game as a game server of its own (the game-server contract, docs/game-integration.md),
+ * listening on 127.0.0.1 at `port` — or at any free port when that one is taken — and closed with the
+ * store. The store calls it over HTTP like a publisher's game, signatures included.
+ */
+export async function sandboxGameService(app: FastifyInstance, db: Db, port: number): Promise<{ readonly games: GameGateway; readonly url: string }> {
+  const game = await buildSandboxGameServer({ db });
+  try {
+    await game.listen({ host: '127.0.0.1', port });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EADDRINUSE' || port === 0) throw error;
+    await game.listen({ host: '127.0.0.1', port: 0 });
+  }
+  app.addHook('onClose', () => game.close());
+  const address = game.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+  app.log.info({ url, secret: 'the development secret (docs/game-integration.md)' }, 'the sandbox game answers the game-server contract');
+  const endpoint = { url, secret: SANDBOX_GAME_DEV_SECRET };
+  return { games: new HttpGameGateway({ endpointOf: async () => endpoint }), url };
 }
 
 /** This server's own webhook address, once it listens (the sandbox posts its webhooks there). */

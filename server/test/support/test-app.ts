@@ -35,7 +35,8 @@ export async function openTestStore(
 ): Promise<TestStore> {
   const db = await target.open();
   await seedDemo(db);
-  const config = { ...loadConfig({}), roleLookupsPerMinute: 10_000, ...overrides };
+  // The sandbox game listens on any free port: test files run side by side.
+  const config = { ...loadConfig({}), roleLookupsPerMinute: 10_000, sandboxGamePort: 0, ...overrides };
   const catalogue = new CatalogueCache(db);
   const app = await buildApp({ config, db, catalogue, limits: GENEROUS_LIMITS, ...parts });
   await app.ready();

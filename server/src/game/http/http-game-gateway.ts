@@ -46,22 +46,23 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The store's side of the game-server contract (docs/game-integration.md): every request signed with
  * the game's secret, every answer's signature and shape checked; a bounded wait per call; lookups
- * retried with backoff; a breaker per game, so that one dead game server answers its players at once
+ * retried with backoff; a breaker per game (lookups and mail apart), so that one dead game server answers its players at once
  * with "try again" and never slows the others. A lookup the game cannot answer is refused to the
  * player as `gameUnavailable`; a mail that fails throws, and the delivery outbox tries again later.
  */
 export class HttpGameGateway implements GameGateway {
-  private readonly breakers = new Map<number, Breaker>();
+  /** One breaker per game and kind of call: a game whose mail service fails may still find characters. */
+  private readonly breakers = new Map<string, Breaker>();
 
   constructor(private readonly options: HttpGameOptions) {}
 
   async lookupRole(query: RoleQuery): Promise<GameRole | null> {
     const body = { game_id: query.gameId, server_id: query.serverId, server_sign: query.serverSign, ...(query.roleName ? { role_name: query.roleName } : { role_id: query.roleId ?? '' }) };
-    return this.forPlayer(query.gameId, () => this.callWithRetries(query.gameId, CONTRACT_PATHS.lookup, body, (answer) => readLookup(query.gameId, answer)));
+    return this.forPlayer(() => this.callWithRetries(query.gameId, CONTRACT_PATHS.lookup, body, (answer) => readLookup(query.gameId, answer)));
   }
 
   async rolesOfAccount(gameId: number, uid: string): Promise<GameRole[]> {
-    return this.forPlayer(gameId, () => this.callWithRetries(gameId, CONTRACT_PATHS.accountRoles, { game_id: gameId, uid }, (answer) => readAccountRoles(gameId, answer)));
+    return this.forPlayer(() => this.callWithRetries(gameId, CONTRACT_PATHS.accountRoles, { game_id: gameId, uid }, (answer) => readAccountRoles(gameId, answer)));
   }
 
   /** One attempt: the outbox retries on its own schedule, and the key makes a repeat deliver nothing new. */
@@ -78,9 +79,9 @@ export class HttpGameGateway implements GameGateway {
     }
   }
 
-  /** Whether calls to the game are being refused at once (its breaker is open). */
-  isOpen(gameId: number): boolean {
-    const breaker = this.breakers.get(gameId);
+  /** Whether the game's lookups (or its mail) are being refused at once: its breaker is open. */
+  isOpen(gameId: number, kind: 'lookup' | 'mail' = 'lookup'): boolean {
+    const breaker = this.breakers.get(`${gameId}|${kind}`);
     return Boolean(breaker && breaker.openUntil > this.now());
   }
 
@@ -89,7 +90,7 @@ export class HttpGameGateway implements GameGateway {
   }
 
   /** A player's request: a game that cannot answer is "try again in a moment", in their language. */
-  private async forPlayer<T>(gameId: number, call: () => Promise<T>): Promise<T> {
+  private async forPlayer<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
@@ -114,13 +115,14 @@ export class HttpGameGateway implements GameGateway {
   private async call<T>(gameId: number, path: string, body: object, read: (answer: unknown) => T): Promise<T> {
     const endpoint = await this.options.endpointOf(gameId);
     if (!endpoint) throw new GameServerError(gameId, 'no game server is set for this game');
-    this.enter(gameId);
+    const key = `${gameId}|${path === CONTRACT_PATHS.mail ? 'mail' : 'lookup'}`;
+    this.enter(key, gameId);
     try {
       const result = await this.exchange(gameId, endpoint, path, body, read);
-      this.succeeded(gameId);
+      this.breakers.delete(key);
       return result;
     } catch (error) {
-      this.failed(gameId);
+      this.failed(key);
       throw error;
     }
   }
@@ -151,22 +153,18 @@ export class HttpGameGateway implements GameGateway {
   }
 
   /** Refuses at once while the game's breaker is open; past its time, lets one call through to try. */
-  private enter(gameId: number): void {
-    const breaker = this.breakers.get(gameId);
+  private enter(key: string, gameId: number): void {
+    const breaker = this.breakers.get(key);
     if (!breaker || breaker.failures < (this.options.breakerFailures ?? 5)) return;
     if (breaker.openUntil > this.now() || breaker.trying) throw new GameServerError(gameId, 'its server is failing; not called for a while');
     breaker.trying = true;
   }
 
-  private succeeded(gameId: number): void {
-    this.breakers.delete(gameId);
-  }
-
-  private failed(gameId: number): void {
-    const breaker = this.breakers.get(gameId) ?? { failures: 0, openUntil: 0, trying: false };
+  private failed(key: string): void {
+    const breaker = this.breakers.get(key) ?? { failures: 0, openUntil: 0, trying: false };
     breaker.failures += 1;
     breaker.trying = false;
     if (breaker.failures >= (this.options.breakerFailures ?? 5)) breaker.openUntil = this.now() + (this.options.breakerOpenMs ?? 30_000);
-    this.breakers.set(gameId, breaker);
+    this.breakers.set(key, breaker);
   }
 }
