@@ -70,8 +70,9 @@ async function buyOnPhone(page: Page, lang: string, address: string, invalidText
   await page.getByText(invalidText).waitFor();
   expect(await field.getAttribute('aria-invalid')).toBe('true');
   expect(page.url()).toContain('#/submit');
+  await field.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await saveScreenshot(page, `receipt-email-field-${lang}`, { keepScroll: true });
   await field.fill(address);
-  await saveScreenshot(page, `receipt-email-field-${lang}`);
   await page.getByTestId('submit-paybar').getByRole('button').click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await page.locator('button.pay').click();

@@ -32,7 +32,9 @@ export async function sandboxGameService(app: FastifyInstance, db: Db, port: num
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   app.log.info({ url, secret: 'the development secret (docs/game-integration.md)' }, 'the sandbox game answers the game-server contract');
   const endpoint = { url, secret: SANDBOX_GAME_DEV_SECRET };
-  return { games: new HttpGameGateway({ endpointOf: async () => endpoint }), url };
+  // Its failure switch fails mail on purpose, to show retries and refunds: no breaker, so that every
+  // attempt reaches the game as the switch intends (server/test/game-http.test.ts covers the breaker).
+  return { games: new HttpGameGateway({ endpointOf: async () => endpoint, breakerFailures: Number.MAX_SAFE_INTEGER }), url };
 }
 
 /** This server's own webhook address, once it listens (the sandbox posts its webhooks there). */
