@@ -28,10 +28,12 @@ async function main(): Promise<void> {
     if (demoData) throw new Error(refusalMessage([demoData]));
     if (config.seedDemo && (await seedIfEmpty(db, { discountCodes: config.demoDiscountCodes }))) console.log('Loaded the demo catalogue.');
     // Every pay method the catalogue offers must be one the payment provider takes.
-    const unpayable = config.stripe ? unsupportedPayTypes(config.stripe, offeredPayTypes(await loadCatalogue(db))) : [];
+    // Read once, for the checks that need it.
+    const catalogue = config.stripe || config.gameGateway === 'http' ? await loadCatalogue(db) : null;
+    const unpayable = config.stripe && catalogue ? unsupportedPayTypes(config.stripe, offeredPayTypes(catalogue)) : [];
     if (unpayable.length) throw new Error(refusalMessage(unpayable, config.nodeEnv === 'production'));
     // Every game of the catalogue needs its server when the store calls games over HTTP.
-    const unreachable = config.gameGateway === 'http' ? gamesWithoutServer(await loadCatalogue(db)) : [];
+    const unreachable = config.gameGateway === 'http' && catalogue ? gamesWithoutServer(catalogue) : [];
     if (unreachable.length && config.nodeEnv === 'production') throw new Error(refusalMessage(unreachable));
     for (const problem of unreachable) console.warn(`Warning: ${problem}`);
   } catch (error) {

@@ -6,6 +6,7 @@ import type { MailItem } from '../game/game-gateway';
 import type { OrderRow } from '../orders/read-order';
 import { formatAmount } from '../payments/minor-units';
 import type { OutgoingMail } from './mail-outbox';
+import { escapeHtml } from '../web/escape-html';
 
 interface ReceiptWords {
   readonly subject: (product: string) => string;
@@ -51,9 +52,6 @@ const WORDS: Readonly<Record<Locale, ReceiptWords>> = {
     colon: '：',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 function localeOf(order: Pick<OrderRow, 'locale'>): Locale {
   return (LOCALES as readonly string[]).includes(order.locale) ? (order.locale as Locale) : 'en';

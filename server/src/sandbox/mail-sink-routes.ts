@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CaughtMail, MailSink } from '../mail/mail-sink';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../web/escape-html';
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans KR","Noto Sans SC",sans-serif;background:#eef0f8;color:#1b1f3b}
@@ -14,10 +12,10 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f7fb;border-radius
 
 function renderMail(mail: CaughtMail): string {
   const html = mail.html ? ` · <a href="/sandbox/mail/${mail.id}/html" target="_blank" rel="noopener">HTML version</a>` : '';
-  return `<article data-testid="caught-mail" data-to="${escape(mail.to)}" lang="${escape(mail.language || 'en')}">
-<h2>${escape(mail.subject)}</h2>
-<dl><dt>To</dt><dd>${escape(mail.to)}</dd><dt>From</dt><dd>${escape(mail.from)}</dd><dt>Received</dt><dd>${escape(mail.receivedAt)}${html}</dd><dt>Message-ID</dt><dd>${escape(mail.messageId)}</dd></dl>
-<pre>${escape(mail.text)}</pre></article>`;
+  return `<article data-testid="caught-mail" data-to="${escapeHtml(mail.to)}" lang="${escapeHtml(mail.language || 'en')}">
+<h2>${escapeHtml(mail.subject)}</h2>
+<dl><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>Received</dt><dd>${escapeHtml(mail.receivedAt)}${html}</dd><dt>Message-ID</dt><dd>${escapeHtml(mail.messageId)}</dd></dl>
+<pre>${escapeHtml(mail.text)}</pre></article>`;
 }
 
 /**
@@ -31,7 +29,7 @@ export async function mailSinkRoutes(app: FastifyInstance, options: { readonly s
     const mails = sink.mails();
     const list = mails.length ? mails.map(renderMail).join('\n') : '<article><p>No mail yet. Give an e-mail address on an order page or send the help page\'s contact form.</p></article>';
     return reply.sendHtml(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox mail (${mails.length})</title><style>${STYLE}</style></head>
-<body><main><h1>Sandbox mail</h1><p class="note">Mails the store sent in this run, caught by the development SMTP sink at ${escape(sink.url)}; none left this machine. Newest first; the last 200 are kept.</p>
+<body><main><h1>Sandbox mail</h1><p class="note">Mails the store sent in this run, caught by the development SMTP sink at ${escapeHtml(sink.url)}; none left this machine. Newest first; the last 200 are kept.</p>
 ${list}</main></body></html>`);
   });
   app.get<{ Params: { id: string } }>('/sandbox/mail/:id/html', async (request, reply) => {

@@ -27,7 +27,8 @@ export class ContractBreach extends Error {
   }
 }
 
-const isText = (value: unknown, max = 256): value is string => typeof value === 'string' && value.length <= max;
+/** A text field of the contract's bodies, at most `max` characters. */
+export const isText = (value: unknown, max = 256): value is string => typeof value === 'string' && value.length <= max;
 
 export function readRole(gameId: number, value: unknown): GameRole {
   const role = value as Partial<WireRole> | null;

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
-import { CONTRACT_PATHS, writeRole } from '../../game/http/game-contract';
+import { CONTRACT_PATHS, isText, writeRole } from '../../game/http/game-contract';
 import { signatureProblem, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../game/http/game-signature';
 import { SandboxGameGateway } from './sandbox-game-gateway';
 import { SandboxMailFailure, SwitchableSandboxGame } from './mail-failures';
@@ -13,7 +13,6 @@ export interface SandboxGameServerOptions {
   readonly secret?: string;
 }
 
-const isText = (value: unknown, max = 128): value is string => typeof value === 'string' && value.length <= max;
 const isGameId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 /**

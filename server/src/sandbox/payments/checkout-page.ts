@@ -1,5 +1,6 @@
 import { formatPrice, type Locale } from '@topup/shared/rules';
 import { CHECKOUT_STRINGS, type CheckoutText } from './checkout-strings';
+import { escapeHtml } from '../../web/escape-html';
 
 export interface CheckoutView {
   readonly locale: Locale;
@@ -17,9 +18,6 @@ export interface CheckoutView {
   readonly closedReason: CheckoutText | null;
   readonly expiryMinutes: number;
 }
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans KR","Noto Sans SC",sans-serif;background:#eef0f8;color:#1b1f3b}
@@ -51,29 +49,29 @@ export function renderCheckoutPage(view: CheckoutView): string {
   if (Number(view.discount) > 0) rows.push([t('discount'), `−${formatPrice(view.discount, view.area)}`]);
   const resultLink = `/#/payResult?order_id=${encodeURIComponent(view.orderId)}`;
   const actions = view.closedReason
-    ? `<p class="closed" role="status">${escape(t(view.closedReason).replace('{minutes}', String(view.expiryMinutes)))}</p>
-       <a class="link" href="${escape(resultLink)}">${escape(t('seeOrder'))}</a>`
-    : `<form method="post" action="${escape(action)}">
-         <input type="hidden" name="attempt" value="${escape(view.attempt)}">
-         <button class="pay" type="submit" name="result" value="paid">${escape(t('pay').replace('{amount}', price))}</button>
-         <button class="decline" type="submit" name="result" value="declined">${escape(t('decline'))}</button>
+    ? `<p class="closed" role="status">${escapeHtml(t(view.closedReason).replace('{minutes}', String(view.expiryMinutes)))}</p>
+       <a class="link" href="${escapeHtml(resultLink)}">${escapeHtml(t('seeOrder'))}</a>`
+    : `<form method="post" action="${escapeHtml(action)}">
+         <input type="hidden" name="attempt" value="${escapeHtml(view.attempt)}">
+         <button class="pay" type="submit" name="result" value="paid">${escapeHtml(t('pay').replace('{amount}', price))}</button>
+         <button class="decline" type="submit" name="result" value="declined">${escapeHtml(t('decline'))}</button>
        </form>`;
   return `<!doctype html>
 <html lang="${view.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(t('title'))} · ${escape(price)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(t('title'))} · ${escapeHtml(price)}</title><style>${STYLE}</style></head>
 <body><main>
-<div class="brand"><b>${escape(t('merchant'))}</b><span class="badge">sandbox</span></div>
+<div class="brand"><b>${escapeHtml(t('merchant'))}</b><span class="badge">sandbox</span></div>
 <section class="card" aria-labelledby="checkout-title">
-<h1 id="checkout-title">${escape(t('title'))}</h1>
-<p class="notice">${escape(t('notice'))}</p>
-<dl>${rows.map(([term, value]) => `<div><dt>${escape(term)}</dt><dd>${escape(value)}</dd></div>`).join('')}</dl>
-<div class="total"><span>${escape(t('total'))}</span><strong data-testid="checkout-amount">${escape(price)}</strong></div>
+<h1 id="checkout-title">${escapeHtml(t('title'))}</h1>
+<p class="notice">${escapeHtml(t('notice'))}</p>
+<dl>${rows.map(([term, value]) => `<div><dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('')}</dl>
+<div class="total"><span>${escapeHtml(t('total'))}</span><strong data-testid="checkout-amount">${escapeHtml(price)}</strong></div>
 ${actions}
 </section></main></body></html>`;
 }
 
 /** A short page for an order id the store does not know. */
 export function renderUnknownOrderPage(locale: Locale): string {
-  const text = escape(CHECKOUT_STRINGS[locale].notFound);
+  const text = escapeHtml(CHECKOUT_STRINGS[locale].notFound);
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${text}</title><style>${STYLE}</style></head><body><main><section class="card"><h1>${text}</h1></section></main></body></html>`;
 }
