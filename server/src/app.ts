@@ -9,6 +9,7 @@ import type { GameGateway } from './game/game-gateway';
 import { remoteSourceFromEnv, type RemoteSource } from './web/remote-source';
 import { staticRoutes } from './web/static-routes';
 import { opsRoutes } from './releases/ops-routes';
+import { opsApi } from './ops/ops-api';
 import { ReleaseFiles } from './releases/release-files';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from './releases/released-sources';
 import { RegistryService } from './releases/registry-service';
@@ -99,6 +100,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     const registry = new RegistryService(db, new ReleaseFiles(config.releasesDir), config.hostDist);
     if (config.opsToken) await app.register(opsRoutes, { prefix: '/ops', token: config.opsToken, registry });
+    await app.register(opsApi, {
+      prefix: '/ops/api',
+      db,
+      registry,
+      orders,
+      token: config.opsToken,
+      sessions: { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs },
+      secureCookies: config.ops.secureCookies,
+      signInsPerAddress: config.ops.signInsPerAddress,
+    });
     await app.register(staticRoutes, {
       host: releasedHostSource(registry, config.hostDist),
       remotes: releasedRemoteSource(registry, built),

@@ -65,9 +65,22 @@ export interface ServerConfig {
   readonly assetOrigins: readonly string[];
   /** How the store sends e-mail (receipts, support-ticket references): docs/email.md. */
   readonly mail: MailSettings;
+  /** The back office's sessions (docs/back-office.md). */
+  readonly ops: OpsSettings;
 }
 
 /** The store's e-mail settings. */
+export interface OpsSettings {
+  /** A console session nobody used for this long ends (OPS_SESSION_IDLE_MINUTES, default 30). */
+  readonly sessionIdleMs: number;
+  /** A console session ends this long after sign-in (OPS_SESSION_HOURS, default 12). */
+  readonly sessionAbsoluteMs: number;
+  /** Session cookies are `Secure` (HTTPS only): on in production and demo mode. */
+  readonly secureCookies: boolean;
+  /** Sign-in attempts one address may make per 15 minutes (OPS_SIGN_INS_PER_ADDRESS, default 30). */
+  readonly signInsPerAddress: number;
+}
+
 export interface MailSettings {
   /** `SMTP_URL` (smtp://user:password@host:587, smtps://...): a secret, never logged. null: no SMTP server. */
   readonly smtpUrl: string | null;
@@ -206,5 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     assetOrigins: originsFrom(env.ASSET_ORIGINS),
     mail: mailSettingsFrom(env, storeMode, host, port),
+    ops: {
+      sessionIdleMs: positiveIntegerFrom('OPS_SESSION_IDLE_MINUTES', env.OPS_SESSION_IDLE_MINUTES, 30) * 60_000,
+      sessionAbsoluteMs: positiveIntegerFrom('OPS_SESSION_HOURS', env.OPS_SESSION_HOURS, 12) * 3_600_000,
+      secureCookies: storeMode !== 'development',
+      signInsPerAddress: positiveIntegerFrom('OPS_SIGN_INS_PER_ADDRESS', env.OPS_SIGN_INS_PER_ADDRESS, 30),
+    },
   };
 }

@@ -4,6 +4,7 @@ import { RELEASABLE_APPS } from '../releases/apps';
 import { openRegistry } from '../releases/open-registry';
 import type { RegistryListing } from '../releases/registry-service';
 import { fail, operator, parseArgs } from './cli-args';
+import { auditRegistry } from '../ops/audit';
 
 const USAGE = 'usage: npm run remotes -- list | activate <app> <version> | rollback <app>   [--reason "…"] [--force]';
 
@@ -22,6 +23,9 @@ function printListing(listing: RegistryListing): void {
   }
 }
 
+/** The command line acts as a service actor in the audit log (through the ops routes, the server writes it). */
+const cliActor = () => ({ name: `service:${operator()}`, operatorId: null, address: 'command line' });
+
 async function main(): Promise<void> {
   const { positional, flags } = parseArgs(process.argv.slice(2));
   const [command, app, version] = positional;
@@ -31,10 +35,10 @@ async function main(): Promise<void> {
   try {
     if (command === 'list') printListing(await registry.operations.list());
     else if (command === 'activate' && app && version) {
-      const a = await registry.operations.activate(app, version, operator(), reason, flags.force === true);
+      const a = await registry.operations.activate(app, version, operator(), reason, flags.force === true, auditRegistry(cliActor(), 'release.activate', reason));
       console.log(`✓ live: ${a.app} ${a.from_version ?? '(build)'} → ${a.to_version} (through ${registry.via})`);
     } else if (command === 'rollback' && app) {
-      const a = await registry.operations.rollback(app, operator(), reason);
+      const a = await registry.operations.rollback(app, operator(), reason, auditRegistry(cliActor(), 'release.rollback', reason));
       console.log(`✓ rolled back: ${a.app} ${a.from_version} → ${a.to_version} (through ${registry.via})`);
     } else fail(USAGE);
   } finally {

@@ -29,7 +29,8 @@ export interface JobContext {
   readonly onMailQueued?: () => void;
 }
 
-async function bonusText(context: JobContext, order: OrderRow): Promise<string> {
+/** The first-purchase text of an order's bundle, when the order earned it. */
+export async function bonusText(context: JobContext, order: OrderRow): Promise<string> {
   if (!order.first_buy) return '';
   const gameArea = findGameArea(await context.catalogue.get(), order.game_id, order.area);
   return (gameArea && findBundle(gameArea, order.product_id)?.firstPayContent) || '';

@@ -8,6 +8,7 @@ import { expireUnpaidOrders } from '../orders/expire-orders';
 import { claimDueJobs, releaseAllLeases, type ClaimedJob, type JobKind } from './outbox';
 import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';
+import { resendMail } from './resend-mail';
 
 export interface WorkerLog {
   info(details: object, message: string): void;
@@ -32,6 +33,7 @@ const JOB_WORK: Record<JobKind, (job: ClaimedJob, context: JobContext) => Promis
   deliver: deliverOrder,
   refund: refundOrder,
   refund_payment: refundDuplicatePayment,
+  resend: resendMail,
 };
 
 /** Jobs one worker works at the same time. */

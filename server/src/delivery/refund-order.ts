@@ -8,6 +8,8 @@ import { recordOrderRefund } from './refunds';
 import { describeError, withTimeout } from './with-timeout';
 
 const REFUNDABLE = new Set(['delivery_failed', 'expired', 'declined']);
+/** States the support desk may refund from (orders.refund_requested_at). */
+const REFUNDABLE_ON_REQUEST = new Set(['paid', 'delivered']);
 
 /**
  * Returns an order's money through its provider (idempotent per order), then marks it refunded.
@@ -17,13 +19,18 @@ export async function refundOrder(job: ClaimedJob, context: JobContext): Promise
   const { db, payments, settings, log } = context;
   try {
     const order = await readOrder(db, job.order_id);
-    if (!order || !order.paid_at || !REFUNDABLE.has(order.status)) {
+    const requested = Boolean(order?.refund_requested_at) && REFUNDABLE_ON_REQUEST.has(order?.status ?? '');
+    if (!order || !order.paid_at || !(REFUNDABLE.has(order.status) || requested)) {
       await finishJob(db, job);
       return;
     }
     // The provider may hold more payments of the order (duplicates, refunded on their own): name this one.
     const paymentId = (await findOrderPayment(db, payments.name, order.order_id))?.event_id;
-    const reason = order.status === 'delivery_failed' ? 'mail could not be delivered' : `paid while ${order.status}`;
+    const reason = requested
+      ? `refunded by the support desk${order.delivered_at ? '; the items had been delivered' : ''}`
+      : order.status === 'delivery_failed'
+        ? 'mail could not be delivered'
+        : `paid while ${order.status}`;
     let refundId: string;
     try {
       const refund = payments.refund({ orderId: order.order_id, paymentId, amountMinor: order.amount_minor, currency: order.currency, reason });
@@ -44,7 +51,7 @@ export async function refundOrder(job: ClaimedJob, context: JobContext): Promise
         currency: order.currency,
         reason,
       });
-      await transitionOrder(tx, order.order_id, 'refunded', { detail: refundId });
+      await transitionOrder(tx, order.order_id, 'refunded', { detail: requested && order.delivered_at ? `${refundId}; items delivered` : refundId });
       await finishJob(tx, job);
     });
     log.info({ orderId: order.order_id, refundId }, 'order refunded');

@@ -26,13 +26,14 @@ export function isFinalOrderStatus(status: string): boolean {
  * Which state may follow which. created → paid → delivering → delivered is the path of a good
  * order; an unpaid order is declined or expires; a mail that cannot be delivered ends in
  * delivery_failed and its money is refunded. Money that arrives for an order that was already
- * declined or expired is refunded as well.
+ * declined or expired is refunded as well, and the support desk may refund a paid or delivered order.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['paid', 'declined', 'expired'],
-  paid: ['delivering'],
+  // A paid or delivered order goes to refunded only when the support desk refunds it (refund_requested_at).
+  paid: ['delivering', 'refunded'],
   delivering: ['delivered', 'delivery_failed'],
-  delivered: [],
+  delivered: ['refunded'],
   declined: ['refunded'],
   expired: ['refunded'],
   delivery_failed: ['refunded'],

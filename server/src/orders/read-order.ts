@@ -36,6 +36,12 @@ export interface OrderRow {
   locale: string;
   /** Where the receipt is e-mailed once delivered; '' for none. */
   receipt_email: string;
+  /** The support desk asked for its money back (a paid or delivered order). */
+  refund_requested_at: Date | null;
+  /** The support desk marked it disputed (a chargeback or a complaint). */
+  disputed_at: Date | null;
+  /** The game's id of the mail that delivered it. */
+  mail_id: string | null;
 }
 
 export interface OrderEventRow {
@@ -47,7 +53,8 @@ export interface OrderEventRow {
 
 export const ORDER_COLUMNS = `order_id, status, game_id, area, server_id, server_name, role_id, role_name, uid, bundle_id,
   product_id, product_name, first_buy, pay_type, discount_code, list_price_minor, discount_minor, amount_minor, currency,
-  payment_provider, created_at, expires_at, paid_at, mail_sent_at, delivered_at, refunded_at, promised_items, locale, receipt_email`;
+  payment_provider, created_at, expires_at, paid_at, mail_sent_at, delivered_at, refunded_at, promised_items, locale, receipt_email,
+  refund_requested_at, disputed_at, mail_id`;
 
 export async function readOrder(db: Queryable, orderId: string): Promise<OrderRow | null> {
   const rows = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = $1`, [orderId]);
@@ -60,6 +67,9 @@ export interface OrderWithTimeline {
   readonly jobs: readonly OpenJob[];
 }
 
+/** The support desk's own entries of a timeline: the back office shows them, the player's pages do not. */
+export const SUPPORT_DESK_EVENTS = ['mail_resend_requested', 'mail_resent', 'refund_requested', 'disputed'];
+
 /** An order, its timeline and the outbox jobs still open for it. */
 export async function readOrderWithTimeline(db: Queryable, orderId: string): Promise<OrderWithTimeline | null> {
   const order = await readOrder(db, orderId);
@@ -70,9 +80,10 @@ export async function readOrderWithTimeline(db: Queryable, orderId: string): Pro
        SELECT 'created' AS event, created_at AS at, NULL::integer AS attempt, NULL::timestamptz AS next_attempt_at, 0::bigint AS id
          FROM orders WHERE order_id = $1
        UNION ALL
-       SELECT event, at, attempt, next_attempt_at, id FROM order_events WHERE order_id = $1) AS timeline
+       SELECT event, at, attempt, next_attempt_at, id FROM order_events
+        WHERE order_id = $1 AND event <> ALL ($2::text[])) AS timeline
      ORDER BY at, id`,
-    [orderId],
+    [orderId, SUPPORT_DESK_EVENTS],
   );
   return { order, events, jobs: await openJobsOf(db, orderId) };
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db';
 /**
  * Every order whose money and items disagree, with what is wrong. Empty when all is well:
  * every paid order is delivered by exactly one mail (and not refunded), or refunded (and never
- * mailed), or still has its job in the outbox; no unpaid order was mailed; no refund without
+ * mailed, unless the support desk refunded it after delivery), or still has its job in the outbox; no unpaid order was mailed; no refund without
  * a payment. The mailbox is the sandbox game's (a real game's delivery report takes its place).
  * Refunds of duplicate payments (a second payment of a paid order) and their jobs are not the
  * order's own money: the provider's payments report looks after them.
@@ -19,6 +19,9 @@ SELECT o.order_id, o.status, o.paid_at IS NOT NULL AS paid,
                                  AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order'))
       OR (o.status = 'refunded' AND o.paid_at IS NOT NULL
                                 AND NOT EXISTS (SELECT 1 FROM sandbox_mail m WHERE m.mail_key = o.order_id)
+                                AND (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order') = 1)
+      OR (o.status = 'refunded' AND o.paid_at IS NOT NULL AND o.refund_requested_at IS NOT NULL
+                                AND (SELECT count(*) FROM sandbox_mail m WHERE m.mail_key = o.order_id) <= 1
                                 AND (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order') = 1)
       OR (o.status IN ('created', 'declined', 'expired') AND o.paid_at IS NULL
                                 AND NOT EXISTS (SELECT 1 FROM sandbox_mail m WHERE m.mail_key = o.order_id)

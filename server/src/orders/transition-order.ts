@@ -10,8 +10,11 @@ export interface EventDetail {
   readonly at?: Date;
 }
 
+/** The support desk's entries of a timeline (see SUPPORT_DESK_EVENTS). */
+export type SupportDeskEvent = 'mail_resend_requested' | 'mail_resent' | 'refund_requested' | 'disputed';
+
 /** Adds one entry to an order's timeline. */
-export async function recordEvent(tx: Queryable, orderId: string, event: OrderEventKind, extra: EventDetail = {}): Promise<void> {
+export async function recordEvent(tx: Queryable, orderId: string, event: OrderEventKind | SupportDeskEvent, extra: EventDetail = {}): Promise<void> {
   await tx.query(
     `INSERT INTO order_events (order_id, event, attempt, next_attempt_at, detail, at)
      VALUES ($1, $2, $3, $4, $5, coalesce($6, clock_timestamp()))`,
@@ -40,5 +43,32 @@ export async function transitionOrder(
   );
   if (rows.length === 0) return false;
   await recordEvent(tx, orderId, to, extra);
+  return true;
+}
+
+/**
+ * The support desk asks for a paid or delivered order's money back: stamped once, with its timeline
+ * entry. false when the order is in another state or its refund was asked for before.
+ */
+export async function requestRefund(tx: Queryable, orderId: string, detail: string): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE orders SET refund_requested_at = clock_timestamp(), updated_at = clock_timestamp()
+      WHERE order_id = $1 AND status IN ('paid', 'delivered') AND refund_requested_at IS NULL RETURNING order_id`,
+    [orderId],
+  );
+  if (rows.length === 0) return false;
+  await recordEvent(tx, orderId, 'refund_requested', { detail });
+  return true;
+}
+
+/** The support desk marks an order disputed (a chargeback, a complaint); false when it was marked before. */
+export async function markDisputed(tx: Queryable, orderId: string, detail: string): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE orders SET disputed_at = clock_timestamp(), updated_at = clock_timestamp()
+      WHERE order_id = $1 AND disputed_at IS NULL RETURNING order_id`,
+    [orderId],
+  );
+  if (rows.length === 0) return false;
+  await recordEvent(tx, orderId, 'disputed', { detail });
   return true;
 }

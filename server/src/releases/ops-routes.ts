@@ -3,6 +3,7 @@ import { storeErrorAnswer } from '../web/error-answer';
 import { requireOperatorToken } from '../web/operator-auth';
 import { OpsError } from './ops-error';
 import type { RegistryOperations } from './registry-service';
+import { auditRegistry, type Actor } from '../ops/audit';
 
 export interface OpsRoutesOptions {
   readonly token: string;
@@ -31,6 +32,8 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
   });
 
   const actorOf = (body: OpsBody) => `${body.actor || 'ops'} (ops token)`;
+  // Automation acts as a named service actor in the audit log.
+  const auditActor = (body: OpsBody, address: string): Actor => ({ name: `service:${body.actor || 'ops'}`, operatorId: null, address });
 
   app.get('/remotes', async () => options.registry.list());
 
@@ -55,6 +58,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
         reason: body.reason,
         force: body.force,
         activate: body.activate,
+        audit: auditRegistry(auditActor(body, request.ip), 'release.activate', body.reason ?? 'release'),
       });
     },
   );
@@ -73,7 +77,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
     },
     async (request) => {
       const body = request.body;
-      return options.registry.activate(body.app ?? '', body.version ?? '', actorOf(body), body.reason, body.force);
+      return options.registry.activate(body.app ?? '', body.version ?? '', actorOf(body), body.reason, body.force, auditRegistry(auditActor(body, request.ip), 'release.activate', body.reason ?? ''));
     },
   );
 
@@ -84,6 +88,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
         body: { type: 'object', required: ['app'], properties: { app: text, ...actorAndReason }, additionalProperties: false },
       },
     },
-    async (request) => options.registry.rollback(request.body.app ?? '', actorOf(request.body), request.body.reason),
+    async (request) =>
+      options.registry.rollback(request.body.app ?? '', actorOf(request.body), request.body.reason, auditRegistry(auditActor(request.body, request.ip), 'release.rollback', request.body.reason ?? '')),
   );
 }

@@ -27,7 +27,12 @@ export interface Change {
   readonly actor: string;
   readonly reason: string;
   readonly forced?: boolean;
+  /** Records the change elsewhere (the audit log) in the same transaction. */
+  readonly audit?: RegistryAudit;
 }
+
+/** Writes what an activation changed into the audit log, inside the activation's transaction. */
+export type RegistryAudit = (tx: Queryable, record: ActivationRecord) => Promise<void>;
 
 /** The registry's rows: releases, the live version of each app, and the history of changes. */
 export class RegistryRepo {
@@ -88,6 +93,7 @@ export class RegistryRepo {
          RETURNING id::int, app, from_version, to_version, kind, actor, reason, forced, activated_at::text`,
         [app, from, version, kind, change.actor, change.reason, change.forced ?? false],
       );
+      await change.audit?.(tx, row as ActivationRecord);
       return row as ActivationRecord;
     });
   }

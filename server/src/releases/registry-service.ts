@@ -6,7 +6,7 @@ import { isReleasableApp, isSafeVersion, RELEASABLE_APPS, type ReleasableApp } f
 import { checkContract, sharedReactMajor, type FederationManifest, type HostFacts } from './contract-check';
 import { OpsError } from './ops-error';
 import { ReleaseFiles } from './release-files';
-import { RegistryRepo, type ActivationRecord, type ReleaseRecord } from './registry-repo';
+import { RegistryRepo, type ActivationRecord, type RegistryAudit, type ReleaseRecord } from './registry-repo';
 
 export interface RegistryListing {
   readonly live: Partial<Record<ReleasableApp, string>>;
@@ -21,6 +21,7 @@ export interface ReleaseRequest {
   readonly reason?: string;
   readonly force?: boolean;
   readonly activate?: boolean;
+  readonly audit?: RegistryAudit;
 }
 
 export interface ReleaseOutcome {
@@ -32,8 +33,8 @@ export interface ReleaseOutcome {
 export interface RegistryOperations {
   list(): Promise<RegistryListing>;
   release(request: ReleaseRequest): Promise<ReleaseOutcome>;
-  activate(app: string, version: string, actor: string, reason?: string, force?: boolean): Promise<ActivationRecord>;
-  rollback(app: string, actor: string, reason?: string): Promise<ActivationRecord>;
+  activate(app: string, version: string, actor: string, reason?: string, force?: boolean, audit?: RegistryAudit): Promise<ActivationRecord>;
+  rollback(app: string, actor: string, reason?: string, audit?: RegistryAudit): Promise<ActivationRecord>;
 }
 
 function appOf(value: string): ReleasableApp {
@@ -101,11 +102,11 @@ export class RegistryService implements RegistryOperations {
     const activation =
       request.activate === false
         ? null
-        : await this.repo.setLive(app, version, 'activate', { actor: request.actor, reason: request.reason ?? 'release', forced });
+        : await this.repo.setLive(app, version, 'activate', { actor: request.actor, reason: request.reason ?? 'release', forced, audit: request.audit });
     return { release: (await this.repo.findRelease(app, version)) as ReleaseRecord, activation };
   }
 
-  async activate(appName: string, versionName: string, actor: string, reason = '', force = false): Promise<ActivationRecord> {
+  async activate(appName: string, versionName: string, actor: string, reason = '', force = false, audit?: RegistryAudit): Promise<ActivationRecord> {
     const app = appOf(appName);
     const version = versionOf(versionName);
     const release = await this.repo.findRelease(app, version);
@@ -113,15 +114,15 @@ export class RegistryService implements RegistryOperations {
     if (!release.contract_ok && !force) {
       throw new OpsError(422, `${app} ${version} breaks the contract: ${release.contract_problems.join('; ')} (use --force)`);
     }
-    return this.repo.setLive(app, version, 'activate', { actor, reason, forced: !release.contract_ok });
+    return this.repo.setLive(app, version, 'activate', { actor, reason, forced: !release.contract_ok, audit });
   }
 
-  async rollback(appName: string, actor: string, reason = ''): Promise<ActivationRecord> {
+  async rollback(appName: string, actor: string, reason = '', audit?: RegistryAudit): Promise<ActivationRecord> {
     const app = appOf(appName);
     const { current, previous } = await this.repo.previousLive(app);
     if (!current) throw new OpsError(404, `${app} has no live release to roll back`);
     if (!previous) throw new OpsError(409, `${app} ${current} is its first live release: there is nothing earlier to roll back to`);
-    return this.repo.setLive(app, previous, 'rollback', { actor, reason });
+    return this.repo.setLive(app, previous, 'rollback', { actor, reason, audit });
   }
 
   /** A released version a tester may preview, or null when there is no such release. */

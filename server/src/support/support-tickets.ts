@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Locale } from '@topup/shared/rules';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { queueMail } from '../mail/mail-outbox';
 
 export interface TicketRequest {
@@ -67,4 +67,75 @@ export async function createTicket(db: Db, request: TicketRequest): Promise<stri
     // 31^8 references: a second clash in a row means something else is wrong.
     if (attempt >= 3) throw new Error('no free support-ticket reference');
   }
+}
+
+export type TicketStatus = 'open' | 'answered' | 'closed';
+
+export interface TicketRow {
+  readonly reference: string;
+  readonly order_id: string;
+  readonly game_id: number | null;
+  readonly area: string;
+  readonly email: string;
+  readonly message: string;
+  readonly locale: Locale;
+  readonly status: TicketStatus;
+  readonly answer: string;
+  readonly answered_by: string;
+  readonly answered_at: string | null;
+  readonly created_at: string;
+  /** The linked order exists (a player may mistype its id). */
+  readonly order_found: boolean;
+}
+
+const TICKET_COLUMNS = `t.reference, t.order_id, t.game_id, t.area, t.email, t.message, t.locale, t.status, t.answer, t.answered_by,
+  t.answered_at::text, t.created_at::text, EXISTS (SELECT 1 FROM orders o WHERE o.order_id = t.order_id) AS order_found`;
+
+/** The support desk's queue: tickets of one status (all when none), oldest open first, newest first otherwise. */
+export async function listTickets(db: Queryable, status: TicketStatus | null, limit: number): Promise<TicketRow[]> {
+  return db.query<TicketRow>(
+    `SELECT ${TICKET_COLUMNS} FROM support_tickets t WHERE ($1::text IS NULL OR t.status = $1)
+      ORDER BY CASE WHEN $1 = 'open' THEN t.created_at END ASC, t.created_at DESC LIMIT $2`,
+    [status, limit],
+  );
+}
+
+export async function readTicket(db: Queryable, reference: string): Promise<TicketRow | null> {
+  const rows = await db.query<TicketRow>(`SELECT ${TICKET_COLUMNS} FROM support_tickets t WHERE t.reference = $1`, [reference]);
+  return rows[0] ?? null;
+}
+
+const ANSWER: Readonly<Record<Locale, { subject: (reference: string) => string; body: (reference: string, answer: string, message: string) => string }>> = {
+  en: {
+    subject: (reference) => `Re: your message (${reference})`,
+    body: (reference, answer, message) => `${answer}\n\n— TopUp Store support\nReference: ${reference}\n\nYou wrote:\n${message}\n`,
+  },
+  ko: {
+    subject: (reference) => `Re: 문의 답변 (${reference})`,
+    body: (reference, answer, message) => `${answer}\n\n— TopUp Store 고객센터\n접수 번호: ${reference}\n\n문의 내용:\n${message}\n`,
+  },
+  zh: {
+    subject: (reference) => `回复：你的留言（${reference}）`,
+    body: (reference, answer, message) => `${answer}\n\n— TopUp Store 客服\n工单号：${reference}\n\n你的留言：\n${message}\n`,
+  },
+};
+
+/**
+ * Answers a ticket by e-mail in the player's language (queued in the mail outbox in the same
+ * transaction) and marks it answered. `number` keys the mail: each answer is sent once.
+ */
+export async function answerTicket(tx: Queryable, ticket: TicketRow, answer: string, by: string, number: number): Promise<void> {
+  await tx.query(`UPDATE support_tickets SET status = 'answered', answer = $2, answered_by = $3, answered_at = now() WHERE reference = $1`, [ticket.reference, answer, by]);
+  const words = ANSWER[ticket.locale] ?? ANSWER.en;
+  await queueMail(tx, {
+    key: `ticket-answer:${ticket.reference}:${number}`,
+    to: ticket.email,
+    subject: words.subject(ticket.reference),
+    text: words.body(ticket.reference, answer, ticket.message),
+    locale: ticket.locale,
+  });
+}
+
+export async function setTicketStatus(tx: Queryable, reference: string, status: TicketStatus): Promise<void> {
+  await tx.query('UPDATE support_tickets SET status = $2 WHERE reference = $1', [reference, status]);
 }

@@ -1,0 +1,112 @@
+import type { Queryable } from '../db/db';
+import type { RegistryAudit } from '../releases/registry-repo';
+
+/** Who did something through the back office: an operator, or automation with the OPS_TOKEN. */
+export interface Actor {
+  /** What the log shows: the operator's e-mail, or "service:<name>". */
+  readonly name: string;
+  readonly operatorId: number | null;
+  readonly address: string;
+}
+
+export interface AuditEntry {
+  readonly action: string;
+  readonly targetType: string;
+  readonly targetId: string;
+  readonly before?: unknown;
+  readonly after?: unknown;
+  readonly reason?: string;
+  /** The same request sent twice (a double click, a retried call) is done and recorded once. */
+  readonly requestKey?: string | null;
+}
+
+export interface AuditRow {
+  readonly id: number;
+  readonly at: string;
+  readonly actor: string;
+  readonly action: string;
+  readonly target_type: string;
+  readonly target_id: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly reason: string;
+  readonly address: string;
+}
+
+/**
+ * Writes one row of the audit log, in the caller's transaction (the change and its record commit
+ * together). Returns false when a row with this request key exists: the action was done before.
+ */
+export async function writeAudit(tx: Queryable, actor: Actor, entry: AuditEntry): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO audit_log (actor, operator_id, action, target_type, target_id, before, after, reason, address, request_key)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9, $10)
+     ON CONFLICT (request_key) WHERE request_key IS NOT NULL DO NOTHING RETURNING id`,
+    [
+      actor.name,
+      actor.operatorId,
+      entry.action,
+      entry.targetType,
+      entry.targetId,
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+      entry.reason ?? '',
+      actor.address,
+      entry.requestKey ?? null,
+    ],
+  );
+  return rows.length === 1;
+}
+
+/** Has this request been done already? (An action looks before it acts, and writeAudit settles races.) */
+export async function auditedRequest(db: Queryable, requestKey: string): Promise<AuditRow | null> {
+  const rows = await db.query<AuditRow>(`SELECT ${COLUMNS} FROM audit_log WHERE request_key = $1`, [requestKey]);
+  return rows[0] ?? null;
+}
+
+const COLUMNS = `id::int, at::text, actor, action, target_type, target_id, before, after, reason, address`;
+
+export interface AuditFilter {
+  readonly actor?: string;
+  readonly action?: string;
+  readonly targetType?: string;
+  readonly targetId?: string;
+  readonly from?: string;
+  readonly to?: string;
+  /** Rows older than this id (keyset paging, newest first). */
+  readonly before?: number;
+  readonly limit: number;
+}
+
+/** The log, newest first, filtered; `next` pages on. */
+export async function readAudit(db: Queryable, filter: AuditFilter): Promise<{ rows: AuditRow[]; next: number | null }> {
+  const rows = await db.query<AuditRow>(
+    `SELECT ${COLUMNS} FROM audit_log
+      WHERE ($1::text IS NULL OR actor ILIKE '%' || $1 || '%')
+        AND ($2::text IS NULL OR action = $2)
+        AND ($3::text IS NULL OR target_type = $3)
+        AND ($4::text IS NULL OR target_id = $4)
+        AND ($5::timestamptz IS NULL OR at >= $5)
+        AND ($6::timestamptz IS NULL OR at < $6)
+        AND ($7::bigint IS NULL OR id < $7)
+      ORDER BY id DESC LIMIT $8`,
+    [filter.actor || null, filter.action || null, filter.targetType || null, filter.targetId || null, filter.from || null, filter.to || null, filter.before ?? null, filter.limit + 1],
+  );
+  const more = rows.length > filter.limit;
+  const page = more ? rows.slice(0, filter.limit) : rows;
+  return { rows: page, next: more ? (page[page.length - 1]?.id ?? null) : null };
+}
+
+/** What a release change writes into the audit log, inside the registry's transaction. */
+export function auditRegistry(actor: Actor, action: string, reason: string): RegistryAudit {
+  return async (tx, record) => {
+    await writeAudit(tx, actor, {
+      action,
+      targetType: 'app',
+      targetId: record.app,
+      before: { version: record.from_version },
+      after: { version: record.to_version, forced: record.forced },
+      reason,
+    });
+  };
+}

@@ -1,0 +1,69 @@
+import type { Queryable } from '../db/db';
+import type { OperatorRole } from './roles';
+
+export interface OperatorRecord {
+  readonly id: number;
+  readonly email: string;
+  readonly role: OperatorRole;
+  readonly created_at: string;
+  readonly created_by: string;
+  readonly disabled_at: string | null;
+  readonly last_seen_at: string | null;
+}
+
+const COLUMNS = `o.id, o.email, o.role, o.created_at::text, o.created_by, o.disabled_at::text,
+  (SELECT max(s.last_seen_at)::text FROM operator_sessions s WHERE s.operator_id = o.id) AS last_seen_at`;
+
+/** E-mail addresses are kept and compared in lower case, without surrounding spaces. */
+export function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function listOperators(db: Queryable): Promise<OperatorRecord[]> {
+  return db.query<OperatorRecord>(`SELECT ${COLUMNS} FROM operators o ORDER BY o.email`);
+}
+
+export async function findOperator(db: Queryable, id: number): Promise<OperatorRecord | null> {
+  const rows = await db.query<OperatorRecord>(`SELECT ${COLUMNS} FROM operators o WHERE o.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The stored hash of an address's operator (disabled ones too: the caller refuses them), or null. */
+export async function credentialsOf(db: Queryable, email: string): Promise<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean } | null> {
+  const rows = await db.query<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean }>(
+    'SELECT id, password_hash, role, disabled_at IS NOT NULL AS disabled FROM operators WHERE email = $1',
+    [normalEmail(email)],
+  );
+  return rows[0] ?? null;
+}
+
+/** Adds an operator; null when the address is taken. */
+export async function insertOperator(
+  tx: Queryable,
+  operator: { email: string; passwordHash: string; role: OperatorRole; createdBy: string },
+): Promise<OperatorRecord | null> {
+  const rows = await tx.query<{ id: number }>(
+    `INSERT INTO operators (email, password_hash, role, created_by) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [normalEmail(operator.email), operator.passwordHash, operator.role, operator.createdBy],
+  );
+  return rows[0] ? findOperator(tx, rows[0].id) : null;
+}
+
+export async function setOperatorRole(tx: Queryable, id: number, role: OperatorRole): Promise<void> {
+  await tx.query('UPDATE operators SET role = $2 WHERE id = $1', [id, role]);
+}
+
+export async function setOperatorDisabled(tx: Queryable, id: number, disabled: boolean): Promise<void> {
+  await tx.query(`UPDATE operators SET disabled_at = CASE WHEN $2 THEN coalesce(disabled_at, now()) ELSE NULL END WHERE id = $1`, [id, disabled]);
+}
+
+export async function setOperatorPassword(tx: Queryable, id: number, passwordHash: string): Promise<void> {
+  await tx.query('UPDATE operators SET password_hash = $2, password_changed_at = now() WHERE id = $1', [id, passwordHash]);
+}
+
+/** Admins who can still sign in: the last one may not be disabled or demoted. */
+export async function activeAdminCount(tx: Queryable): Promise<number> {
+  const rows = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM operators WHERE role = 'admin' AND disabled_at IS NULL`);
+  return rows[0]?.n ?? 0;
+}

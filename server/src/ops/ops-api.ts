@@ -1,0 +1,356 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Db } from '../db/db';
+import type { OrderServices } from '../orders/order-services';
+import { reconcileStore } from '../orders/reconcile-store';
+import { OpsError } from '../releases/ops-error';
+import { RELEASABLE_APPS } from '../releases/apps';
+import type { RegistryOperations } from '../releases/registry-service';
+import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../support/support-tickets';
+import { storeErrorAnswer } from '../web/error-answer';
+import { auditedRequest, auditRegistry, readAudit, writeAudit, type Actor } from './audit';
+import { addOperator, changeOperator, resetOperatorPassword } from './operator-admin';
+import { listOperators } from './operators';
+import { opsAuth, type OpsIdentity } from './ops-auth';
+import { actOnOrder, ORDER_ACTIONS, type OrderAction } from './order-actions';
+import { listOrders, readDossier, type OrderFilter, type OrderListRow } from './order-desk';
+import { OPERATOR_ROLES, type OperatorRole } from './roles';
+import type { SessionSettings } from './sessions';
+
+export interface OpsApiOptions {
+  readonly db: Db;
+  readonly registry: RegistryOperations;
+  readonly orders: OrderServices;
+  /** OPS_TOKEN, for automation; null: signed-in operators only. */
+  readonly token: string | null;
+  readonly sessions: SessionSettings;
+  readonly secureCookies: boolean;
+  /** Sign-in attempts per address per 15 minutes. */
+  readonly signInsPerAddress: number;
+}
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const reason = { type: 'string', minLength: 1, maxLength: 500 } as const;
+const requestKey = { type: 'string', minLength: 8, maxLength: 100 } as const;
+
+function actorOf(request: FastifyRequest): Actor {
+  return (request.opsIdentity as OpsIdentity).actor;
+}
+
+function integerOrUndefined(value: unknown): number | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new OpsError(400, `"${value}" is not a whole number`, 'badFilter');
+  return number;
+}
+
+function dateOrUndefined(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  if (Number.isNaN(Date.parse(value))) throw new OpsError(400, `"${value}" is not a date`, 'badFilter');
+  return value;
+}
+
+const ORDER_QUERY = {
+  type: 'object',
+  properties: {
+    order_id: text(64),
+    game_id: text(12),
+    server_id: text(64),
+    character: text(100),
+    status: text(20),
+    pay_type: text(40),
+    currency: text(8),
+    from: text(40),
+    to: text(40),
+    min_amount: text(12),
+    max_amount: text(12),
+    after: text(300),
+    limit: text(4),
+  },
+  additionalProperties: false,
+} as const;
+
+type Query = Record<string, string | undefined>;
+
+function orderFilterOf(query: Query, limit: number): OrderFilter {
+  return {
+    orderId: query.order_id?.trim() || undefined,
+    gameId: integerOrUndefined(query.game_id),
+    serverId: query.server_id?.trim() || undefined,
+    character: query.character?.trim() || undefined,
+    status: query.status || undefined,
+    payType: query.pay_type || undefined,
+    currency: query.currency || undefined,
+    from: dateOrUndefined(query.from),
+    to: dateOrUndefined(query.to),
+    minAmount: integerOrUndefined(query.min_amount),
+    maxAmount: integerOrUndefined(query.max_amount),
+    after: query.after || undefined,
+    limit,
+  };
+}
+
+const CSV_COLUMNS: readonly (keyof OrderListRow)[] = [
+  'order_id', 'created_at', 'status', 'game_id', 'area', 'server_id', 'server_name', 'role_id', 'role_name',
+  'product_name', 'pay_type', 'amount_minor', 'currency', 'disputed',
+];
+
+/** One CSV field: quoted when needed, and never read by a spreadsheet as a formula. */
+function csvField(value: unknown): string {
+  let cell = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
+  return /[",\n\r]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/** Rows one CSV export holds at most (a wider export is a database job, not a browser download). */
+const CSV_MAX_ROWS = 100_000;
+
+/** `/ops/api/*`: the back office's API (docs/back-office.md). */
+export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Promise<void> {
+  const { db, registry } = options;
+  await app.register(rateLimit, { global: false });
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof OpsError) return reply.code(error.status).send({ error: error.message, code: error.code });
+    const known = error as { validation?: unknown; statusCode?: number; message?: string; code?: string };
+    if (known.code?.startsWith('FST_CSRF')) return reply.code(403).send({ error: 'The form is out of date: reload the page', code: 'csrf' });
+    if (known.validation) return reply.code(400).send({ error: known.message ?? 'The request does not have the expected shape', code: 'invalid' });
+    if (known.statusCode === 429) return reply.code(429).send({ error: 'Too many requests from this address; try again later', code: 'tooMany' });
+    return storeErrorAnswer(error, request, reply);
+  });
+  await opsAuth(app, { db, token: options.token, sessions: options.sessions, secureCookies: options.secureCookies, signInsPerAddress: options.signInsPerAddress });
+
+  // Operators (admins).
+  app.get('/operators', { config: { permission: 'operators.manage' } }, async () => ({ operators: await listOperators(db), roles: OPERATOR_ROLES }));
+
+  app.post<{ Body: { email: string; role: OperatorRole; password: string; reason?: string } }>(
+    '/operators',
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'role', 'password'],
+          properties: { email: text(200), role: { type: 'string', enum: [...OPERATOR_ROLES] }, password: text(200), reason: text(500) },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => {
+      const operator = await addOperator(db, actorOf(request), request.body);
+      return reply.code(201).send({ operator });
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: { role?: OperatorRole; disabled?: boolean; reason: string } }>(
+    '/operators/:id',
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } } },
+        body: {
+          type: 'object',
+          required: ['reason'],
+          properties: { role: { type: 'string', enum: [...OPERATOR_ROLES] }, disabled: { type: 'boolean' }, reason },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => ({ operator: await changeOperator(db, actorOf(request), Number(request.params.id), request.body) }),
+  );
+
+  app.post<{ Params: { id: string }; Body: { password: string; reason: string } }>(
+    '/operators/:id/password',
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } } },
+        body: { type: 'object', required: ['password', 'reason'], properties: { password: text(200), reason }, additionalProperties: false },
+      },
+    },
+    async (request) => ({ operator: await resetOperatorPassword(db, actorOf(request), Number(request.params.id), request.body.password, request.body.reason) }),
+  );
+
+  // The support desk: orders.
+  app.get<{ Querystring: Query }>('/orders', { config: { permission: 'read' }, schema: { querystring: ORDER_QUERY } }, async (request) => {
+    const limit = Math.min(Math.max(integerOrUndefined(request.query.limit) ?? 50, 1), 200);
+    return listOrders(db, orderFilterOf(request.query, limit));
+  });
+
+  app.get<{ Querystring: Query }>('/orders.csv', { config: { permission: 'read' }, schema: { querystring: ORDER_QUERY } }, async (request, reply: FastifyReply) => {
+    const lines = [CSV_COLUMNS.join(',')];
+    let after: string | undefined;
+    do {
+      const page = await listOrders(db, { ...orderFilterOf(request.query, 1000), after });
+      for (const row of page.rows) lines.push(CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
+      after = page.next ?? undefined;
+    } while (after && lines.length <= CSV_MAX_ROWS);
+    const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(`${lines.join('\r\n')}\r\n`);
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/orders/:id',
+    { config: { permission: 'read' }, schema: { params: { type: 'object', properties: { id: text(64) } } } },
+    async (request) => {
+      const dossier = await readDossier(db, request.params.id);
+      if (!dossier) throw new OpsError(404, `No order ${request.params.id}`, 'noSuchOrder');
+      return dossier;
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { action: OrderAction; reason: string; request_key: string; confirmed?: boolean } }>(
+    '/orders/:id/actions',
+    {
+      config: { permission: 'orders.act' },
+      schema: {
+        params: { type: 'object', properties: { id: text(64) } },
+        body: {
+          type: 'object',
+          required: ['action', 'reason', 'request_key'],
+          properties: { action: { type: 'string', enum: [...ORDER_ACTIONS] }, reason, request_key: requestKey, confirmed: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const { action, reason: why, request_key, confirmed } = request.body;
+      const outcome = await actOnOrder(db, actorOf(request), { action, orderId: request.params.id, reason: why, requestKey: request_key, confirmed });
+      options.orders.wakeDelivery();
+      return outcome;
+    },
+  );
+
+  // Needs attention: the reconciliation's findings and what waits on the support desk.
+  app.get('/attention', { config: { permission: 'read' } }, async () => {
+    const sections = await reconcileStore(db, { provider: options.orders.payments, giveUpAfterMs: options.orders.settings.giveUpAfterMs });
+    const [failing, refunds, tickets] = await Promise.all([
+      db.query(
+        `SELECT j.order_id, j.attempts, j.due_at::text, j.last_error, o.status FROM delivery_outbox j JOIN orders o USING (order_id)
+          WHERE j.job IN ('deliver', 'resend') AND j.last_error <> '' ORDER BY j.due_at LIMIT 200`,
+      ),
+      db.query(
+        `SELECT j.order_id, j.job, j.attempts, j.due_at::text, j.last_error, o.status FROM delivery_outbox j JOIN orders o USING (order_id)
+          WHERE j.job IN ('refund', 'refund_payment') ORDER BY j.created_at LIMIT 200`,
+      ),
+      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`),
+    ]);
+    return {
+      findings: sections.map((section) => ({ title: section.title, meaning: section.meaning, rows: section.rows })),
+      failingDeliveries: failing,
+      pendingRefunds: refunds,
+      openTickets: tickets[0]?.n ?? 0,
+    };
+  });
+
+  // Tickets from the help page.
+  app.get<{ Querystring: { status?: string } }>(
+    '/tickets',
+    { config: { permission: 'read' }, schema: { querystring: { type: 'object', properties: { status: { type: 'string', enum: ['open', 'answered', 'closed', 'all'] } } } } },
+    async (request) => {
+      const status = request.query.status && request.query.status !== 'all' ? (request.query.status as TicketStatus) : null;
+      return { tickets: await listTickets(db, status, 200) };
+    },
+  );
+
+  app.post<{ Params: { reference: string }; Body: { answer?: string; status?: TicketStatus; request_key: string } }>(
+    '/tickets/:reference',
+    {
+      config: { permission: 'tickets.act' },
+      schema: {
+        params: { type: 'object', properties: { reference: text(20) } },
+        body: {
+          type: 'object',
+          required: ['request_key'],
+          properties: { answer: { type: 'string', minLength: 1, maxLength: 5000 }, status: { type: 'string', enum: ['open', 'closed'] }, request_key: requestKey },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const { answer, status, request_key } = request.body;
+      if (!answer && !status) throw new OpsError(400, 'Write an answer or choose a status', 'invalid');
+      const actor = actorOf(request);
+      const done = await db.transaction(async (tx) => {
+        const ticket = await readTicket(tx, request.params.reference);
+        if (!ticket) throw new OpsError(404, `No ticket ${request.params.reference}`, 'noSuchTicket');
+        if (await auditedRequest(tx, request_key)) return false;
+        const answers = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'ticket.answer' AND target_id = $1`, [ticket.reference]))[0]?.n ?? 0;
+        if (answer) await answerTicket(tx, ticket, answer, actor.name, answers + 1);
+        if (status) await setTicketStatus(tx, ticket.reference, status);
+        await writeAudit(tx, actor, {
+          action: answer ? 'ticket.answer' : 'ticket.status',
+          targetType: 'ticket',
+          targetId: ticket.reference,
+          before: { status: ticket.status },
+          after: { status: status ?? 'answered', ...(answer ? { answer } : {}) },
+          requestKey: request_key,
+        });
+        return true;
+      });
+      if (done && answer) options.orders.wakeMail?.();
+      return { ticket: await readTicket(db, request.params.reference), done };
+    },
+  );
+
+  // The release console.
+  app.get('/releases', { config: { permission: 'read' } }, async () => ({ apps: RELEASABLE_APPS, ...(await registry.list()) }));
+
+  const releaseBody = {
+    type: 'object',
+    required: ['app', 'reason'],
+    properties: { app: text(40), version: text(64), reason, force: { type: 'boolean' } },
+    additionalProperties: false,
+  } as const;
+
+  app.post<{ Body: { app: string; version?: string; reason: string; force?: boolean } }>(
+    '/releases/activate',
+    { config: { permission: 'releases.act' }, schema: { body: releaseBody } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { app: name, version, reason: why, force } = request.body;
+      if (!version) throw new OpsError(400, 'Which version?', 'invalid');
+      return registry.activate(name, version, actor.name, why, force, auditRegistry(actor, 'release.activate', why));
+    },
+  );
+
+  app.post<{ Body: { app: string; reason: string } }>(
+    '/releases/rollback',
+    { config: { permission: 'releases.act' }, schema: { body: releaseBody } },
+    async (request) => {
+      const actor = actorOf(request);
+      return registry.rollback(request.body.app, actor.name, request.body.reason, auditRegistry(actor, 'release.rollback', request.body.reason));
+    },
+  );
+
+  // The audit log: read-only, filterable.
+  app.get<{ Querystring: Query }>(
+    '/audit',
+    {
+      config: { permission: 'read' },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { actor: text(200), action: text(60), target_type: text(40), target_id: text(100), from: text(40), to: text(40), before: text(20), limit: text(4) },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return readAudit(db, {
+        actor: q.actor?.trim() || undefined,
+        action: q.action || undefined,
+        targetType: q.target_type || undefined,
+        targetId: q.target_id?.trim() || undefined,
+        from: dateOrUndefined(q.from),
+        to: dateOrUndefined(q.to),
+        before: integerOrUndefined(q.before),
+        limit: Math.min(Math.max(integerOrUndefined(q.limit) ?? 50, 1), 200),
+      });
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import type { Db } from '../db/db';
+import { hurryDelivery, queueMailResend, queueOrderJob } from '../delivery/outbox';
+import { markDisputed, recordEvent, requestRefund } from '../orders/transition-order';
+import { OpsError } from '../releases/ops-error';
+import { auditedRequest, writeAudit, type Actor } from './audit';
+
+export const ORDER_ACTIONS = ['resend_mail', 'retry_delivery', 'refund', 'mark_disputed'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export interface OrderActionRequest {
+  readonly action: OrderAction;
+  readonly orderId: string;
+  readonly reason: string;
+  /** One per click of the console's button: sending it again does nothing more. */
+  readonly requestKey: string;
+  /** resend_mail: the operator confirmed the player did not get the first mail. */
+  readonly confirmed?: boolean;
+}
+
+export interface OrderActionOutcome {
+  readonly action: OrderAction;
+  readonly orderId: string;
+  /** false when this request had been done before (the same request key). */
+  readonly done: boolean;
+}
+
+interface Locked {
+  status: string;
+  refund_requested_at: string | null;
+  disputed_at: string | null;
+  resends: number;
+}
+
+/**
+ * Does one support-desk action on an order and writes its audit row, in one transaction: both
+ * happen or neither. The audit row's request key makes the action idempotent.
+ */
+export async function actOnOrder(db: Db, actor: Actor, request: OrderActionRequest): Promise<OrderActionOutcome> {
+  const { action, orderId, reason } = request;
+  if (!reason.trim()) throw new OpsError(400, 'A reason is required', 'reasonRequired');
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<Locked>(
+      `SELECT status, refund_requested_at::text, disputed_at::text,
+              (SELECT count(*)::int FROM order_events e WHERE e.order_id = o.order_id AND e.event = 'mail_resend_requested') AS resends
+         FROM orders o WHERE order_id = $1 FOR UPDATE`,
+      [orderId],
+    );
+    const before = rows[0];
+    if (!before) throw new OpsError(404, `No order ${orderId}`, 'noSuchOrder');
+    if (await auditedRequest(tx, request.requestKey)) return { action, orderId, done: false };
+    const after: Record<string, unknown> = { status: before.status };
+    switch (action) {
+      case 'resend_mail': {
+        if (before.status !== 'delivered') throw new OpsError(409, `Order ${orderId} is ${before.status}: only a delivered order's mail is resent`, 'notDelivered');
+        if (!request.confirmed) throw new OpsError(400, 'Confirm that the player did not get the mail', 'confirmRequired');
+        const number = before.resends + 1;
+        await recordEvent(tx, orderId, 'mail_resend_requested', { detail: `resend ${number} by ${actor.name}: ${reason}` });
+        await queueMailResend(tx, orderId, number);
+        after.resends = number;
+        break;
+      }
+      case 'retry_delivery':
+        if (!(await hurryDelivery(tx, orderId))) throw new OpsError(409, `Order ${orderId} has no delivery waiting to be retried`, 'nothingToRetry');
+        after.retried = true;
+        break;
+      case 'refund':
+        if (!(await requestRefund(tx, orderId, `by ${actor.name}: ${reason}`))) {
+          throw new OpsError(409, `Order ${orderId} is ${before.status}${before.refund_requested_at ? ' and its refund was asked for before' : ''}: only a paid or delivered order is refunded here`, 'notRefundable');
+        }
+        await queueOrderJob(tx, orderId, 'refund');
+        after.refund_requested = true;
+        after.items_delivered = before.status === 'delivered';
+        break;
+      case 'mark_disputed':
+        if (!(await markDisputed(tx, orderId, `by ${actor.name}: ${reason}`))) throw new OpsError(409, `Order ${orderId} is marked disputed already`, 'alreadyDisputed');
+        after.disputed = true;
+        break;
+    }
+    const recorded = await writeAudit(tx, actor, {
+      action: `order.${action}`,
+      targetType: 'order',
+      targetId: orderId,
+      before: { status: before.status, refund_requested: Boolean(before.refund_requested_at), disputed: Boolean(before.disputed_at), resends: before.resends },
+      after,
+      reason,
+      requestKey: request.requestKey,
+    });
+    // The same request, done at this moment by another call: this one's change must not stay.
+    if (!recorded) throw new OpsError(409, 'This request is being done already', 'inProgress');
+    return { action, orderId, done: true };
+  });
+}

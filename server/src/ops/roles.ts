@@ -1,0 +1,43 @@
+/**
+ * Operators' roles and what each may do. Every route of `/ops/api` names the permission it needs and
+ * the server checks it; the console reads the same list from the session and hides what a role
+ * cannot do.
+ */
+export const OPERATOR_ROLES = ['viewer', 'support', 'merchandiser', 'release_manager', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const PERMISSIONS = [
+  /** Orders, their timelines, reconciliation findings, tickets, releases and the audit log: reading only. */
+  'read',
+  /** Resend, retry, refund, mark disputed. */
+  'orders.act',
+  /** Answer and close the help page's tickets. */
+  'tickets.act',
+  /** The catalogue (issue of its own). */
+  'catalogue.edit',
+  /** Activate and roll back releases. */
+  'releases.act',
+  /** Create operators, change roles, disable, reset passwords. */
+  'operators.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const GRANTS: Readonly<Record<OperatorRole, readonly Permission[]>> = {
+  viewer: ['read'],
+  support: ['read', 'orders.act', 'tickets.act'],
+  merchandiser: ['read', 'catalogue.edit'],
+  release_manager: ['read', 'releases.act'],
+  admin: PERMISSIONS,
+};
+
+export function isOperatorRole(value: unknown): value is OperatorRole {
+  return typeof value === 'string' && (OPERATOR_ROLES as readonly string[]).includes(value);
+}
+
+export function permissionsOf(role: OperatorRole): readonly Permission[] {
+  return GRANTS[role];
+}
+
+export function may(role: OperatorRole, permission: Permission): boolean {
+  return GRANTS[role].includes(permission);
+}
