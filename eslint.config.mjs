@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const REMOTES = ['remote-topup', 'remote-voucher', 'remote-pccenter'];
+const REMOTES = ['remote-topup', 'remote-voucher', 'remote-pccenter', 'remote-ops'];
 
 /** Shared libraries ship only the exports of the contract (SHARED_LIBRARY_EXPORTS): no others may be used. */
 const contract = fs.readFileSync(new URL('./shared/build/shared-contract.ts', import.meta.url), 'utf8');
@@ -133,7 +133,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{host,remote-topup,remote-voucher,remote-pccenter,shared}/src/**/*.{ts,tsx}'],
+    files: ['{host,remote-topup,remote-voucher,remote-pccenter,remote-ops,shared}/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -37,7 +37,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       setupFiles: ['<rootDir>/shared/test-support/jsdom-polyfills.js'],
       setupFilesAfterEnv: ['<rootDir>/shared/test-support/jest-dom.js'],
-      testMatch: ['<rootDir>/{shared,host,remote-topup,remote-voucher,remote-pccenter}/test/**/*.test.tsx'],
+      testMatch: ['<rootDir>/{shared,host,remote-topup,remote-voucher,remote-pccenter,remote-ops}/test/**/*.test.tsx'],
     },
     {
       ...common,

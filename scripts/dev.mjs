@@ -25,7 +25,7 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 start('server', 'node_modules/.bin/tsx', ['watch', 'server/src/main.ts'], { DEV_REMOTES: '1' });
-for (const app of ['host', 'remote-topup', 'remote-voucher', 'remote-pccenter']) {
+for (const app of ['host', 'remote-topup', 'remote-voucher', 'remote-pccenter', 'remote-ops']) {
   start(app, 'node_modules/.bin/rspack', ['dev', '-c', `${app}/rspack.config.ts`], { NODE_ENV: 'development' });
 }
-console.log('TopUp Store (dev) at http://127.0.0.1:3000/ — remotes on :3001-3003, API on :8080');
+console.log('TopUp Store (dev) at http://127.0.0.1:3000/ — remotes on :3001-3004, API on :8080');

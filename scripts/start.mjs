@@ -11,6 +11,7 @@ const apps = [
   { name: 'remote-topup', marker: 'remote-topup/dist/mf-manifest.json' },
   { name: 'remote-voucher', marker: 'remote-voucher/dist/mf-manifest.json' },
   { name: 'remote-pccenter', marker: 'remote-pccenter/dist/mf-manifest.json' },
+  { name: 'remote-ops', marker: 'remote-ops/dist/mf-manifest.json' },
 ];
 
 for (const app of apps) {

@@ -2,7 +2,7 @@
 // Type-checks every part of the workspace against its own tsconfig (strict everywhere).
 import { spawnSync } from 'node:child_process';
 
-const PROJECTS = ['.', 'shared', 'host', 'remote-topup', 'remote-voucher', 'remote-pccenter', 'server', 'e2e'];
+const PROJECTS = ['.', 'shared', 'host', 'remote-topup', 'remote-voucher', 'remote-pccenter', 'remote-ops', 'server', 'e2e'];
 let failed = 0;
 for (const project of PROJECTS) {
   const started = Date.now();

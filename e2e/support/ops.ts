@@ -9,19 +9,20 @@ export interface OpsResult {
   readonly output: string;
 }
 
-/** Runs an ops command (`release` or `remotes`) as an operator would, with `env` on top of ours. */
-export function runOps(command: 'release' | 'remotes', args: readonly string[], env: Record<string, string>): OpsResult {
+/** Runs an ops command (`release`, `remotes` or `ops`) as an operator would, with `env` on top of ours and `input` on its standard input. */
+export function runOps(command: 'release' | 'remotes' | 'ops', args: readonly string[], env: Record<string, string>, input?: string): OpsResult {
   const result = spawnSync(process.execPath, [TSX, path.join('server', 'src', 'cli', `${command}.ts`), ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: 180_000,
+    input: input ?? '',
   });
   return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
 }
 
-export function mustRunOps(command: 'release' | 'remotes', args: readonly string[], env: Record<string, string>): string {
-  const result = runOps(command, args, env);
+export function mustRunOps(command: 'release' | 'remotes' | 'ops', args: readonly string[], env: Record<string, string>, input?: string): string {
+  const result = runOps(command, args, env, input);
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.output}`);
   return result.output;
 }

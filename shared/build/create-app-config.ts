@@ -28,6 +28,7 @@ const DEV_PORTS: Record<AppName, number> = {
   'remote-topup': 3001,
   'remote-voucher': 3002,
   'remote-pccenter': 3003,
+  'remote-ops': 3004,
 };
 
 export function devPortOf(app: AppName): number {

@@ -7,7 +7,7 @@
  */
 export const CONTRACT_VERSION = 1;
 
-export type RemoteId = 'remote-topup' | 'remote-voucher' | 'remote-pccenter';
+export type RemoteId = 'remote-topup' | 'remote-voucher' | 'remote-pccenter' | 'remote-ops';
 
 export interface RemoteContract {
   /** Module Federation container name (a JS identifier). */
@@ -47,6 +47,8 @@ export const REMOTE_CONTRACTS: Readonly<Record<RemoteId, RemoteContract>> = {
       '/pcpay': 'PcPayPage',
     },
   },
+  // The back office: one page that routes inside itself; no player ever loads it.
+  'remote-ops': { mfName: 'remote_ops', routes: { '/ops/*': 'OpsConsole' } },
 };
 
 export const REMOTE_IDS = Object.keys(REMOTE_CONTRACTS) as RemoteId[];

@@ -7,6 +7,7 @@ const IMPORTERS: Record<RemoteId, (expose: string) => Promise<PageModule>> = {
   'remote-topup': (expose) => import(`../../../remote-topup/src/exposes/${expose}.tsx`),
   'remote-voucher': (expose) => import(`../../../remote-voucher/src/exposes/${expose}.tsx`),
   'remote-pccenter': (expose) => import(`../../../remote-pccenter/src/exposes/${expose}.tsx`),
+  'remote-ops': (expose) => import(`../../../remote-ops/src/exposes/${expose}.tsx`),
 };
 
 const registry = {

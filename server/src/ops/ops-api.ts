@@ -297,7 +297,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   );
 
   // The release console.
-  app.get('/releases', { config: { permission: 'read' } }, async () => ({ apps: RELEASABLE_APPS, ...(await registry.list()) }));
+  app.get('/releases', { config: { permission: 'releases.read' } }, async () => ({ apps: RELEASABLE_APPS, ...(await registry.list()) }));
 
   const releaseBody = {
     type: 'object',

@@ -7,8 +7,10 @@ export const OPERATOR_ROLES = ['viewer', 'support', 'merchandiser', 'release_man
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const PERMISSIONS = [
-  /** Orders, their timelines, reconciliation findings, tickets, releases and the audit log: reading only. */
+  /** Orders, their timelines, reconciliation findings, tickets and the audit log: reading only. */
   'read',
+  /** The release console, read only (the support desk does not see it). */
+  'releases.read',
   /** Resend, retry, refund, mark disputed. */
   'orders.act',
   /** Answer and close the help page's tickets. */
@@ -23,10 +25,10 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Readonly<Record<OperatorRole, readonly Permission[]>> = {
-  viewer: ['read'],
+  viewer: ['read', 'releases.read'],
   support: ['read', 'orders.act', 'tickets.act'],
   merchandiser: ['read', 'catalogue.edit'],
-  release_manager: ['read', 'releases.act'],
+  release_manager: ['read', 'releases.read', 'releases.act'],
   admin: PERMISSIONS,
 };
 

@@ -52,11 +52,12 @@ export function distRemoteSource(repoRoot: string): RemoteSource {
   };
 }
 
-/** Dev servers of `npm run dev` (ports 3001–3003): the registry points the host at them. */
+/** Dev servers of `npm run dev` (ports 3001–3004): the registry points the host at them. */
 export const DEV_SERVER_PORTS: Readonly<Record<RemoteId, number>> = {
   'remote-topup': 3001,
   'remote-voucher': 3002,
   'remote-pccenter': 3003,
+  'remote-ops': 3004,
 };
 
 export function devServerRemoteSource(): RemoteSource {

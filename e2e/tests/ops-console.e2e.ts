@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { RemoteRegistry } from '@topup/shared/contracts';
+import type { CreatedOrder } from '@topup/shared/types';
+import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import { FAST_DELIVERY, mailbox } from '../support/orders';
+import { mustRunOps, runOps } from '../support/ops';
+import { saveScreenshot } from '../support/screenshots';
+import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
+import { callAction } from '../support/topup';
+
+const ADMIN = { email: 'admin@ops.example', password: 'admin password for the drill' };
+const SUPPORT = { email: 'support@ops.example', password: 'support password 2026' };
+const RELEASER = { email: 'releases@ops.example', password: 'release manager password' };
+const OPS_TOKEN = `ops-console-${Math.random().toString(36).slice(2)}`;
+const CHARACTER = { game_id: '18', area: 'us', server_id: '1801', role_id: '1801003', uid: '1800003', name: 'Cyra Moonshadow' };
+
+let server: RunningServer;
+let browser: Browser;
+let releasesDir: string;
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-ops-'));
+  releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-ops-releases-'));
+  // The first admin comes from the command line, the password on standard input.
+  const added = mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
+  expect(added).toContain(`${ADMIN.email} can sign in`);
+  expect(runOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`).output).toContain('exists already');
+  server = await startServer({ ...FAST_DELIVERY, DATA_DIR: dataDir, RELEASES_DIR: releasesDir, OPS_TOKEN });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A delivered order of Cyra Moonshadow (Emberwing Frontier NA-1), paid in the sandbox. */
+async function deliveredOrder(): Promise<CreatedOrder> {
+  const order = await callAction<CreatedOrder>(server.url, 'createOrder', {
+    game_id: CHARACTER.game_id, area: CHARACTER.area, server_id: CHARACTER.server_id, role_id: CHARACTER.role_id, uid: CHARACTER.uid,
+    product_id: '18-us-currency-300', pay_type: 'card', discount_code: '', order_token: `e2e-ops-${Date.now()}-${Math.random()}`,
+  });
+  const paid = await fetch(`${server.url}/sandbox/checkout/${order.order_id}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=paid', redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  for (let tries = 0; tries < 200; tries += 1) {
+    const info = await callAction<{ status: string }>(server.url, 'orderInfo', { order_id: order.order_id });
+    if (info.status === 'delivered') return order;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${order.order_id} was not delivered`);
+}
+
+async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto(`${server.url}/#/ops`);
+  await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('E-mail address').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
+}
+
+describe('the back office in the browser', () => {
+  it('an admin adds a support operator, who finds an order by character name, resends its mail (audited) and cannot open the release console', async () => {
+    const order = await deliveredOrder();
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+
+    // A wrong password is refused in words that do not say whether the address exists.
+    await page.goto(`${server.url}/#/ops`);
+    await page.getByLabel('E-mail address').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'The e-mail address or the password is wrong.' }).waitFor();
+    await saveScreenshot(page, 'ops-sign-in-refused');
+
+    await signIn(page, ADMIN);
+    await page.getByRole('link', { name: 'Operators' }).click();
+    await page.getByRole('heading', { name: 'Operators', level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Add an operator' });
+    await form.getByLabel('E-mail address').fill(SUPPORT.email);
+    await form.getByLabel('Role').selectOption('support');
+    await form.getByLabel('First password').fill(SUPPORT.password);
+    await form.getByRole('button', { name: 'Add operator' }).click();
+    await page.getByRole('status').filter({ hasText: `${SUPPORT.email} can sign in now.` }).waitFor();
+    await page.locator(`[data-operator="${SUPPORT.email}"]`).waitFor();
+    await saveScreenshot(page, 'ops-operators');
+    await signOut(page);
+
+    await signIn(page, SUPPORT);
+    // Support sees the desk, not the release console or the operators.
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Needs attention', 'Tickets', 'Audit log']);
+    await page.getByLabel('Character ID or name').fill('cyra');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('link', { name: order.order_id }).click();
+    await page.getByRole('heading', { name: new RegExp(`Order ${order.order_id}`) }).waitFor();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    for (const step of ['Placed', 'Paid', 'Mail sent', 'Delivered']) await timeline.getByText(step, { exact: true }).first().waitFor();
+    await saveScreenshot(page, 'ops-order', { fullPage: true });
+
+    await page.getByRole('button', { name: 'Resend mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resend the in-game mail' });
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Player wrote that the mail never arrived');
+    const confirm = dialog.getByRole('button', { name: 'Resend mail' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('The player confirmed they did not get the mail.').check();
+    await saveScreenshot(page, 'ops-resend-dialog');
+    await confirm.click();
+    await page.getByRole('status').filter({ hasText: 'The mail is being resent.' }).waitFor();
+
+    // The character's mailbox holds the first mail and the resent one.
+    let mails = await mailbox(server.url, 18, CHARACTER.server_id, CHARACTER.role_id);
+    for (let tries = 0; tries < 100 && mails.filter((m) => m.order_id.startsWith(order.order_id)).length < 2; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mails = await mailbox(server.url, 18, CHARACTER.server_id, CHARACTER.role_id);
+    }
+    expect(mails.filter((m) => m.order_id.startsWith(order.order_id)).map((m) => m.order_id).sort()).toEqual([order.order_id, `${order.order_id}:resend:1`]);
+
+    // The audit log has one entry for it, with who and why.
+    await page.getByRole('link', { name: 'In the audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    const rows = page.locator('[data-audit-action]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-audit-action')).toBe('order.resend_mail');
+    expect(await rows.first().textContent()).toContain(SUPPORT.email);
+    expect(await rows.first().textContent()).toContain('Player wrote that the mail never arrived');
+    await saveScreenshot(page, 'ops-audit');
+
+    // The release console is not for support: not in the navigation, and refused when typed in.
+    await page.goto(`${server.url}/#/ops/releases`);
+    await page.getByRole('heading', { name: 'Not for your role' }).waitFor();
+    const refused = await fetch(`${server.url}/ops/api/releases`, { headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } });
+    expect(refused.status).toBe(403);
+  });
+
+  it('a release manager rolls back remote-topup from the console and the player page shows the previous version on its next load', async () => {
+    // Two releases of remote-topup (the build in remote-topup/dist, under two versions), made by automation.
+    const bearer = { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json', 'x-ops-actor': 'e2e' };
+    const versions = ['console-v1', 'console-v2'];
+    for (const version of versions) {
+      fs.cpSync(path.join(REPO_ROOT, 'remote-topup', 'dist'), path.join(releasesDir, 'remote-topup', version), { recursive: true });
+      const released = await fetch(`${server.url}/ops/releases`, { method: 'POST', headers: bearer, body: JSON.stringify({ app: 'remote-topup', version, reason: 'e2e release' }) });
+      expect(released.status).toBe(200);
+    }
+    const added = await fetch(`${server.url}/ops/api/operators`, { method: 'POST', headers: bearer, body: JSON.stringify({ email: RELEASER.email, role: 'release_manager', password: RELEASER.password }) });
+    expect(added.status).toBe(201);
+    const registry = async () => ((await (await fetch(`${server.url}/mf/registry.json`)).json()) as RemoteRegistry).remotes['remote-topup'].version;
+    expect(await registry()).toBe('console-v2');
+
+    const player = await (await browser.newContext(PHONE)).newPage();
+    const topupVersion = async () => {
+      await player.goto('about:blank');
+      await player.goto(`${server.url}/?about#/`);
+      await player.locator('[data-remote-root="remote-topup"] h1').first().waitFor({ timeout: 20_000 });
+      return ((await player.locator('[data-version-of="remote-topup"]').textContent()) ?? '').trim();
+    };
+    expect(await topupVersion()).toBe('console-v2');
+
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+    await signIn(page, RELEASER);
+    await page.getByRole('link', { name: 'Releases' }).click();
+    const card = page.locator('[data-app="remote-topup"]');
+    await card.locator('[data-live-version]').filter({ hasText: 'console-v2' }).waitFor();
+    await saveScreenshot(page, 'ops-releases', { fullPage: true });
+    await card.getByRole('button', { name: 'Roll back' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Roll back remote-topup' });
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('v2 shows the wrong prices');
+    await dialog.getByRole('button', { name: 'Roll back' }).click();
+    await page.getByRole('status').filter({ hasText: 'remote-topup is back on console-v1 (was console-v2).' }).waitFor();
+    await card.locator('[data-live-version]').filter({ hasText: 'console-v1' }).waitFor();
+
+    expect(await registry()).toBe('console-v1');
+    expect(await topupVersion()).toBe('console-v1');
+
+    // The history and the audit log name the release manager.
+    const audit = await fetch(`${server.url}/ops/api/audit?action=release.rollback`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+    const body = (await audit.json()) as { rows: Array<{ actor: string; reason: string; before: unknown; after: unknown }> };
+    expect(body.rows).toEqual([expect.objectContaining({ actor: RELEASER.email, reason: 'v2 shows the wrong prices', before: { version: 'console-v2' }, after: { version: 'console-v1', forced: false } })]);
+  });
+});

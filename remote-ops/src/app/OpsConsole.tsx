@@ -1,0 +1,153 @@
+import { useEffect, useRef, type ReactElement } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { LOCALES, isLocale, type Locale } from '@topup/shared/rules';
+import { i18n, localStore, store, useAppStore } from '@topup/shared/store';
+import { SessionProvider, useSession, type Permission } from '../lib/session';
+import { useOpsTranslation } from '../lib/use-ops-translation';
+import { AttentionPage } from '../pages/AttentionPage';
+import { AuditPage } from '../pages/AuditPage';
+import { OperatorsPage } from '../pages/OperatorsPage';
+import { OrderPage } from '../pages/OrderPage';
+import { OrdersPage } from '../pages/OrdersPage';
+import { ReleasesPage } from '../pages/ReleasesPage';
+import { SignInPage } from '../pages/SignInPage';
+import { TicketsPage } from '../pages/TicketsPage';
+import { Loading } from './parts';
+import './ops.css';
+
+interface Section {
+  readonly path: string;
+  readonly label: string;
+  readonly permission: Permission;
+}
+
+const SECTIONS: readonly Section[] = [
+  { path: 'orders', label: 'nav.orders', permission: 'read' },
+  { path: 'attention', label: 'nav.attention', permission: 'read' },
+  { path: 'tickets', label: 'nav.tickets', permission: 'read' },
+  { path: 'releases', label: 'nav.releases', permission: 'releases.read' },
+  { path: 'operators', label: 'nav.operators', permission: 'operators.manage' },
+  { path: 'audit', label: 'nav.audit', permission: 'read' },
+];
+
+/** The console's language: the same switch as the store's (i18next, the shared store, the page, remembered). */
+async function changeLocale(locale: Locale): Promise<void> {
+  await i18n.changeLanguage(locale);
+  store.getState().setLocale(locale);
+  document.documentElement.lang = locale;
+  localStore.set('lang', locale);
+}
+
+function LanguageSelect() {
+  const { t } = useOpsTranslation();
+  const locale = useAppStore((s) => s.locale);
+  return (
+    <label className="ops-language">
+      <span className="visually-hidden">{t('common.language')}</span>
+      <select aria-label={t('common.language')} value={locale} onChange={(e) => isLocale(e.target.value) && void changeLocale(e.target.value)}>
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {t(`language.${l}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A page the role may not open: said plainly, never an empty screen. */
+function NotAllowed() {
+  const { t } = useOpsTranslation();
+  return (
+    <section className="ops-page">
+      <h1 tabIndex={-1}>{t('forbidden.title')}</h1>
+      <p>{t('forbidden.body')}</p>
+    </section>
+  );
+}
+
+function Guarded({ permission, children }: { readonly permission: Permission; readonly children: ReactElement }) {
+  return useSession().may(permission) ? children : <NotAllowed />;
+}
+
+function Console() {
+  const { t } = useOpsTranslation();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+
+  // Each page's title, and focus on its heading after a move, for keyboard and screen-reader users.
+  useEffect(() => {
+    const heading = main.current?.querySelector('h1');
+    document.title = `${heading?.textContent ?? t('console.name')} · ${t('console.name')}`;
+    if (heading instanceof HTMLElement && document.activeElement?.closest('.ops-nav')) heading.focus();
+  });
+
+  if (session.state === 'loading') return <Loading />;
+  if (session.state === 'unreachable') {
+    return (
+      <section className="ops-page ops-page--centered">
+        <h1>{t('console.unreachable')}</h1>
+        <button type="button" className="ops-button" onClick={session.retry}>
+          {t('common.retry')}
+        </button>
+      </section>
+    );
+  }
+  if (session.state === 'signedOut') return <SignInPage />;
+
+  const first = SECTIONS.find((section) => session.may(section.permission))?.path ?? 'orders';
+  return (
+    <div className="ops-layout">
+      <aside className="ops-side">
+        <div className="ops-brand">{t('console.name')}</div>
+        <nav className="ops-nav" aria-label={t('nav.label')}>
+          <ul>
+            {SECTIONS.filter((section) => session.may(section.permission)).map((section) => (
+              <li key={section.path}>
+                <NavLink to={`/ops/${section.path}`} className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
+                  {t(section.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ops-who">
+          <span className="ops-who__name">{session.operator?.name}</span>
+          <span className="ops-who__role">{t(`role.${session.operator?.role}`, { defaultValue: session.operator?.role })}</span>
+          <LanguageSelect />
+          <button type="button" className="ops-button ops-button--quiet" onClick={() => void session.signOut()}>
+            {t('session.signOut')}
+          </button>
+          <button type="button" className="ops-button ops-button--quiet" onClick={() => void session.signOutEverywhere()}>
+            {t('session.signOutEverywhere')}
+          </button>
+        </div>
+      </aside>
+      <main className="ops-main" ref={main} data-path={pathname}>
+        <Routes>
+          <Route index element={<Navigate to={`/ops/${first}`} replace />} />
+          <Route path="orders" element={<Guarded permission="read"><OrdersPage /></Guarded>} />
+          <Route path="orders/:orderId" element={<Guarded permission="read"><OrderPage /></Guarded>} />
+          <Route path="attention" element={<Guarded permission="read"><AttentionPage /></Guarded>} />
+          <Route path="tickets" element={<Guarded permission="read"><TicketsPage /></Guarded>} />
+          <Route path="releases" element={<Guarded permission="releases.read"><ReleasesPage /></Guarded>} />
+          <Route path="operators" element={<Guarded permission="operators.manage"><OperatorsPage /></Guarded>} />
+          <Route path="audit" element={<Guarded permission="read"><AuditPage /></Guarded>} />
+          <Route path="*" element={<NotAllowed />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}
+
+/** The back office: the sign-in page at #/ops, then the console with its navigation on the side. */
+export function OpsConsole() {
+  return (
+    <div className="ops">
+      <SessionProvider>
+        <Console />
+      </SessionProvider>
+    </div>
+  );
+}

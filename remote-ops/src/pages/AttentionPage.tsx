@@ -1,0 +1,94 @@
+import { Link } from 'react-router-dom';
+import { opsCall } from '../lib/ops-client';
+import { useLoad } from '../lib/use-load';
+import { useOpsTranslation } from '../lib/use-ops-translation';
+import { Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
+
+interface Attention {
+  readonly findings: readonly { title: string; meaning: string; rows: readonly Record<string, unknown>[] | null }[];
+  readonly failingDeliveries: readonly { order_id: string; attempts: number; due_at: string; last_error: string; status: string }[];
+  readonly pendingRefunds: readonly { order_id: string; job: string; attempts: number; due_at: string; last_error: string; status: string }[];
+  readonly openTickets: number;
+}
+
+function OrderLink({ id }: { readonly id: unknown }) {
+  return typeof id === 'string' ? (
+    <Link className="ops-mono" to={`/ops/orders/${encodeURIComponent(id)}`}>
+      {id}
+    </Link>
+  ) : null;
+}
+
+/** What needs a person: the reconciliation's findings (as `npm run reconcile`), failing deliveries, refunds under way, open tickets. */
+export function AttentionPage() {
+  const { t } = useOpsTranslation();
+  const formats = useFormats();
+  const attention = useLoad(() => opsCall<Attention>('GET', '/attention'), 'attention');
+  const data = attention.data;
+  return (
+    <section className="ops-page">
+      <header className="ops-page__head">
+        <h1 tabIndex={-1}>{t('attention.title')}</h1>
+        <button type="button" className="ops-button ops-button--quiet" onClick={attention.reload}>
+          {t('common.refresh')}
+        </button>
+      </header>
+      <ErrorNote error={attention.error} onRetry={attention.reload} />
+      {!data && attention.loading ? <Loading /> : null}
+      {data ? (
+        <>
+          <p>
+            <Link to="/ops/tickets">{t('attention.openTickets', { count: data.openTickets })}</Link>
+          </p>
+          <section className="ops-card" aria-labelledby="attention-failing">
+            <h2 id="attention-failing">{t('attention.failing')}</h2>
+            {data.failingDeliveries.length === 0 ? <Empty>{t('attention.none')}</Empty> : null}
+            <ul className="ops-list">
+              {data.failingDeliveries.map((row) => (
+                <li key={row.order_id}>
+                  <OrderLink id={row.order_id} /> <StatusTag status={row.status} /> {t('order.attempt', { n: row.attempts })} ·{' '}
+                  {t('order.due', { at: formats.time(row.due_at) })} <span className="ops-error-text">— {row.last_error}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="ops-card" aria-labelledby="attention-refunds">
+            <h2 id="attention-refunds">{t('attention.refunds')}</h2>
+            {data.pendingRefunds.length === 0 ? <Empty>{t('attention.none')}</Empty> : null}
+            <ul className="ops-list">
+              {data.pendingRefunds.map((row) => (
+                <li key={`${row.order_id}-${row.job}`}>
+                  <OrderLink id={row.order_id} /> <StatusTag status={row.status} /> {t(`job.${row.job}`, { defaultValue: row.job })} · {t('order.attempt', { n: row.attempts })}
+                  {row.last_error ? <span className="ops-error-text"> — {row.last_error}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+          {data.findings.map((finding) => (
+            <section className="ops-card" key={finding.title} aria-label={finding.title}>
+              <h2>
+                {finding.title} <span className="ops-count">{finding.rows === null ? t('attention.notChecked') : finding.rows.length}</span>
+              </h2>
+              <p className="ops-muted">{finding.meaning}</p>
+              {finding.rows && finding.rows.length > 0 ? (
+                <ul className="ops-list">
+                  {finding.rows.slice(0, 200).map((row, index) => (
+                    <li key={index}>
+                      <OrderLink id={row.order_id} /> {typeof row.status === 'string' ? <StatusTag status={row.status} /> : null}{' '}
+                      <span className="ops-muted">
+                        {Object.entries(row)
+                          .filter(([key]) => key !== 'order_id' && key !== 'status')
+                          .map(([key, value]) => `${key}: ${String(value)}`)
+                          .join(' · ')}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}
