@@ -101,6 +101,8 @@ describe('the back office in the browser', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Needs attention', 'Tickets', 'Audit log']);
     await page.getByLabel('Character ID or name').fill('cyra');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('link', { name: order.order_id }).waitFor();
+    await saveScreenshot(page, 'ops-orders');
     await page.getByRole('link', { name: order.order_id }).click();
     await page.getByRole('heading', { name: new RegExp(`Order ${order.order_id}`) }).waitFor();
     const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -141,6 +143,53 @@ describe('the back office in the browser', () => {
     await page.getByRole('heading', { name: 'Not for your role' }).waitFor();
     const refused = await fetch(`${server.url}/ops/api/releases`, { headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } });
     expect(refused.status).toBe(403);
+  });
+
+  it('support answers a ticket by e-mail from the queue, then refunds the order it is about, flagged as delivered', async () => {
+    const order = await deliveredOrder();
+    const { reference } = await callAction<{ reference: string }>(server.url, 'createSupportTicket', {
+      email: 'cyra.player@example.com', message: 'I paid but I think the gems are missing from my mailbox.', order_id: order.order_id, game_id: '18', area: 'us',
+    });
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+    await signIn(page, SUPPORT);
+    await page.getByRole('link', { name: 'Needs attention' }).click();
+    await page.getByRole('heading', { name: 'Needs attention', level: 1 }).waitFor();
+    await page.getByRole('region', { name: 'Deliveries failing' }).waitFor();
+    await saveScreenshot(page, 'ops-attention', { fullPage: true });
+    await page.getByRole('link', { name: /new tickets?$/ }).click();
+    await page.getByRole('button', { name: new RegExp(reference) }).click();
+    const ticket = page.getByRole('article', { name: new RegExp(reference) });
+    await ticket.getByRole('link', { name: order.order_id }).waitFor();
+    await ticket.getByLabel(/^Answer/).fill('We checked: the gems were delivered to Cyra Moonshadow on NA-1 Aurora. Please look in the in-game mailbox.');
+    await saveScreenshot(page, 'ops-ticket');
+    await ticket.getByRole('button', { name: 'Send answer' }).click();
+    await page.getByRole('status').filter({ hasText: 'The answer is on its way to the player.' }).waitFor();
+
+    // The player gets the answer by e-mail (the development mail sink).
+    let answer: { subject: string; text: string } | undefined;
+    for (let tries = 0; tries < 100 && !answer; tries += 1) {
+      const caught = (await (await fetch(`${server.url}/sandbox/mail.json`)).json()) as { data: { mails: Array<{ to: string; subject: string; text: string }> } };
+      answer = caught.data.mails.find((mail) => mail.to === 'cyra.player@example.com' && mail.subject.startsWith('Re:'));
+      if (!answer) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answer?.subject).toBe(`Re: your message (${reference})`);
+    expect(answer?.text).toContain('Please look in the in-game mailbox.');
+
+    // The order the ticket is about: refunded from its page, and flagged because its items were delivered.
+    await ticket.getByRole('link', { name: order.order_id }).click();
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund this order' });
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Goodwill refund after ticket');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('status').filter({ hasText: 'The refund is under way.' }).waitFor();
+    for (let tries = 0; tries < 50; tries += 1) {
+      await page.reload();
+      await page.getByRole('heading', { name: new RegExp(`Order ${order.order_id}`) }).waitFor();
+      if (await page.getByText('Refunded after the items were delivered').count()) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await page.getByText('Refunded after the items were delivered').waitFor();
+    await saveScreenshot(page, 'ops-refunded', { fullPage: true });
   });
 
   it('a release manager rolls back remote-topup from the console and the player page shows the previous version on its next load', async () => {

@@ -11,6 +11,7 @@ jest.mock('../src/federation/registry', () => ({
         'remote-topup': { version: 'a', manifestUrl: '/remotes/remote-topup/a/mf-manifest.json' },
         'remote-voucher': { version: 'b', manifestUrl: '/remotes/remote-voucher/b/mf-manifest.json' },
         'remote-pccenter': { version: 'c', manifestUrl: '/remotes/remote-pccenter/c/mf-manifest.json' },
+        'remote-ops': { version: 'd', manifestUrl: '/remotes/remote-ops/d/mf-manifest.json' },
       },
     },
     refusedPreview: null,

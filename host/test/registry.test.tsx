@@ -8,6 +8,7 @@ const registry = {
     'remote-topup': { version: 'a', manifestUrl: '/remotes/remote-topup/a/mf-manifest.json' },
     'remote-voucher': { version: 'b', manifestUrl: '/remotes/remote-voucher/b/mf-manifest.json' },
     'remote-pccenter': { version: 'c', manifestUrl: '/remotes/remote-pccenter/c/mf-manifest.json' },
+    'remote-ops': { version: 'd', manifestUrl: '/remotes/remote-ops/d/mf-manifest.json' },
   },
 };
 

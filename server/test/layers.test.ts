@@ -72,6 +72,12 @@ describe('one owner per table', () => {
     release_activations: ['releases/registry-repo.ts'],
     sandbox_mail: ['sandbox/game/mailbox.ts'],
     sandbox_payments: ['sandbox/payments/sandbox-ledger.ts'],
+    operators: ['ops/operators.ts'],
+    operator_sessions: ['ops/sessions.ts'],
+    operator_sign_in_failures: ['ops/sessions.ts'],
+    audit_log: ['ops/audit.ts'],
+    support_tickets: ['support/support-tickets.ts'],
+    mail_outbox: ['mail/mail-outbox.ts', 'mail/mail-worker.ts'],
   };
   const writers = tableWriters();
 

@@ -213,6 +213,25 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     expect((await admin.send('PATCH', `/operators/${admins[0]!.id}`, { role: 'viewer', reason: 'oops' })).body.code).toBe('lastAdmin');
   });
 
+  it('writes each audit row in the transaction of its change: when the row cannot be written, the change is undone', async () => {
+    const support = await signedIn('support');
+    const order = await mustCreateOrder(store.app);
+    await db.exec(`
+      CREATE FUNCTION refuse_disputes() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.action = 'order.mark_disputed' THEN RAISE EXCEPTION 'audit store unavailable'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER refuse_disputes BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_disputes();`);
+    try {
+      const refused = await support.send('POST', `/orders/${order.order_id}/actions`, { action: 'mark_disputed', reason: 'chargeback', request_key: 'dispute-undone-1' });
+      expect(refused.status).toBe(500);
+      expect(await countRows(db, `orders WHERE order_id = $1 AND disputed_at IS NOT NULL`, [order.order_id])).toBe(0);
+      expect(await countRows(db, `order_events WHERE order_id = $1 AND event = 'disputed'`, [order.order_id])).toBe(0);
+    } finally {
+      await db.exec('DROP TRIGGER refuse_disputes ON audit_log; DROP FUNCTION refuse_disputes();');
+    }
+    const done = await support.send('POST', `/orders/${order.order_id}/actions`, { action: 'mark_disputed', reason: 'chargeback', request_key: 'dispute-undone-1' });
+    expect(done.body.done).toBe(true);
+    expect(await countRows(db, `orders WHERE order_id = $1 AND disputed_at IS NOT NULL`, [order.order_id])).toBe(1);
+  });
+
   it('keeps the audit log append-only', async () => {
     await expect(db.query(`UPDATE audit_log SET reason = 'edited'`)).rejects.toThrow(/append-only/);
     await expect(db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);

@@ -22,7 +22,7 @@ interface Ticket {
 
 const FILTERS = ['open', 'answered', 'closed', 'all'] as const;
 
-function TicketDetail({ ticket, onChanged }: { readonly ticket: Ticket; readonly onChanged: () => void }) {
+function TicketDetail({ ticket, onChanged }: { readonly ticket: Ticket; readonly onChanged: (updated: Ticket) => void }) {
   const { t } = useOpsTranslation();
   const formats = useFormats();
   const session = useSession();
@@ -37,11 +37,11 @@ function TicketDetail({ ticket, onChanged }: { readonly ticket: Ticket; readonly
     setBusy(true);
     setError(null);
     try {
-      await opsCall('POST', `/tickets/${encodeURIComponent(ticket.reference)}`, { ...body, request_key: requestKey });
+      const answered = await opsCall<{ ticket: Ticket }>('POST', `/tickets/${encodeURIComponent(ticket.reference)}`, { ...body, request_key: requestKey });
       setNote(t(body.answer ? 'tickets.sent' : 'tickets.updated'));
       setAnswer('');
       setRequestKey(newRequestKey());
-      onChanged();
+      onChanged(answered.ticket);
     } catch (failure) {
       setError(failure instanceof OpsApiError ? failure : new OpsApiError(0, 'network', String(failure)));
     } finally {
@@ -130,7 +130,9 @@ export function TicketsPage() {
   const selected = params.get('ticket');
   const list = useLoad(() => opsCall<{ tickets: Ticket[] }>('GET', `/tickets?status=${encodeURIComponent(status)}`), status);
   const tickets = list.data?.tickets ?? [];
-  const ticket = tickets.find((x) => x.reference === selected) ?? null;
+  // The ticket just answered or closed stays open here even when it leaves the list's filter.
+  const [current, setCurrent] = useState<Ticket | null>(null);
+  const ticket = tickets.find((x) => x.reference === selected) ?? (current?.reference === selected ? current : null);
   return (
     <section className="ops-page">
       <header className="ops-page__head">
@@ -162,7 +164,16 @@ export function TicketsPage() {
             ))}
           </ul>
         ) : null}
-        {ticket ? <TicketDetail key={ticket.reference} ticket={ticket} onChanged={list.reload} /> : null}
+        {ticket ? (
+          <TicketDetail
+            key={ticket.reference}
+            ticket={ticket}
+            onChanged={(updated) => {
+              setCurrent(updated);
+              list.reload();
+            }}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -87,6 +87,12 @@ ALTER TABLE delivery_outbox ADD CONSTRAINT delivery_outbox_job_check CHECK (
 CREATE INDEX orders_newest ON orders (created_at DESC, order_id DESC);
 CREATE INDEX orders_by_role_id ON orders (role_id, created_at DESC, order_id DESC);
 CREATE INDEX orders_by_role_name ON orders (lower(role_name) text_pattern_ops, created_at DESC, order_id DESC);
+-- A name typed in full or nearly matches a handful of orders, and a short start thousands: the planner
+-- tells them apart by the statistics of the lowered names. With the default 100 histogram entries a
+-- name that happens to be one of them is taken for 1 % of all orders, and the list then reads the whole
+-- table newest first looking for it; with 1,000 entries it is taken for 0.1 %, few enough for the list
+-- to read that name's orders from this index.
+ALTER INDEX orders_by_role_name ALTER COLUMN 1 SET STATISTICS 1000;
 CREATE INDEX orders_by_game_server ON orders (game_id, server_id, created_at DESC, order_id DESC);
 CREATE INDEX orders_by_status ON orders (status, created_at DESC, order_id DESC);
 CREATE INDEX orders_by_pay_type ON orders (pay_type, created_at DESC, order_id DESC);

@@ -1,0 +1,174 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Locale } from '@topup/shared/rules';
+import { i18n, initI18n, store } from '@topup/shared/store';
+import OpsConsole from '../src/exposes/OpsConsole';
+
+// jsdom has no modal dialogs: open and close are enough for these tests (Chromium's are in the browser suite).
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.open = false;
+};
+
+interface Call {
+  readonly method: string;
+  readonly path: string;
+  readonly body: Record<string, unknown> | null;
+  readonly csrf: string | null;
+}
+
+type Answer = { status?: number; body: unknown };
+
+/** The back office's API as the console sees it: answers by method and path, every call recorded. */
+function fakeApi(answers: Record<string, Answer | ((call: Call) => Answer)>): Call[] {
+  const calls: Call[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://store.test');
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: `${url.pathname}${url.search}`.replace('/ops/api', ''),
+      body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
+      csrf: headers['x-csrf-token'] ?? null,
+    };
+    calls.push(call);
+    const key = `${call.method} ${url.pathname.replace('/ops/api', '')}`;
+    const found = answers[key];
+    const answer = typeof found === 'function' ? found(call) : (found ?? { status: 404, body: { error: 'Not found', code: 'refused' } });
+    // jsdom has no Response: the console reads only these three members.
+    const status = answer.status ?? 200;
+    return { ok: status < 400, status, json: async () => answer.body } as unknown as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
+const SIGNED_OUT = { operator: null, permissions: [], csrfToken: 'token-before' };
+const SUPPORT = { operator: { name: 'support@ops.example', role: 'support' }, permissions: ['read', 'orders.act', 'tickets.act'], csrfToken: 'token-after' };
+
+async function renderConsole(route: string, locale: Locale = 'en') {
+  await initI18n(locale);
+  await i18n.changeLanguage(locale);
+  store.getState().setLocale(locale);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/ops/*" element={<OpsConsole />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('signing in', () => {
+  it('refuses in the operator\'s language, then shows only the sections the role may open, with the CSRF token sent along', async () => {
+    let attempts = 0;
+    const calls = fakeApi({
+      'GET /session': { body: SIGNED_OUT },
+      'POST /session': () => (attempts++ === 0 ? { status: 401, body: { error: 'The e-mail address or the password is wrong', code: 'wrongCredentials' } } : { body: SUPPORT }),
+      'GET /orders': { body: { rows: [], next: null } },
+    });
+    await renderConsole('/ops', 'ko');
+    const email = await screen.findByLabelText('이메일 주소');
+    fireEvent.change(email, { target: { value: 'support@ops.example' } });
+    fireEvent.change(screen.getByLabelText('비밀번호'), { target: { value: 'wrong password' } });
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('이메일 주소 또는 비밀번호가 올바르지 않습니다.');
+    // The password field is emptied after a refusal; the address stays.
+    expect(screen.getByLabelText('비밀번호')).toHaveValue('');
+    expect(email).toHaveValue('support@ops.example');
+
+    fireEvent.change(screen.getByLabelText('비밀번호'), { target: { value: 'right password' } });
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    const nav = await screen.findByRole('navigation');
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['주문', '확인 필요', '문의', '감사 로그']);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.csrf)).toEqual(['token-before', 'token-before']);
+    await screen.findByText('이 필터에 맞는 주문이 없습니다.');
+  });
+});
+
+describe('the orders list', () => {
+  it('sends the filters in the API\'s terms (minor units, an inclusive end date) and pages on with the cursor', async () => {
+    const row = (id: string) => ({
+      order_id: id, status: 'delivered', game_id: 18, area: 'us', server_id: '1801', server_name: 'NA-1 Aurora', role_id: '1801003', role_name: 'Cyra Moonshadow',
+      product_name: '300 Dragon Gems', pay_type: 'card', amount_minor: 499, currency: 'USD', created_at: '2026-11-26 00:45:48.1+00', disputed: false,
+    });
+    const calls = fakeApi({
+      'GET /session': { body: SUPPORT },
+      'GET /orders': (call) => (call.path.includes('after=') ? { body: { rows: [row('TP-SECOND')], next: null } } : { body: { rows: [row('TP-FIRST')], next: 'cursor-1' } }),
+    });
+    await renderConsole('/ops/orders');
+    await screen.findByText('TP-FIRST');
+    fireEvent.change(screen.getByLabelText('Character ID or name'), { target: { value: 'cyra' } });
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'USD' } });
+    fireEvent.change(screen.getByLabelText('Amount from'), { target: { value: '4.99' } });
+    fireEvent.change(screen.getByLabelText('Placed to'), { target: { value: '2026-11-26' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/orders?')).length).toBe(1));
+    const query = new URLSearchParams(calls.find((c) => c.path.startsWith('/orders?'))!.path.split('?')[1]);
+    expect(Object.fromEntries(query)).toEqual({ character: 'cyra', currency: 'USD', min_amount: '499', to: '2026-11-27' });
+    await screen.findByText('TP-FIRST');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByText('TP-SECOND');
+    expect(calls.at(-1)!.path).toContain('after=cursor-1');
+    expect(screen.getAllByText('$4.99', { selector: 'td' })).toHaveLength(2);
+  });
+});
+
+describe('an order\'s actions', () => {
+  const dossier = {
+    order: {
+      order_id: 'TP-ORDER', status: 'delivered', game_id: 18, area: 'us', server_id: '1801', server_name: 'NA-1 Aurora', role_id: '1801003', role_name: 'Cyra Moonshadow',
+      uid: '1800003', product_id: '18-us-currency-300', product_name: '300 Dragon Gems', first_buy: false, promised_items: null, pay_type: 'card', discount_code: '',
+      list_price_minor: 499, discount_minor: 0, amount_minor: 499, currency: 'USD', payment_provider: 'sandbox', created_at: '2026-11-26T00:45:48Z', paid_at: '2026-11-26T00:45:49Z',
+      delivered_at: '2026-11-26T00:45:50Z', refunded_at: null, refund_requested_at: null, disputed_at: null, mail_id: '45', receipt_email: '', locale: 'en',
+    },
+    events: [{ event: 'created', at: '2026-11-26T00:45:48Z', attempt: null, next_attempt_at: null, detail: '' }],
+    payments: [], refunds: [], jobs: [], receipt: null, audit: [], findings: [],
+  };
+
+  it('asks for a reason and the player\'s confirmation before resending, and sends the action with its request key and the CSRF token', async () => {
+    const calls = fakeApi({
+      'GET /session': { body: SUPPORT },
+      'GET /orders/TP-ORDER': { body: dossier },
+      'POST /orders/TP-ORDER/actions': { body: { action: 'resend_mail', orderId: 'TP-ORDER', done: true } },
+    });
+    await renderConsole('/ops/orders/TP-ORDER');
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend mail' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resend the in-game mail' });
+    const confirm = within(dialog).getByRole('button', { name: 'Resend mail' });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'never arrived' } });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(within(dialog).getByLabelText('The player confirmed they did not get the mail.'));
+    expect(confirm).toBeEnabled();
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('The mail is being resent.');
+    const posted = calls.filter((c) => c.method === 'POST');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.body).toEqual({ action: 'resend_mail', reason: 'never arrived', request_key: expect.stringMatching(/^[0-9a-f]{32}$/), confirmed: true });
+    expect(posted[0]!.csrf).toBe('token-after');
+  });
+
+  it('shows a viewer the order without any action', async () => {
+    fakeApi({
+      'GET /session': { body: { operator: { name: 'viewer@ops.example', role: 'viewer' }, permissions: ['read', 'releases.read'], csrfToken: 't' } },
+      'GET /orders/TP-ORDER': { body: dossier },
+    });
+    await renderConsole('/ops/orders/TP-ORDER');
+    await screen.findByRole('heading', { name: /Order TP-ORDER/ });
+    expect(screen.queryByRole('button', { name: 'Resend mail' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('says plainly when a role may not open a page', async () => {
+    fakeApi({ 'GET /session': { body: SUPPORT } });
+    await renderConsole('/ops/operators');
+    expect(await screen.findByRole('heading', { name: 'Not for your role' })).toBeInTheDocument();
+  });
+});

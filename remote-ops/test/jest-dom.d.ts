@@ -1,0 +1,2 @@
+// Testing Library's DOM matchers (toBeInTheDocument, toHaveTextContent…) for the type checker.
+import '@testing-library/jest-dom';
