@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import type { CreatedOrder } from '@topup/shared/types';
 import { waitForRemotePage } from './page-helpers';
+import { callAction } from './topup';
 
 /** Order settings for browser tests: fast polling and retries, configured, never the defaults changed. */
 export const FAST_DELIVERY = {
@@ -45,4 +47,29 @@ export async function settleInSandbox(page: Page, button: 'Pay' | 'Decline'): Pr
 /** Waits until the pay result page shows the order in `status`. */
 export async function resultStatus(page: Page, status: string, timeout = 30_000): Promise<void> {
   await page.locator(`[data-testid="order-status"][data-status="${status}"]`).waitFor({ timeout });
+}
+
+/** A demo character of game 18 (Emberwing Frontier NA-1) to place orders for. */
+export interface OrderCharacter {
+  readonly server_id: string;
+  readonly role_id: string;
+  readonly uid: string;
+}
+
+/** An order of 300 Dragon Gems for `character`, paid in the sandbox checkout and delivered. */
+export async function deliveredOrder(baseUrl: string, character: OrderCharacter, tokenPrefix: string): Promise<CreatedOrder> {
+  const order = await callAction<CreatedOrder>(baseUrl, 'createOrder', {
+    game_id: '18', area: 'us', server_id: character.server_id, role_id: character.role_id, uid: character.uid,
+    product_id: '18-us-currency-300', pay_type: 'card', discount_code: '', order_token: `${tokenPrefix}-${Date.now()}-${Math.random()}`,
+  });
+  const paid = await fetch(`${baseUrl}/sandbox/checkout/${order.order_id}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=paid', redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`sandbox checkout of ${order.order_id}: HTTP ${paid.status}`);
+  for (let tries = 0; tries < 200; tries += 1) {
+    const info = await callAction<{ status: string }>(baseUrl, 'orderInfo', { order_id: order.order_id });
+    if (info.status === 'delivered') return order;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${order.order_id} was not delivered`);
 }

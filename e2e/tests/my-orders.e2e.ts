@@ -1,11 +1,9 @@
 import type { Browser } from 'playwright-core';
-import type { CreatedOrder } from '@topup/shared/types';
 import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
-import { FAST_DELIVERY } from '../support/orders';
+import { deliveredOrder, FAST_DELIVERY } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
 import { saveScreenshot } from '../support/screenshots';
 import { startServer, type RunningServer } from '../support/server';
-import { callAction } from '../support/topup';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,22 +19,7 @@ afterAll(async () => {
 });
 
 /** An order of Borin Ironfist (Emberwing Frontier NA-1), paid in the sandbox and delivered. */
-async function paidOrder(): Promise<CreatedOrder> {
-  const order = await callAction<CreatedOrder>(server.url, 'createOrder', {
-    game_id: '18', area: 'us', server_id: '1801', role_id: '1801002', uid: '1800002',
-    product_id: '18-us-currency-300', pay_type: 'card', discount_code: '', order_token: `e2e-my-orders-${Date.now()}-${Math.random()}`,
-  });
-  const paid = await fetch(`${server.url}/sandbox/checkout/${order.order_id}`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=paid', redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-  for (let tries = 0; tries < 200; tries += 1) {
-    const info = await callAction<{ status: string }>(server.url, 'orderInfo', { order_id: order.order_id });
-    if (info.status === 'delivered') return order;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${order.order_id} was not delivered`);
-}
+const paidOrder = () => deliveredOrder(server.url, { server_id: '1801', role_id: '1801002', uid: '1800002' }, 'e2e-my-orders');
 
 const LANGUAGES = [
   { lang: 'en', title: 'My orders', delivered: 'Delivered', receipt: 'Receipt', orderLabel: 'Order number' },

@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RemoteRegistry } from '@topup/shared/contracts';
-import type { CreatedOrder } from '@topup/shared/types';
 import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
-import { FAST_DELIVERY, mailbox } from '../support/orders';
+import { deliveredOrder as deliveredOrderOf, FAST_DELIVERY, mailbox } from '../support/orders';
 import { mustRunOps, runOps } from '../support/ops';
 import { saveScreenshot } from '../support/screenshots';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
@@ -38,22 +37,7 @@ afterAll(async () => {
 });
 
 /** A delivered order of Cyra Moonshadow (Emberwing Frontier NA-1), paid in the sandbox. */
-async function deliveredOrder(): Promise<CreatedOrder> {
-  const order = await callAction<CreatedOrder>(server.url, 'createOrder', {
-    game_id: CHARACTER.game_id, area: CHARACTER.area, server_id: CHARACTER.server_id, role_id: CHARACTER.role_id, uid: CHARACTER.uid,
-    product_id: '18-us-currency-300', pay_type: 'card', discount_code: '', order_token: `e2e-ops-${Date.now()}-${Math.random()}`,
-  });
-  const paid = await fetch(`${server.url}/sandbox/checkout/${order.order_id}`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=paid', redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-  for (let tries = 0; tries < 200; tries += 1) {
-    const info = await callAction<{ status: string }>(server.url, 'orderInfo', { order_id: order.order_id });
-    if (info.status === 'delivered') return order;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${order.order_id} was not delivered`);
-}
+const deliveredOrder = () => deliveredOrderOf(server.url, CHARACTER, 'e2e-ops');
 
 async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
   await page.goto(`${server.url}/#/ops`);

@@ -1,20 +1,12 @@
+import { describeStringsParity } from '../../shared/test-support/strings-parity';
 import type { OrderInfo } from '@topup/shared/types';
 import { statusTextKey } from '../src/features/payment/components/OrderStatusLine';
 import { STRINGS } from '../src/strings';
 
-describe('the pay centre speaks en, ko and zh', () => {
+describeStringsParity('the pay centre speaks en, ko and zh', STRINGS);
+
+describe('the pay centre speaks en, ko and zh: what is particular to it', () => {
   const english = Object.keys(STRINGS.en).sort();
-  it.each(['ko', 'zh'] as const)('%s has every English text, and no other', (locale) => {
-    expect(Object.keys(STRINGS[locale]).sort()).toEqual(english);
-  });
-  it.each(['en', 'ko', 'zh'] as const)('%s has no empty text and keeps every placeholder', (locale) => {
-    for (const key of english) {
-      const text = STRINGS[locale][key] ?? '';
-      expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
-      const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
-      expect({ key, placeholders: placeholders(text) }).toEqual({ key, placeholders: placeholders(STRINGS.en[key] ?? '') });
-    }
-  });
   it("leaves the spec's checks and the shared card's texts to the purchase core", () => {
     // The toasts come from the core's `purchase` namespace, the card and the agreement from `purchaseUi`.
     expect(english.filter((key) => key.startsWith('validation.') || key.startsWith('bundle.'))).toEqual([]);

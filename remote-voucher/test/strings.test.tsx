@@ -1,18 +1,9 @@
+import { describeStringsParity } from '../../shared/test-support/strings-parity';
 import { STRINGS } from '../src/strings';
 
-describe('the Voucher Center speaks en, ko and zh', () => {
-  const english = Object.keys(STRINGS.en).sort();
-  it.each(['ko', 'zh'] as const)('%s has every English text, and no other', (locale) => {
-    expect(Object.keys(STRINGS[locale]).sort()).toEqual(english);
-  });
-  it.each(['en', 'ko', 'zh'] as const)('%s has no empty text and keeps every placeholder', (locale) => {
-    for (const key of english) {
-      const text = STRINGS[locale][key] ?? '';
-      expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });
-      const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
-      expect({ key, placeholders: placeholders(text) }).toEqual({ key, placeholders: placeholders(STRINGS.en[key] ?? '') });
-    }
-  });
+describeStringsParity('the Voucher Center speaks en, ko and zh', STRINGS);
+
+describe('the Voucher Center speaks en, ko and zh: what is particular to it', () => {
   it("keeps the spec's English wording", () => {
     expect(STRINGS.en['page.title']).toBe('Voucher Center');
     expect(STRINGS.en['game.charge']).toBe('Charge');

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { REMOTE_IDS, type RemoteRegistry } from '@topup/shared/contracts';
+import { STAFF_NAMESPACE } from './staff-strings';
 
 declare const __BUILD_VERSION__: string;
 
 /** Which build of the shell and of each remote this page is running, for testers and support. */
 export function AboutPanel({ registry }: { readonly registry: RemoteRegistry | null }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(STAFF_NAMESPACE);
   return (
     <details className="about-panel">
       <summary>{t('about.title')}</summary>

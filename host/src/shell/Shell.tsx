@@ -4,15 +4,16 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteRegistry } from '@topup/shared/contracts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useAppStore } from '@topup/shared/store';
-import { PreviewNotice } from './PreviewNotice';
 import { pageQuery } from '../locale';
 
 // Build versions are for staff (`?about`) and testers (a preview), not every player's download.
 const AboutPanel = lazy(() => import('./AboutPanel').then((module) => ({ default: module.AboutPanel })));
 // The floating customer-service button comes after the page, once a page has a link for it.
 const CustomerServiceButton = lazy(() => import('./CustomerServiceButton').then((module) => ({ default: module.CustomerServiceButton })));
-const showsAbout = (registry: RemoteRegistry | null) =>
-  pageQuery().has('about') || Object.values(registry?.remotes ?? {}).some((entry) => entry.preview);
+// A preview's notice is for testers too: its code and words load only in a tab that previews.
+const PreviewNotice = lazy(() => import('./PreviewNotice').then((module) => ({ default: module.PreviewNotice })));
+const previewing = (registry: RemoteRegistry | null) => Object.values(registry?.remotes ?? {}).some((entry) => entry.preview);
+const showsAbout = (registry: RemoteRegistry | null) => pageQuery().has('about') || previewing(registry);
 
 interface Props {
   readonly registry: RemoteRegistry | null;
@@ -32,7 +33,11 @@ export function Shell({ registry, refusedPreview = null, children }: Props) {
         </Link>
         <LanguageSwitch />
       </header>
-      <PreviewNotice registry={registry} refused={refusedPreview} />
+      {refusedPreview || previewing(registry) ? (
+        <Suspense fallback={null}>
+          <PreviewNotice registry={registry} refused={refusedPreview} />
+        </Suspense>
+      ) : null}
       <main className="shell__main" id="main">
         {children}
       </main>

@@ -4,24 +4,7 @@ import { opsCall, withQuery } from '../lib/ops-client';
 import { useLoad } from '../lib/use-load';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, useFormats } from '../app/parts';
-
-interface AuditRow {
-  readonly id: number;
-  readonly at: string;
-  readonly actor: string;
-  readonly action: string;
-  readonly target_type: string;
-  readonly target_id: string;
-  readonly before: unknown;
-  readonly after: unknown;
-  readonly reason: string;
-  readonly address: string;
-}
-
-interface AuditPageData {
-  readonly rows: readonly AuditRow[];
-  readonly next: number | null;
-}
+import type { OpsAuditRow, OpsPage } from '@topup/shared/types';
 
 const FIELDS = ['actor', 'action', 'target_id', 'from', 'to'] as const;
 type Field = (typeof FIELDS)[number];
@@ -36,13 +19,13 @@ export function AuditPage() {
   const formats = useFormats();
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState<Record<Field, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Record<Field, string>);
-  const [more, setMore] = useState<AuditRow[]>([]);
+  const [more, setMore] = useState<OpsAuditRow[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const query: Record<string, string | undefined> = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? undefined]));
   // "To" is the last day shown: the log is read up to the start of the next.
   if (query.to && !Number.isNaN(Date.parse(query.to))) query.to = new Date(Date.parse(query.to) + 86_400_000).toISOString().slice(0, 10);
   const log = useLoad(async () => {
-    const page = await opsCall<AuditPageData>('GET', withQuery('/audit', query));
+    const page = await opsCall<OpsPage<OpsAuditRow, number>>('GET', withQuery('/audit', query));
     setMore([]);
     setNext(page.next);
     return page;
@@ -58,7 +41,7 @@ export function AuditPage() {
   };
   const loadMore = async () => {
     if (next === null) return;
-    const page = await opsCall<AuditPageData>('GET', withQuery('/audit', { ...query, before: next }));
+    const page = await opsCall<OpsPage<OpsAuditRow, number>>('GET', withQuery('/audit', { ...query, before: next }));
     setMore((r) => [...r, ...page.rows]);
     setNext(page.next);
   };

@@ -4,26 +4,17 @@ import { useSession } from '../lib/session';
 import { useLoad } from '../lib/use-load';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, ErrorNote, Loading, useFormats } from '../app/parts';
-
-interface OperatorRecord {
-  readonly id: number;
-  readonly email: string;
-  readonly role: string;
-  readonly created_at: string;
-  readonly created_by: string;
-  readonly disabled_at: string | null;
-  readonly last_seen_at: string | null;
-}
+import type { OpsOperator } from '@topup/shared/types';
 
 interface Listing {
-  readonly operators: readonly OperatorRecord[];
+  readonly operators: readonly OpsOperator[];
   readonly roles: readonly string[];
 }
 
 type Pending =
-  | { kind: 'role'; operator: OperatorRecord; role: string }
-  | { kind: 'disable' | 'enable'; operator: OperatorRecord }
-  | { kind: 'password'; operator: OperatorRecord };
+  | { kind: 'role'; operator: OpsOperator; role: string }
+  | { kind: 'disable' | 'enable'; operator: OpsOperator }
+  | { kind: 'password'; operator: OpsOperator };
 
 function AddOperator({ roles, onAdded }: { readonly roles: readonly string[]; readonly onAdded: (email: string) => void }) {
   const { t } = useOpsTranslation();

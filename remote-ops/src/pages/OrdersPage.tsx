@@ -4,28 +4,7 @@ import { opsCall, withQuery } from '../lib/ops-client';
 import { useLoad } from '../lib/use-load';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, minorPerUnit, StatusTag, useFormats } from '../app/parts';
-
-interface OrderListRow {
-  readonly order_id: string;
-  readonly status: string;
-  readonly game_id: number;
-  readonly area: string;
-  readonly server_id: string;
-  readonly server_name: string;
-  readonly role_id: string;
-  readonly role_name: string;
-  readonly product_name: string;
-  readonly pay_type: string;
-  readonly amount_minor: number;
-  readonly currency: string;
-  readonly created_at: string;
-  readonly disputed: boolean;
-}
-
-interface OrderPage {
-  readonly rows: readonly OrderListRow[];
-  readonly next: string | null;
-}
+import type { OpsOrderRow, OpsPage } from '@topup/shared/types';
 
 const STATUSES = ['created', 'paid', 'delivering', 'delivered', 'declined', 'expired', 'delivery_failed', 'refunded'];
 const FIELDS = ['order_id', 'character', 'game_id', 'server_id', 'status', 'pay_type', 'currency', 'from', 'to', 'min', 'max'] as const;
@@ -59,12 +38,12 @@ export function OrdersPage() {
   const formats = useFormats();
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState<Record<Field, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Record<Field, string>);
-  const [more, setMore] = useState<OrderListRow[]>([]);
+  const [more, setMore] = useState<OpsOrderRow[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const key = params.toString();
   const list = useLoad(async () => {
-    const page = await opsCall<OrderPage>('GET', withQuery('/orders', apiQuery(params)));
+    const page = await opsCall<OpsPage<OpsOrderRow>>('GET', withQuery('/orders', apiQuery(params)));
     setMore([]);
     setNext(page.next);
     return page;
@@ -85,7 +64,7 @@ export function OrdersPage() {
     if (!next) return;
     setLoadingMore(true);
     try {
-      const page = await opsCall<OrderPage>('GET', withQuery('/orders', apiQuery(params, next)));
+      const page = await opsCall<OpsPage<OpsOrderRow>>('GET', withQuery('/orders', apiQuery(params, next)));
       setMore((rows) => [...rows, ...page.rows]);
       setNext(page.next);
     } finally {

@@ -4,34 +4,10 @@ import { useSession } from '../lib/session';
 import { useLoad } from '../lib/use-load';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
+import type { ActivationRecord, RegistryListing } from '@topup/shared/types';
 
-interface Release {
-  readonly app: string;
-  readonly version: string;
-  readonly released_at: string;
-  readonly released_by: string;
-  readonly contract_ok: boolean;
-  readonly contract_problems: readonly string[];
-  readonly forced: boolean;
-}
-
-interface Activation {
-  readonly id: number;
-  readonly app: string;
-  readonly from_version: string | null;
-  readonly to_version: string;
-  readonly kind: 'activate' | 'rollback';
-  readonly actor: string;
-  readonly reason: string;
-  readonly forced: boolean;
-  readonly activated_at: string;
-}
-
-interface Listing {
+interface Listing extends RegistryListing {
   readonly apps: readonly string[];
-  readonly live: Readonly<Record<string, string>>;
-  readonly releases: readonly Release[];
-  readonly history: readonly Activation[];
 }
 
 type Pending = { kind: 'activate'; app: string; version: string; contractOk: boolean } | { kind: 'rollback'; app: string };
@@ -55,10 +31,10 @@ export function ReleasesPage() {
   const confirm = async (reason: string) => {
     if (!pending) return;
     if (pending.kind === 'activate') {
-      const record = await opsCall<Activation>('POST', '/releases/activate', { app: pending.app, version: pending.version, reason, force: !pending.contractOk });
+      const record = await opsCall<ActivationRecord>('POST', '/releases/activate', { app: pending.app, version: pending.version, reason, force: !pending.contractOk });
       setDone(t('releases.activated', { app: record.app, version: record.to_version }));
     } else {
-      const record = await opsCall<Activation>('POST', '/releases/rollback', { app: pending.app, reason });
+      const record = await opsCall<ActivationRecord>('POST', '/releases/rollback', { app: pending.app, reason });
       setDone(t('releases.rolledBack', { app: record.app, from: record.from_version, to: record.to_version }));
     }
     listing.reload();
@@ -80,7 +56,7 @@ export function ReleasesPage() {
         ? data.apps.map((app) => {
             const releases = data.releases.filter((r) => r.app === app).slice().reverse();
             const history = data.history.filter((h) => h.app === app);
-            const live = data.live[app];
+            const live = data.live[app as keyof RegistryListing['live']];
             return (
               <section key={app} className="ops-card" aria-labelledby={`app-${app}`} data-app={app}>
                 <header className="ops-card__head">

@@ -5,20 +5,7 @@ import { useSession } from '../lib/session';
 import { useLoad } from '../lib/use-load';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
-
-interface Ticket {
-  readonly reference: string;
-  readonly order_id: string;
-  readonly order_found: boolean;
-  readonly email: string;
-  readonly message: string;
-  readonly locale: string;
-  readonly status: string;
-  readonly answer: string;
-  readonly answered_by: string;
-  readonly answered_at: string | null;
-  readonly created_at: string;
-}
+import type { OpsTicket as Ticket } from '@topup/shared/types';
 
 const FILTERS = ['open', 'answered', 'closed', 'all'] as const;
 

@@ -11,6 +11,7 @@ import { isReleasableApp, isSafeVersion, RELEASABLE_APPS } from '../releases/app
 import { openRegistry } from '../releases/open-registry';
 import { ReleaseFiles } from '../releases/release-files';
 import { fail, operator, parseArgs } from './cli-args';
+import { auditRegistry, auditRelease } from '../ops/audit';
 
 async function main(): Promise<void> {
   const { positional, flags } = parseArgs(process.argv.slice(2));
@@ -35,13 +36,18 @@ async function main(): Promise<void> {
   fs.rmSync(out, { recursive: true, force: true });
   const registry = await openRegistry(config);
   try {
+    const reason = typeof flags.reason === 'string' ? flags.reason : `release ${version}`;
+    // Through the ops routes the server audits with the token's actor; on the database, this command does.
+    const actor = { name: `service:${operator()}`, operatorId: null, address: 'command line' };
     const outcome = await registry.operations.release({
       app,
       version,
       actor: operator(),
-      reason: typeof flags.reason === 'string' ? flags.reason : `release ${version}`,
+      reason,
       force: flags.force === true,
       activate: flags['no-activate'] !== true,
+      audit: auditRegistry(actor, 'release.activate', reason),
+      auditRelease: auditRelease(actor, reason),
     });
     console.log(`✓ ${app} ${version} released to ${dir} (through ${registry.via})`);
     if (outcome.release.forced) console.log(`  forced past the contract check: ${outcome.release.contract_problems.join('; ')}`);

@@ -1,5 +1,6 @@
+import type { OpsAuditRow } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
-import type { RegistryAudit } from '../releases/registry-repo';
+import type { RegistryAudit, ReleaseAudit } from '../releases/registry-repo';
 
 /** Who did something through the back office: an operator, or automation with the OPS_TOKEN. */
 export interface Actor {
@@ -20,18 +21,7 @@ export interface AuditEntry {
   readonly requestKey?: string | null;
 }
 
-export interface AuditRow {
-  readonly id: number;
-  readonly at: string;
-  readonly actor: string;
-  readonly action: string;
-  readonly target_type: string;
-  readonly target_id: string;
-  readonly before: unknown;
-  readonly after: unknown;
-  readonly reason: string;
-  readonly address: string;
-}
+export type AuditRow = OpsAuditRow;
 
 /**
  * Writes one row of the audit log, in the caller's transaction (the change and its record commit
@@ -106,6 +96,19 @@ export function auditRegistry(actor: Actor, action: string, reason: string): Reg
       targetId: record.app,
       before: { version: record.from_version },
       after: { version: record.to_version, forced: record.forced },
+      reason,
+    });
+  };
+}
+
+/** What recording a release writes into the audit log, inside the transaction that records it. */
+export function auditRelease(actor: Actor, reason: string): ReleaseAudit {
+  return async (tx, release) => {
+    await writeAudit(tx, actor, {
+      action: 'release.record',
+      targetType: 'app',
+      targetId: release.app,
+      after: { version: release.version, contract_ok: release.contract_ok, forced: release.forced, problems: release.contract_problems },
       reason,
     });
   };

@@ -1,15 +1,8 @@
+import type { OpsOperator } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
 import type { OperatorRole } from './roles';
 
-export interface OperatorRecord {
-  readonly id: number;
-  readonly email: string;
-  readonly role: OperatorRole;
-  readonly created_at: string;
-  readonly created_by: string;
-  readonly disabled_at: string | null;
-  readonly last_seen_at: string | null;
-}
+export type OperatorRecord = OpsOperator & { readonly role: OperatorRole };
 
 const COLUMNS = `o.id, o.email, o.role, o.created_at::text, o.created_by, o.disabled_at::text,
   (SELECT max(s.last_seen_at)::text FROM operator_sessions s WHERE s.operator_id = o.id) AS last_seen_at`;

@@ -1,3 +1,4 @@
+import type { OpsOrderRow } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
 import { ORDER_COLUMNS, type OrderRow } from '../orders/read-order';
 import { RECONCILIATION_SQL, DELIVERED_UNPAID_SQL } from '../orders/reconciliation';
@@ -24,22 +25,7 @@ export interface OrderFilter {
   readonly limit: number;
 }
 
-export interface OrderListRow {
-  readonly order_id: string;
-  readonly status: string;
-  readonly game_id: number;
-  readonly area: string;
-  readonly server_id: string;
-  readonly server_name: string;
-  readonly role_id: string;
-  readonly role_name: string;
-  readonly product_name: string;
-  readonly pay_type: string;
-  readonly amount_minor: number;
-  readonly currency: string;
-  readonly created_at: string;
-  readonly disputed: boolean;
-}
+export type OrderListRow = OpsOrderRow;
 
 interface Cursor {
   readonly at: string;
@@ -65,7 +51,9 @@ export function decodeCursor(text: string): Cursor | null {
 
 /**
  * One page of orders, newest first, with keyset paging on (created_at, order_id): every page costs
- * the same however deep, and each filter has an index in that order (migration 060).
+ * the same however deep, and each filter has an index in that order (migration 060). The ORDER BY names
+ * the table's columns: a bare `created_at` would be the text selected above, which no index holds, and
+ * every matching order would be read and sorted for each page.
  */
 export const ORDER_LIST_SQL = `
 SELECT order_id, status, game_id, area, server_id, server_name, role_id, role_name, product_name, pay_type,
@@ -83,7 +71,7 @@ SELECT order_id, status, game_id, area, server_id, server_name, role_id, role_na
    AND ($10::int IS NULL OR amount_minor >= $10)
    AND ($11::int IS NULL OR amount_minor <= $11)
    AND ($12::timestamptz IS NULL OR (created_at, order_id) < ($12, $13::text))
- ORDER BY created_at DESC, order_id DESC
+ ORDER BY orders.created_at DESC, orders.order_id DESC
  LIMIT $14`;
 
 export function orderListParams(filter: OrderFilter, cursor: Cursor | null): unknown[] {

@@ -1,7 +1,7 @@
-import { REMOTE_IDS, type RemoteId } from '@topup/shared/contracts';
+import { REMOTE_IDS } from '@topup/shared/contracts';
+import type { ReleasableApp } from '@topup/shared/types';
 
-/** What can be released: the host shell or one of the remotes. */
-export type ReleasableApp = 'host' | RemoteId;
+export type { ReleasableApp } from '@topup/shared/types';
 export const RELEASABLE_APPS: readonly ReleasableApp[] = ['host', ...REMOTE_IDS];
 
 export function isReleasableApp(value: unknown): value is ReleasableApp {

@@ -3,7 +3,7 @@ import { storeErrorAnswer } from '../web/error-answer';
 import { requireOperatorToken } from '../web/operator-auth';
 import { OpsError } from './ops-error';
 import type { RegistryOperations } from './registry-service';
-import { auditRegistry, type Actor } from '../ops/audit';
+import { auditRegistry, auditRelease, type Actor } from '../ops/audit';
 
 export interface OpsRoutesOptions {
   readonly token: string;
@@ -59,6 +59,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
         force: body.force,
         activate: body.activate,
         audit: auditRegistry(auditActor(body, request.ip), 'release.activate', body.reason ?? 'release'),
+        auditRelease: auditRelease(auditActor(body, request.ip), body.reason ?? ''),
       });
     },
   );

@@ -1,27 +1,7 @@
 import type { Db, Queryable } from '../db/db';
-import type { ReleasableApp } from './apps';
+import type { ActivationRecord, ReleasableApp, ReleaseRecord } from '@topup/shared/types';
 
-export interface ReleaseRecord {
-  readonly app: ReleasableApp;
-  readonly version: string;
-  readonly released_at: string;
-  readonly released_by: string;
-  readonly contract_ok: boolean;
-  readonly contract_problems: readonly string[];
-  readonly forced: boolean;
-}
-
-export interface ActivationRecord {
-  readonly id: number;
-  readonly app: ReleasableApp;
-  readonly from_version: string | null;
-  readonly to_version: string;
-  readonly kind: 'activate' | 'rollback';
-  readonly actor: string;
-  readonly reason: string;
-  readonly forced: boolean;
-  readonly activated_at: string;
-}
+export type { ActivationRecord, ReleaseRecord } from '@topup/shared/types';
 
 export interface Change {
   readonly actor: string;
@@ -33,6 +13,9 @@ export interface Change {
 
 /** Writes what an activation changed into the audit log, inside the activation's transaction. */
 export type RegistryAudit = (tx: Queryable, record: ActivationRecord) => Promise<void>;
+
+/** Writes a recorded release into the audit log, inside the transaction that records it. */
+export type ReleaseAudit = (tx: Queryable, release: Omit<ReleaseRecord, 'released_at'>) => Promise<void>;
 
 /** The registry's rows: releases, the live version of each app, and the history of changes. */
 export class RegistryRepo {
@@ -68,14 +51,18 @@ export class RegistryRepo {
     );
   }
 
-  /** Records a release; returns false when that version was recorded before. */
-  async recordRelease(release: Omit<ReleaseRecord, 'released_at'>): Promise<boolean> {
-    const rows = await this.db.query(
-      `INSERT INTO releases (app, version, released_by, contract_ok, contract_problems, forced)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT DO NOTHING RETURNING version`,
-      [release.app, release.version, release.released_by, release.contract_ok, JSON.stringify(release.contract_problems), release.forced],
-    );
-    return rows.length === 1;
+  /** Records a release (and, through `audit`, its audit row in the same transaction); false when that version was recorded before. */
+  async recordRelease(release: Omit<ReleaseRecord, 'released_at'>, audit?: ReleaseAudit): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `INSERT INTO releases (app, version, released_by, contract_ok, contract_problems, forced)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT DO NOTHING RETURNING version`,
+        [release.app, release.version, release.released_by, release.contract_ok, JSON.stringify(release.contract_problems), release.forced],
+      );
+      if (rows.length !== 1) return false;
+      await audit?.(tx, release);
+      return true;
+    });
   }
 
   /** Makes `version` live and records who did it and why, in one transaction. */

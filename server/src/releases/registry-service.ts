@@ -1,18 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SHARED_REACT_MAJOR } from '@topup/shared/shared-deps';
+import type { RegistryListing } from '@topup/shared/types';
 import type { Db } from '../db/db';
 import { isReleasableApp, isSafeVersion, RELEASABLE_APPS, type ReleasableApp } from './apps';
 import { checkContract, sharedReactMajor, type FederationManifest, type HostFacts } from './contract-check';
 import { OpsError } from './ops-error';
 import { ReleaseFiles } from './release-files';
-import { RegistryRepo, type ActivationRecord, type RegistryAudit, type ReleaseRecord } from './registry-repo';
+import { RegistryRepo, type ActivationRecord, type RegistryAudit, type ReleaseAudit, type ReleaseRecord } from './registry-repo';
 
-export interface RegistryListing {
-  readonly live: Partial<Record<ReleasableApp, string>>;
-  readonly releases: readonly ReleaseRecord[];
-  readonly history: readonly ActivationRecord[];
-}
+export type { RegistryListing } from '@topup/shared/types';
 
 export interface ReleaseRequest {
   readonly app: string;
@@ -21,7 +18,10 @@ export interface ReleaseRequest {
   readonly reason?: string;
   readonly force?: boolean;
   readonly activate?: boolean;
+  /** Audits the activation that follows the release, if any. */
   readonly audit?: RegistryAudit;
+  /** Audits the release itself. */
+  readonly auditRelease?: ReleaseAudit;
 }
 
 export interface ReleaseOutcome {
@@ -97,7 +97,7 @@ export class RegistryService implements RegistryOperations {
       contract_ok: contract.ok,
       contract_problems: contract.problems,
       forced,
-    });
+    }, request.auditRelease);
     if (!recorded) throw new OpsError(409, `${app} ${version} is already released`);
     const activation =
       request.activate === false

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Locale } from '@topup/shared/rules';
+import type { OpsTicket } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
 import { queueMail } from '../mail/mail-outbox';
 
@@ -71,22 +72,7 @@ export async function createTicket(db: Db, request: TicketRequest): Promise<stri
 
 export type TicketStatus = 'open' | 'answered' | 'closed';
 
-export interface TicketRow {
-  readonly reference: string;
-  readonly order_id: string;
-  readonly game_id: number | null;
-  readonly area: string;
-  readonly email: string;
-  readonly message: string;
-  readonly locale: Locale;
-  readonly status: TicketStatus;
-  readonly answer: string;
-  readonly answered_by: string;
-  readonly answered_at: string | null;
-  readonly created_at: string;
-  /** The linked order exists (a player may mistype its id). */
-  readonly order_found: boolean;
-}
+export type TicketRow = OpsTicket & { readonly locale: Locale };
 
 const TICKET_COLUMNS = `t.reference, t.order_id, t.game_id, t.area, t.email, t.message, t.locale, t.status, t.answer, t.answered_by,
   t.answered_at::text, t.created_at::text, EXISTS (SELECT 1 FROM orders o WHERE o.order_id = t.order_id) AS order_found`;

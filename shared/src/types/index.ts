@@ -255,3 +255,7 @@ export interface SandboxRole {
 // ---------- Orders (docs/orders.md) ----------
 
 export type * from './order-types';
+
+// ---------- Back office (docs/back-office.md) ----------
+
+export type * from './ops-types';

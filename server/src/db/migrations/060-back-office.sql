@@ -97,3 +97,6 @@ CREATE INDEX orders_by_game_server ON orders (game_id, server_id, created_at DES
 CREATE INDEX orders_by_status ON orders (status, created_at DESC, order_id DESC);
 CREATE INDEX orders_by_pay_type ON orders (pay_type, created_at DESC, order_id DESC);
 CREATE INDEX orders_by_amount ON orders (amount_minor, created_at DESC);
+-- A pay method is sold in some currencies only: asked for a method with a currency it never meets, the
+-- list would read all of that method's orders looking for one; this index finds the pair or its absence at once.
+CREATE INDEX orders_by_currency_pay_type ON orders (currency, pay_type, created_at DESC, order_id DESC);

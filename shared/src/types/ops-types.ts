@@ -1,0 +1,101 @@
+/**
+ * Shapes of the back office's API (`/ops/api/*`, docs/back-office.md): the server builds them, the
+ * console reads them. Times are PostgreSQL's text of a timestamptz.
+ */
+import type { RemoteId } from '@topup/shared/contracts';
+
+/** What can be released: the host shell or one of the remotes. */
+export type ReleasableApp = 'host' | RemoteId;
+
+/** One row of the support desk's orders list. */
+export interface OpsOrderRow {
+  readonly order_id: string;
+  readonly status: string;
+  readonly game_id: number;
+  readonly area: string;
+  readonly server_id: string;
+  readonly server_name: string;
+  readonly role_id: string;
+  readonly role_name: string;
+  readonly product_name: string;
+  readonly pay_type: string;
+  readonly amount_minor: number;
+  readonly currency: string;
+  readonly created_at: string;
+  readonly disputed: boolean;
+}
+
+/** A page of a list and the cursor of the next page (null: the last page). */
+export interface OpsPage<Row, Cursor = string> {
+  readonly rows: readonly Row[];
+  readonly next: Cursor | null;
+}
+
+export interface OpsAuditRow {
+  readonly id: number;
+  readonly at: string;
+  readonly actor: string;
+  readonly action: string;
+  readonly target_type: string;
+  readonly target_id: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly reason: string;
+  readonly address: string;
+}
+
+export interface OpsOperator {
+  readonly id: number;
+  readonly email: string;
+  readonly role: string;
+  readonly created_at: string;
+  readonly created_by: string;
+  readonly disabled_at: string | null;
+  readonly last_seen_at: string | null;
+}
+
+export interface OpsTicket {
+  readonly reference: string;
+  readonly order_id: string;
+  readonly game_id: number | null;
+  readonly area: string;
+  readonly email: string;
+  readonly message: string;
+  readonly locale: string;
+  readonly status: 'open' | 'answered' | 'closed';
+  readonly answer: string;
+  readonly answered_by: string;
+  readonly answered_at: string | null;
+  readonly created_at: string;
+  /** The linked order exists (a player may mistype its id). */
+  readonly order_found: boolean;
+}
+
+export interface ReleaseRecord {
+  readonly app: ReleasableApp;
+  readonly version: string;
+  readonly released_at: string;
+  readonly released_by: string;
+  readonly contract_ok: boolean;
+  readonly contract_problems: readonly string[];
+  readonly forced: boolean;
+}
+
+export interface ActivationRecord {
+  readonly id: number;
+  readonly app: ReleasableApp;
+  readonly from_version: string | null;
+  readonly to_version: string;
+  readonly kind: 'activate' | 'rollback';
+  readonly actor: string;
+  readonly reason: string;
+  readonly forced: boolean;
+  readonly activated_at: string;
+}
+
+/** The release console: every app, what is live, every release and the history of changes. */
+export interface RegistryListing {
+  readonly live: Partial<Record<ReleasableApp, string>>;
+  readonly releases: readonly ReleaseRecord[];
+  readonly history: readonly ActivationRecord[];
+}
