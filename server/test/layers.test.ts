@@ -76,6 +76,7 @@ describe('one owner per table', () => {
     operator_sessions: ['ops/sessions.ts'],
     operator_sign_in_failures: ['ops/sessions.ts'],
     audit_log: ['ops/audit.ts'],
+    catalogue_revisions: ['catalogue/catalogue-file.ts'],
     support_tickets: ['support/support-tickets.ts'],
     mail_outbox: ['mail/mail-outbox.ts', 'mail/mail-worker.ts'],
   };

@@ -80,8 +80,14 @@ describe.each(testDbTargets())('receipt e-mails on $name', (target) => {
     expect(mail.text).toContain(`http://127.0.0.1:8080/#/receipt?order_id=${placed.order_id}&role_id=1801001&lang=ko`);
     expect(mail.html).toContain(`<html lang="ko">`);
 
-    // The outbox row records the sending; nothing sends it again, and queuing it again changes nothing.
-    const [sent] = await store.db.query<{ sent_at: Date | null; attempts: number; message_id: string }>('SELECT sent_at, attempts, message_id FROM mail_outbox WHERE mail_key = $1', [`receipt:${placed.order_id}`]);
+    // The outbox row records the sending (just after the SMTP server took it); nothing sends it again, and
+    // queuing it again changes nothing.
+    const sentRow = () => store.db.query<{ sent_at: Date | null; attempts: number; message_id: string }>('SELECT sent_at, attempts, message_id FROM mail_outbox WHERE mail_key = $1', [`receipt:${placed.order_id}`]);
+    let [sent] = await sentRow();
+    for (let tries = 0; tries < 200 && !sent?.sent_at; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      [sent] = await sentRow();
+    }
     expect(sent?.sent_at).not.toBeNull();
     expect(sent?.attempts).toBe(1);
     const again = new MailWorker({ db: store.db, transport: smtpTransport(sink.url, 'x@shop.example.com'), log: quietLog, pollIntervalMs: 1000 });

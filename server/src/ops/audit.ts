@@ -113,3 +113,10 @@ export function auditRelease(actor: Actor, reason: string): ReleaseAudit {
     });
   };
 }
+
+/** What importing a catalogue file writes into the audit log, inside the import's transaction. */
+export function auditCatalogueImport(actor: Actor, reason: string) {
+  return async (tx: Queryable, outcome: { readonly revision: number; readonly counts: Readonly<Record<string, number>> }): Promise<void> => {
+    await writeAudit(tx, actor, { action: 'catalogue.import', targetType: 'catalogue', targetId: String(outcome.revision), after: outcome.counts, reason });
+  };
+}

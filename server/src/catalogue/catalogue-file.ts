@@ -1,0 +1,270 @@
+import Ajv2020 from 'ajv/dist/2020';
+import type { Db, Queryable } from '../db/db';
+import type { CatalogueCache } from './catalogue-cache';
+import { updateCatalogue } from './update-catalogue';
+import {
+  upsertBanners,
+  upsertBundles,
+  upsertGameAreas,
+  upsertGames,
+  upsertPayTypes,
+  upsertProductTabs,
+  upsertServers,
+  upsertStoreSettings,
+  type BannerRecord,
+  type BundleRecord,
+  type GameAreaRecord,
+  type GameRecord,
+  type PayTypeRecord,
+  type ProductTabRecord,
+  type ServerRecord,
+  type StoreSettingRecord,
+} from './write-catalogue';
+import SCHEMA from './catalogue-file.schema.json';
+
+/**
+ * The whole catalogue as one file (docs/catalogue.md), so that a catalogue can be reviewed, kept and
+ * moved as a file: `npm run catalogue -- export | check | import`, and the back office's Catalogue page.
+ * Its layout is the JSON Schema `catalogue-file.schema.json`. Game-server endpoints and secrets stay out.
+ */
+export interface CatalogueFile {
+  readonly $schema?: string;
+  readonly format: 1;
+  readonly games: readonly GameRecord[];
+  readonly game_areas: readonly GameAreaRecord[];
+  readonly servers: readonly ServerRecord[];
+  readonly product_tabs: readonly ProductTabRecord[];
+  readonly pay_types: readonly PayTypeRecord[];
+  readonly bundles: readonly BundleRecord[];
+  readonly banners: readonly BannerRecord[];
+  readonly store_settings: readonly StoreSettingRecord[];
+}
+
+export const CATALOGUE_SCHEMA_ID = SCHEMA.$id;
+
+const LISTS = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'bundles', 'banners', 'store_settings'] as const;
+
+/** Reads the catalogue's tables into a file, in their display order. */
+export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
+  const games = await db.query<GameRecord>(
+    `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre, sort
+       FROM games ORDER BY sort, game_id`,
+  );
+  const gameAreas = await db.query<GameAreaRecord>('SELECT game_id, area, customer_service_url, sort FROM game_areas ORDER BY game_id, sort, area');
+  const servers = await db.query<ServerRecord>(
+    'SELECT game_id, area, region, server_id, server_name, server_sign, sort FROM servers ORDER BY game_id, area, sort, server_id',
+  );
+  const tabs = await db.query<ProductTabRecord>('SELECT game_id, area, type, labels, sort FROM product_tabs ORDER BY game_id, area, sort, type');
+  const payTypes = await db.query<PayTypeRecord>(
+    'SELECT game_id, area, pay_type, name, names, icon_url, brands, sort, price_percent FROM pay_types ORDER BY game_id, area, sort, pay_type',
+  );
+  const bundles = await db.query<BundleRecord>(
+    `SELECT game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor, first_buy_offer,
+            first_pay_icon, first_pay_content, pay_icon, pay_content, items, first_buy_items, bonus_items, role_buy_limit, texts, active, sort
+       FROM bundles ORDER BY game_id, area, type, sort, product_id`,
+  );
+  const banners = await db.query<BannerRecord>('SELECT banner_key, game_id, area, url, slideshow_url, texts, sort FROM banners ORDER BY game_id NULLS FIRST, area, sort, banner_key');
+  const settings = await db.query<StoreSettingRecord>('SELECT key, value FROM store_settings ORDER BY key');
+  return {
+    $schema: CATALOGUE_SCHEMA_ID,
+    format: 1,
+    games,
+    game_areas: gameAreas,
+    servers,
+    product_tabs: tabs,
+    pay_types: payTypes,
+    bundles,
+    banners,
+    store_settings: settings,
+  };
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+const matchesSchema = ajv.compile<CatalogueFile>(SCHEMA);
+
+/** Where a problem is: `bundles[3] (18-us-currency-300)`. */
+function at(list: string, index: number, name?: string): string {
+  return `${list}[${index}]${name ? ` (${name})` : ''}`;
+}
+
+function duplicates<T>(rows: readonly T[], keyOf: (row: T) => string, list: string, what: string, problems: string[]): void {
+  const seen = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const key = keyOf(row);
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else problems.push(`${at(list, index, key)}: the same ${what} as ${at(list, first)}`);
+  });
+}
+
+/** One schema error in words: where, what, and the name or values involved. */
+function schemaProblem(error: NonNullable<typeof matchesSchema.errors>[number]): string {
+  const params = error.params as { additionalProperty?: string; allowedValues?: unknown[] };
+  const detail = params.additionalProperty ? ` (${params.additionalProperty})` : params.allowedValues ? ` (${params.allowedValues.join(', ')})` : '';
+  return `${error.instancePath || '(the file)'}: ${error.message ?? 'is not valid'}${detail}`;
+}
+
+/**
+ * Every problem of a file, each with where it is: its layout against the JSON Schema first, then the
+ * rules the schema cannot say (what refers to what, no empty tab, every area with a server and a pay
+ * method). An empty list: the file may be imported.
+ */
+export function checkCatalogueFile(value: unknown): string[] {
+  if (!matchesSchema(value)) return (matchesSchema.errors ?? []).map(schemaProblem);
+  const file = value;
+  const problems: string[] = [];
+  const games = new Set(file.games.map((game) => game.game_id));
+  const areaKey = (row: { game_id: number; area: string }) => `${row.game_id}/${row.area}`;
+  const areas = new Set(file.game_areas.map(areaKey));
+  const tabKey = (row: { game_id: number; area: string; type: string }) => `${row.game_id}/${row.area}/${row.type}`;
+  const tabs = new Set(file.product_tabs.map(tabKey));
+
+  duplicates(file.games, (g) => String(g.game_id), 'games', 'game_id', problems);
+  duplicates(file.game_areas, areaKey, 'game_areas', 'game and area', problems);
+  duplicates(file.servers, (s) => `${s.game_id}/${s.server_id}`, 'servers', 'game and server_id', problems);
+  duplicates(file.product_tabs, tabKey, 'product_tabs', 'game, area and type', problems);
+  duplicates(file.pay_types, (p) => `${p.game_id}/${p.area}/${p.pay_type}`, 'pay_types', 'game, area and pay_type', problems);
+  duplicates(file.bundles, (b) => b.product_id, 'bundles', 'product_id', problems);
+  duplicates(file.banners, (b) => b.banner_key, 'banners', 'banner_key', problems);
+  duplicates(file.store_settings, (s) => s.key, 'store_settings', 'key', problems);
+
+  file.game_areas.forEach((row, index) => {
+    if (!games.has(row.game_id)) problems.push(`${at('game_areas', index, areaKey(row))}: game ${row.game_id} is not in games`);
+  });
+  for (const [list, rows] of [
+    ['servers', file.servers],
+    ['product_tabs', file.product_tabs],
+    ['pay_types', file.pay_types],
+  ] as const) {
+    rows.forEach((row, index) => {
+      if (!areas.has(areaKey(row))) problems.push(`${at(list, index, areaKey(row))}: game ${row.game_id} is not sold in area "${row.area}" (game_areas)`);
+    });
+  }
+  file.bundles.forEach((row, index) => {
+    if (!tabs.has(tabKey(row))) problems.push(`${at('bundles', index, row.product_id)}: there is no tab "${row.type}" for game ${row.game_id} in area "${row.area}"`);
+    if (row.first_buy_offer && row.first_buy_items.length === 0 && !row.first_pay_content) {
+      problems.push(`${at('bundles', index, row.product_id)}: a first-purchase offer needs its bonus items or its text`);
+    }
+  });
+  file.banners.forEach((row, index) => {
+    if (row.game_id !== null && !games.has(row.game_id)) problems.push(`${at('banners', index, row.banner_key)}: game ${row.game_id} is not in games`);
+  });
+  const offered = new Set(file.bundles.filter((b) => b.active).map(tabKey));
+  file.product_tabs.forEach((row, index) => {
+    if (!offered.has(tabKey(row))) problems.push(`${at('product_tabs', index, tabKey(row))}: the tab offers no active bundle`);
+  });
+  const withServer = new Set(file.servers.map(areaKey));
+  const withPayType = new Set(file.pay_types.map(areaKey));
+  file.game_areas.forEach((row, index) => {
+    if (!withServer.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no server`);
+    if (!withPayType.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no pay method`);
+  });
+  return problems;
+}
+
+/** A file that cannot be imported, with every problem found in it. */
+export class CatalogueFileError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`The catalogue file is refused (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'CatalogueFileError';
+  }
+}
+
+/** What of the catalogue now a file leaves out: importing it would remove these, which an import does not do. */
+async function leftOut(tx: Queryable, file: CatalogueFile): Promise<string[]> {
+  const now = await exportCatalogue(tx);
+  const missing = <T>(list: string, current: readonly T[], next: readonly T[], keyOf: (row: T) => string) => {
+    const kept = new Set(next.map(keyOf));
+    return current.filter((row) => !kept.has(keyOf(row))).map((row) => `${list}: ${keyOf(row)}`);
+  };
+  return [
+    ...missing('games', now.games, file.games, (g) => String(g.game_id)),
+    ...missing('game_areas', now.game_areas, file.game_areas, (a) => `${a.game_id}/${a.area}`),
+    ...missing('servers', now.servers, file.servers, (s) => `${s.game_id}/${s.server_id}`),
+    ...missing('product_tabs', now.product_tabs, file.product_tabs, (t) => `${t.game_id}/${t.area}/${t.type}`),
+    ...missing('pay_types', now.pay_types, file.pay_types, (p) => `${p.game_id}/${p.area}/${p.pay_type}`),
+    ...missing('bundles', now.bundles, file.bundles, (b) => b.product_id),
+    ...missing('banners', now.banners, file.banners, (b) => b.banner_key),
+    ...missing('store_settings', now.store_settings, file.store_settings, (s) => s.key),
+  ];
+}
+
+export interface ImportOutcome {
+  /** The catalogue's revision after the import. */
+  readonly revision: number;
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/** Who imports a file, and why: kept with the revision it makes. */
+export interface ImportRecord {
+  readonly actor: string;
+  readonly reason: string;
+  readonly source: 'import' | 'back-office';
+  /** Writes the audit row in the import's transaction (the back office). */
+  readonly audit?: (tx: Queryable, outcome: ImportOutcome) => Promise<void>;
+}
+
+/**
+ * Imports a file as one new catalogue revision: every row of the file is written (added or changed), in
+ * one transaction with the revision's record, or nothing is. A file with problems is refused whole with
+ * every problem listed; so is one that leaves out something the catalogue has (a bundle is retired with
+ * `"active": false`, never by leaving it out: orders name it).
+ */
+export async function importCatalogue(db: Db, cache: CatalogueCache | null, value: unknown, record: ImportRecord): Promise<ImportOutcome> {
+  const problems = checkCatalogueFile(value);
+  if (problems.length > 0) throw new CatalogueFileError(problems);
+  const file = value as CatalogueFile;
+  return updateCatalogue(db, cache, async (tx) => {
+    const removed = await leftOut(tx, file);
+    if (removed.length > 0) {
+      throw new CatalogueFileError(removed.map((what) => `${what} is in the catalogue but not in the file (an import adds and changes, never removes; retire a bundle with "active": false)`));
+    }
+    await upsertGames(tx, file.games);
+    await upsertGameAreas(tx, file.game_areas);
+    await upsertServers(tx, file.servers);
+    await upsertProductTabs(tx, file.product_tabs);
+    await upsertPayTypes(tx, file.pay_types);
+    await upsertBundles(tx, file.bundles);
+    await upsertBanners(tx, file.banners);
+    await upsertStoreSettings(tx, file.store_settings);
+    const [row] = await tx.query<{ revision: number }>('SELECT revision::int AS revision FROM catalogue_revision');
+    const outcome: ImportOutcome = {
+      // The revision this import makes (updateCatalogue bumps it as it commits).
+      revision: (row?.revision ?? 0) + 1,
+      counts: Object.fromEntries(LISTS.map((list) => [list, file[list].length])),
+    };
+    await tx.query(
+      `INSERT INTO catalogue_revisions (revision, actor, reason, source, counts, file) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
+       ON CONFLICT (revision) DO UPDATE SET created_at = now(), actor = EXCLUDED.actor, reason = EXCLUDED.reason, source = EXCLUDED.source,
+         counts = EXCLUDED.counts, file = EXCLUDED.file`,
+      [outcome.revision, record.actor, record.reason, record.source, JSON.stringify(outcome.counts), JSON.stringify(await exportCatalogue(tx))],
+    );
+    await record.audit?.(tx, outcome);
+    return outcome;
+  });
+}
+
+export interface CatalogueRevisionRow {
+  readonly revision: number;
+  readonly created_at: string;
+  readonly actor: string;
+  readonly reason: string;
+  readonly source: string;
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/** The catalogue's revision now, and the revisions made from files, newest first. */
+export async function catalogueRevisions(db: Queryable, limit = 100): Promise<{ current: number; revisions: CatalogueRevisionRow[] }> {
+  const [row] = await db.query<{ revision: number }>('SELECT revision::int AS revision FROM catalogue_revision');
+  const revisions = await db.query<CatalogueRevisionRow>(
+    'SELECT revision, created_at::text, actor, reason, source, counts FROM catalogue_revisions ORDER BY revision DESC LIMIT $1',
+    [limit],
+  );
+  return { current: row?.revision ?? 0, revisions };
+}
+
+/** The whole catalogue as a revision made from a file left it; null when there is no such revision. */
+export async function catalogueAtRevision(db: Queryable, revision: number): Promise<CatalogueFile | null> {
+  const rows = await db.query<{ file: CatalogueFile }>('SELECT file FROM catalogue_revisions WHERE revision = $1', [revision]);
+  return rows[0]?.file ?? null;
+}
