@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RemoteRegistry } from '@topup/shared/contracts';
 import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
-import { deliveredOrder as deliveredOrderOf, FAST_DELIVERY, mailbox } from '../support/orders';
+import { bundleCard, deliveredOrder as deliveredOrderOf, FAST_DELIVERY, mailbox } from '../support/orders';
 import { mustRunOps, runOps } from '../support/ops';
 import { saveScreenshot } from '../support/screenshots';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
@@ -13,6 +13,7 @@ import { callAction } from '../support/topup';
 const ADMIN = { email: 'admin@ops.example', password: 'admin password for the drill' };
 const SUPPORT = { email: 'support@ops.example', password: 'support password 2026' };
 const RELEASER = { email: 'releases@ops.example', password: 'release manager password' };
+const MERCHANDISER = { email: 'catalogue@ops.example', password: 'merchandiser password 1' };
 const OPS_TOKEN = `ops-console-${Math.random().toString(36).slice(2)}`;
 const CHARACTER = { game_id: '18', area: 'us', server_id: '1801', role_id: '1801003', uid: '1800003', name: 'Cyra Moonshadow' };
 
@@ -82,7 +83,7 @@ describe('the back office in the browser', () => {
     await signIn(page, SUPPORT);
     // Support sees the desk, not the release console or the operators.
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Needs attention', 'Tickets', 'Audit log']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Needs attention', 'Tickets', 'Catalogue', 'Audit log']);
     await page.getByLabel('Character ID or name').fill('cyra');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('link', { name: order.order_id }).waitFor();
@@ -174,6 +175,43 @@ describe('the back office in the browser', () => {
     }
     await page.getByText('Refunded after the items were delivered').waitFor();
     await saveScreenshot(page, 'ops-refunded', { fullPage: true });
+  });
+
+  it('a merchandiser changes a price by importing a catalogue file, and the player\'s page shows it', async () => {
+    const bearer = { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json', 'x-ops-actor': 'e2e' };
+    const added = await fetch(`${server.url}/ops/api/operators`, { method: 'POST', headers: bearer, body: JSON.stringify({ email: MERCHANDISER.email, role: 'merchandiser', password: MERCHANDISER.password }) });
+    expect(added.status).toBe(201);
+    // The file a merchandiser downloads and edits: 300 Dragon Gems from $4.99 to $5.49.
+    const file = (await (await fetch(`${server.url}/ops/api/catalogue/file`, { headers: bearer })).json()) as { bundles: Array<{ product_id: string; price_minor: number }> };
+    file.bundles.find((bundle) => bundle.product_id === '18-us-currency-300')!.price_minor = 549;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-catalogue-'));
+    const edited = path.join(dir, 'catalogue-edited.json');
+    fs.writeFileSync(edited, JSON.stringify(file, null, 2));
+    const broken = path.join(dir, 'catalogue-broken.json');
+    fs.writeFileSync(broken, JSON.stringify({ ...file, format: 2 }));
+
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+    await signIn(page, MERCHANDISER);
+    await page.getByRole('link', { name: 'Catalogue' }).click();
+    await page.getByRole('heading', { name: 'Catalogue', level: 1 }).waitFor();
+    await page.getByLabel('Catalogue file (.json)').setInputFiles(broken);
+    await page.getByRole('alert').filter({ hasText: 'catalogue-broken.json is refused: 1 problem.' }).waitFor();
+    await page.getByText('/format: must be equal to constant').waitFor();
+
+    await page.getByLabel('Catalogue file (.json)').setInputFiles(edited);
+    await page.getByText('catalogue-edited.json is a valid catalogue file.').waitFor();
+    await page.getByText(/300 Dragon Gems .*\$4\.99 → \$5\.49 \(\+10 %\)/).waitFor();
+    await saveScreenshot(page, 'ops-catalogue', { fullPage: true });
+    await page.getByRole('button', { name: /^Import as revision \d+$/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import catalogue-edited.json' });
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Winter prices');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /The catalogue is now revision \d+\./ }).waitFor();
+    await page.locator('[data-revision]').first().filter({ hasText: 'Winter prices' }).waitFor();
+
+    const player = await (await browser.newContext(PHONE)).newPage();
+    await player.goto(`${server.url}/#/?game_id=18&area=us`);
+    await bundleCard(player, '18-us-currency-300').filter({ hasText: '5.49' }).waitFor({ timeout: 20_000 });
   });
 
   it('a release manager rolls back remote-topup from the console and the player page shows the previous version on its next load', async () => {

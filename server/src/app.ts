@@ -105,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       registry,
       orders,
+      catalogue,
       token: config.opsToken,
       sessions: { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs },
       secureCookies: config.ops.secureCookies,

@@ -4,7 +4,7 @@ import { addOperator } from '../src/ops/operator-admin';
 import { OPERATOR_ROLES, type OperatorRole, type Permission } from '../src/ops/roles';
 import { reconcileOrders } from '../src/orders/reconciliation';
 import { createTicket } from '../src/support/support-tickets';
-import { openTestStore } from './support/test-app';
+import { call, openTestStore } from './support/test-app';
 import { checkout, countRows, FAST_ORDERS, mustCreateOrder, waitForStatus, type OrderStore } from './support/order-helpers';
 import { testDbTargets } from './support/test-db';
 
@@ -137,6 +137,10 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     ['GET', '/tickets', undefined, 'read'],
     ['GET', '/releases', undefined, 'releases.read'],
     ['GET', '/audit', undefined, 'read'],
+    ['GET', '/catalogue', undefined, 'read'],
+    ['GET', '/catalogue/file', undefined, 'read'],
+    ['POST', '/catalogue/check', { format: 1 }, 'catalogue.edit'],
+    ['POST', '/catalogue/import', { file: { format: 1 }, reason: 'test', request_key: 'role-check-0003' }, 'catalogue.edit'],
     ['POST', '/orders/NO-SUCH-ORDER/actions', { action: 'mark_disputed', reason: 'test', request_key: 'role-check-0001' }, 'orders.act'],
     ['POST', '/tickets/T-NONE-NONE', { status: 'closed', request_key: 'role-check-0002' }, 'tickets.act'],
     ['POST', '/releases/rollback', { app: 'remote-topup', reason: 'test' }, 'releases.act'],
@@ -149,9 +153,9 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
   const GRANTED: Record<OperatorRole, readonly Permission[]> = {
     viewer: ['read', 'releases.read'],
     support: ['read', 'orders.act', 'tickets.act'],
-    merchandiser: ['read'],
+    merchandiser: ['read', 'catalogue.edit'],
     release_manager: ['read', 'releases.read', 'releases.act'],
-    admin: ['read', 'releases.read', 'orders.act', 'tickets.act', 'releases.act', 'operators.manage'],
+    admin: ['read', 'releases.read', 'orders.act', 'tickets.act', 'releases.act', 'operators.manage', 'catalogue.edit'],
   };
 
   it('checks the role on every route: 403 for each role that may not, 401 for nobody signed in', async () => {
@@ -309,6 +313,38 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     expect(mails[0]!.subject).toBe(`Re: 문의 답변 (${reference})`);
     expect(mails[0]!.body_text).toContain('확인 후 다시 보내 드렸습니다.');
     expect((await support.send('POST', `/tickets/${reference}`, { status: 'closed', request_key: 'ticket-close-0001' })).body.ticket.status).toBe('closed');
+  });
+
+  it('lets a merchandiser download the catalogue, check a changed file, and import it as one audited revision; a large price change needs a second confirmation', async () => {
+    const merchandiser = await signedIn('merchandiser');
+    const download = await merchandiser.send('GET', '/catalogue/file');
+    expect(download.headers.get('content-disposition')).toMatch(/attachment; filename="catalogue-\d+\.json"/);
+    const file = download.body as { bundles: Array<{ product_id: string; price_minor: number }> };
+    const bundle = file.bundles.find((b) => b.product_id === '18-us-currency-300')!;
+    const was = bundle.price_minor;
+    bundle.price_minor = was * 3;
+    const checked = await merchandiser.send('POST', '/catalogue/check', file);
+    expect(checked.body.problems).toEqual([]);
+    expect(checked.body.diff.lists.bundles).toEqual({ added: 0, changed: 1 });
+    expect(checked.body.large_price_changes).toEqual([expect.objectContaining({ product_id: '18-us-currency-300', from_minor: was, to_minor: was * 3, percent: 200 })]);
+
+    const first = { file, reason: 'winter prices', request_key: 'catalogue-import-1' };
+    const unconfirmed = await merchandiser.send('POST', '/catalogue/import', first);
+    expect(unconfirmed).toMatchObject({ status: 409, body: { code: 'confirmPriceChanges', price_changes: [expect.objectContaining({ percent: 200 })] } });
+    const before = (await merchandiser.send('GET', '/catalogue')).body.current as number;
+    const imported = await merchandiser.send('POST', '/catalogue/import', { ...first, confirm_price_changes: true });
+    expect(imported.body).toMatchObject({ revision: before + 1, done: true });
+    expect((await merchandiser.send('POST', '/catalogue/import', { ...first, confirm_price_changes: true })).body).toEqual({ revision: before + 1, done: false });
+    const listing = (await merchandiser.send('GET', '/catalogue')).body;
+    expect(listing.current).toBe(before + 1);
+    expect(listing.revisions[0]).toMatchObject({ revision: before + 1, actor: emails.merchandiser, reason: 'winter prices', source: 'back-office' });
+    expect(await db.query(`SELECT actor, reason FROM audit_log WHERE action = 'catalogue.import'`)).toEqual([{ actor: emails.merchandiser, reason: 'winter prices' }]);
+    const price = await call<Array<{ product_id: string; amount: string }>>(store.app, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' });
+    expect(price.data.find((b) => b.product_id === '18-us-currency-300')?.amount).toBe(((was * 3) / 100).toFixed(2));
+
+    const broken = await merchandiser.send('POST', '/catalogue/import', { file: { ...file, games: 'none' }, reason: 'oops', request_key: 'catalogue-import-2' });
+    expect(broken).toMatchObject({ status: 400, body: { code: 'catalogueInvalid', problems: ['/games: must be array'] } });
+    expect((await merchandiser.send('GET', '/catalogue')).body.current).toBe(before + 1);
   });
 
   it('lets automation act with the OPS_TOKEN as a named service actor, without a CSRF token', async () => {

@@ -6,6 +6,7 @@ import { SessionProvider, useSession, type Permission } from '../lib/session';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { AttentionPage } from '../pages/AttentionPage';
 import { AuditPage } from '../pages/AuditPage';
+import { CataloguePage } from '../pages/CataloguePage';
 import { OperatorsPage } from '../pages/OperatorsPage';
 import { OrderPage } from '../pages/OrderPage';
 import { OrdersPage } from '../pages/OrdersPage';
@@ -25,6 +26,7 @@ const SECTIONS: readonly Section[] = [
   { path: 'orders', label: 'nav.orders', permission: 'read' },
   { path: 'attention', label: 'nav.attention', permission: 'read' },
   { path: 'tickets', label: 'nav.tickets', permission: 'read' },
+  { path: 'catalogue', label: 'nav.catalogue', permission: 'read' },
   { path: 'releases', label: 'nav.releases', permission: 'releases.read' },
   { path: 'operators', label: 'nav.operators', permission: 'operators.manage' },
   { path: 'audit', label: 'nav.audit', permission: 'read' },
@@ -131,6 +133,7 @@ function Console() {
           <Route path="orders/:orderId" element={<Guarded permission="read"><OrderPage /></Guarded>} />
           <Route path="attention" element={<Guarded permission="read"><AttentionPage /></Guarded>} />
           <Route path="tickets" element={<Guarded permission="read"><TicketsPage /></Guarded>} />
+          <Route path="catalogue" element={<Guarded permission="read"><CataloguePage /></Guarded>} />
           <Route path="releases" element={<Guarded permission="releases.read"><ReleasesPage /></Guarded>} />
           <Route path="operators" element={<Guarded permission="operators.manage"><OperatorsPage /></Guarded>} />
           <Route path="audit" element={<Guarded permission="read"><AuditPage /></Guarded>} />

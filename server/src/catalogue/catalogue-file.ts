@@ -21,6 +21,7 @@ import {
   type StoreSettingRecord,
 } from './write-catalogue';
 import SCHEMA from './catalogue-file.schema.json';
+import { diffCatalogue, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges, type PriceChange } from './catalogue-diff';
 
 /**
  * The whole catalogue as one file (docs/catalogue.md), so that a catalogue can be reviewed, kept and
@@ -171,8 +172,7 @@ export class CatalogueFileError extends Error {
 }
 
 /** What of the catalogue now a file leaves out: importing it would remove these, which an import does not do. */
-async function leftOut(tx: Queryable, file: CatalogueFile): Promise<string[]> {
-  const now = await exportCatalogue(tx);
+function leftOut(now: CatalogueFile, file: CatalogueFile): string[] {
   const missing = <T>(list: string, current: readonly T[], next: readonly T[], keyOf: (row: T) => string) => {
     const kept = new Set(next.map(keyOf));
     return current.filter((row) => !kept.has(keyOf(row))).map((row) => `${list}: ${keyOf(row)}`);
@@ -200,8 +200,22 @@ export interface ImportRecord {
   readonly actor: string;
   readonly reason: string;
   readonly source: 'import' | 'back-office';
-  /** Writes the audit row in the import's transaction (the back office). */
+  /** Writes the audit row in the import's transaction. */
   readonly audit?: (tx: Queryable, outcome: ImportOutcome) => Promise<void>;
+  /** The operator confirmed a second time the price changes over LARGE_PRICE_CHANGE_PERCENT. */
+  readonly confirmedLargePriceChanges?: boolean;
+}
+
+/** A file that changes prices by more than LARGE_PRICE_CHANGE_PERCENT, imported without the second confirmation. */
+export class LargePriceChangeError extends Error {
+  constructor(readonly changes: readonly PriceChange[]) {
+    super(
+      `The file changes ${changes.length} price${changes.length === 1 ? '' : 's'} by more than ${LARGE_PRICE_CHANGE_PERCENT} %; confirm them to import it:\n${changes
+        .map((c) => `  - ${c.product_id}: ${c.from_minor} → ${c.to_minor} (${c.percent > 0 ? '+' : ''}${c.percent} %)`)
+        .join('\n')}`,
+    );
+    this.name = 'LargePriceChangeError';
+  }
 }
 
 /**
@@ -215,10 +229,13 @@ export async function importCatalogue(db: Db, cache: CatalogueCache | null, valu
   if (problems.length > 0) throw new CatalogueFileError(problems);
   const file = value as CatalogueFile;
   return updateCatalogue(db, cache, async (tx) => {
-    const removed = await leftOut(tx, file);
+    const now = await exportCatalogue(tx);
+    const removed = leftOut(now, file);
     if (removed.length > 0) {
       throw new CatalogueFileError(removed.map((what) => `${what} is in the catalogue but not in the file (an import adds and changes, never removes; retire a bundle with "active": false)`));
     }
+    const large = largePriceChanges(diffCatalogue(now, file));
+    if (large.length > 0 && !record.confirmedLargePriceChanges) throw new LargePriceChangeError(large);
     await upsertGames(tx, file.games);
     await upsertGameAreas(tx, file.game_areas);
     await upsertServers(tx, file.servers);

@@ -1,6 +1,7 @@
 // `npm run catalogue -- export <file.json> | check <file.json> | import <file.json> [--reason "…"]`: the catalogue as a file
 // (docs/catalogue.md). `export` writes the store's catalogue; `check` lists every problem of a file without
-// touching the store; `import` writes a file as one new catalogue revision, or refuses it whole.
+// touching the store; `import` writes a file as one new catalogue revision, or refuses it whole (price changes
+// over 50 % need `--confirm-price-changes`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
@@ -48,7 +49,13 @@ async function main(): Promise<void> {
     } else {
       const reason = typeof flags.reason === 'string' ? flags.reason : `imported ${path.basename(target)} from the command line`;
       const actor = { name: `service:${operator()}`, operatorId: null, address: 'command line' };
-      const outcome = await importCatalogue(db, null, readFile(target), { actor: actor.name, reason, source: 'import', audit: auditCatalogueImport(actor, reason) });
+      const outcome = await importCatalogue(db, null, readFile(target), {
+        actor: actor.name,
+        reason,
+        source: 'import',
+        audit: auditCatalogueImport(actor, reason),
+        confirmedLargePriceChanges: flags['confirm-price-changes'] === true,
+      });
       console.log(`✓ imported ${file} into ${describeDb(config)} as catalogue revision ${outcome.revision}: ${Object.entries(outcome.counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
       console.log('  Servers running on PostgreSQL serve it within seconds; on the embedded database the server starts with it.');
     }

@@ -115,8 +115,10 @@ export function auditRelease(actor: Actor, reason: string): ReleaseAudit {
 }
 
 /** What importing a catalogue file writes into the audit log, inside the import's transaction. */
-export function auditCatalogueImport(actor: Actor, reason: string) {
+export function auditCatalogueImport(actor: Actor, reason: string, requestKey: string | null = null) {
   return async (tx: Queryable, outcome: { readonly revision: number; readonly counts: Readonly<Record<string, number>> }): Promise<void> => {
-    await writeAudit(tx, actor, { action: 'catalogue.import', targetType: 'catalogue', targetId: String(outcome.revision), after: outcome.counts, reason });
+    const recorded = await writeAudit(tx, actor, { action: 'catalogue.import', targetType: 'catalogue', targetId: String(outcome.revision), after: outcome.counts, reason, requestKey });
+    // The same request imported at this moment by another call: this import must not stay.
+    if (!recorded) throw new Error('this catalogue import request is being done already');
   };
 }

@@ -8,7 +8,19 @@ import { RELEASABLE_APPS } from '../releases/apps';
 import type { RegistryOperations } from '../releases/registry-service';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../support/support-tickets';
 import { storeErrorAnswer } from '../web/error-answer';
-import { auditedRequest, auditRegistry, readAudit, writeAudit, type Actor } from './audit';
+import { auditCatalogueImport, auditedRequest, auditRegistry, readAudit, writeAudit, type Actor } from './audit';
+import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import { diffCatalogue, largePriceChanges } from '../catalogue/catalogue-diff';
+import {
+  catalogueAtRevision,
+  catalogueRevisions,
+  CatalogueFileError,
+  checkCatalogueFile,
+  exportCatalogue,
+  importCatalogue,
+  LargePriceChangeError,
+  type CatalogueFile,
+} from '../catalogue/catalogue-file';
 import { addOperator, changeOperator, resetOperatorPassword } from './operator-admin';
 import { listOperators } from './operators';
 import { opsAuth, type OpsIdentity } from './ops-auth';
@@ -21,6 +33,8 @@ export interface OpsApiOptions {
   readonly db: Db;
   readonly registry: RegistryOperations;
   readonly orders: OrderServices;
+  /** The in-memory catalogue, dropped when an import commits. */
+  readonly catalogue: CatalogueCache;
   /** OPS_TOKEN, for automation; null: signed-in operators only. */
   readonly token: string | null;
   readonly sessions: SessionSettings;
@@ -112,6 +126,10 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof OpsError) return reply.code(error.status).send({ error: error.message, code: error.code });
     const known = error as { validation?: unknown; statusCode?: number; message?: string; code?: string };
+    if (error instanceof CatalogueFileError) return reply.code(400).send({ error: 'The catalogue file is refused', code: 'catalogueInvalid', problems: error.problems });
+    if (error instanceof LargePriceChangeError) {
+      return reply.code(409).send({ error: error.message, code: 'confirmPriceChanges', price_changes: error.changes });
+    }
     if (known.code?.startsWith('FST_CSRF')) return reply.code(403).send({ error: 'The form is out of date: reload the page', code: 'csrf' });
     if (known.validation) return reply.code(400).send({ error: known.message ?? 'The request does not have the expected shape', code: 'invalid' });
     if (known.statusCode === 429) return reply.code(429).send({ error: 'Too many requests from this address; try again later', code: 'tooMany' });
@@ -323,6 +341,65 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     async (request) => {
       const actor = actorOf(request);
       return registry.rollback(request.body.app, actor.name, request.body.reason, auditRegistry(actor, 'release.rollback', request.body.reason));
+    },
+  );
+
+  // The catalogue as a file: download, check, import (docs/catalogue.md).
+  app.get('/catalogue', { config: { permission: 'read' } }, async () => catalogueRevisions(db));
+
+  app.get<{ Querystring: { revision?: string } }>(
+    '/catalogue/file',
+    { config: { permission: 'read' }, schema: { querystring: { type: 'object', properties: { revision: { type: 'string', pattern: '^[0-9]{1,9}$' } } } } },
+    async (request, reply) => {
+      const revision = request.query.revision ? Number(request.query.revision) : null;
+      const file = revision === null ? await exportCatalogue(db) : await catalogueAtRevision(db, revision);
+      if (!file) throw new OpsError(404, `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
+      const name = revision === null ? `catalogue-${(await catalogueRevisions(db, 1)).current}.json` : `catalogue-${revision}.json`;
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(`${JSON.stringify(file, null, 2)}\n`);
+    },
+  );
+
+  /** A catalogue file is larger than any other request: up to 20 MB here. */
+  const CATALOGUE_BODY = 20 * 1024 * 1024;
+
+  app.post<{ Body: unknown }>('/catalogue/check', { config: { permission: 'catalogue.edit' }, bodyLimit: CATALOGUE_BODY }, async (request) => {
+    const problems = checkCatalogueFile(request.body);
+    if (problems.length > 0) return { problems, diff: null, large_price_changes: [] };
+    const diff = diffCatalogue(await exportCatalogue(db), request.body as CatalogueFile);
+    return { problems, diff, large_price_changes: largePriceChanges(diff) };
+  });
+
+  app.post<{ Body: { file: unknown; reason: string; request_key: string; confirm_price_changes?: boolean } }>(
+    '/catalogue/import',
+    {
+      config: { permission: 'catalogue.edit' },
+      bodyLimit: CATALOGUE_BODY,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['file', 'reason', 'request_key'],
+          properties: { file: { type: 'object' }, reason, request_key: requestKey, confirm_price_changes: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { file, reason: why, request_key, confirm_price_changes } = request.body;
+      const done = await auditedRequest(db, request_key);
+      if (done) return { revision: Number(done.target_id), done: false };
+      const outcome = await importCatalogue(db, options.catalogue, file, {
+        actor: actor.name,
+        reason: why,
+        source: 'back-office',
+        confirmedLargePriceChanges: confirm_price_changes === true,
+        audit: auditCatalogueImport(actor, why, request_key),
+      });
+      return { ...outcome, done: true };
     },
   );
 

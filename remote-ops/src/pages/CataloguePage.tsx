@@ -1,0 +1,243 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { opsCall, OpsApiError } from '../lib/ops-client';
+import { useSession } from '../lib/session';
+import { useLoad } from '../lib/use-load';
+import { useOpsTranslation } from '../lib/use-ops-translation';
+import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
+
+interface Revision {
+  readonly revision: number;
+  readonly created_at: string;
+  readonly actor: string;
+  readonly reason: string;
+  readonly source: string;
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+interface PriceChange {
+  readonly product_id: string;
+  readonly product_name: string;
+  readonly game_id: number;
+  readonly area: string;
+  readonly from_minor: number;
+  readonly to_minor: number;
+  readonly percent: number;
+}
+
+interface CheckAnswer {
+  readonly problems: readonly string[];
+  readonly diff: { readonly lists: Readonly<Record<string, { added: number; changed: number }>>; readonly priceChanges: readonly PriceChange[] } | null;
+  readonly large_price_changes: readonly PriceChange[];
+}
+
+interface Chosen {
+  readonly name: string;
+  readonly file: unknown;
+  readonly check: CheckAnswer;
+}
+
+const CURRENCY_OF_AREA = (area: string) => (area === 'kr' ? 'KRW' : 'USD');
+
+/** The catalogue as a file: download it, check a changed file against the store, import it as one new revision. */
+export function CataloguePage() {
+  const { t } = useOpsTranslation();
+  const formats = useFormats();
+  const session = useSession();
+  const listing = useLoad(() => opsCall<{ current: number; revisions: Revision[] }>('GET', '/catalogue'), 'catalogue');
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<OpsApiError | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [done, setDone] = useState('');
+  const inputId = useId();
+  const canEdit = session.may('catalogue.edit');
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0];
+    setChosen(null);
+    setError(null);
+    setDone('');
+    if (!picked) return;
+    setChecking(true);
+    try {
+      let file: unknown;
+      try {
+        file = JSON.parse(await picked.text()) as unknown;
+      } catch {
+        throw new OpsApiError(400, 'notJson', 'not JSON');
+      }
+      const check = await opsCall<CheckAnswer>('POST', '/catalogue/check', file);
+      setChosen({ name: picked.name, file, check });
+    } catch (failure) {
+      setError(failure instanceof OpsApiError ? failure : new OpsApiError(0, 'network', String(failure)));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const importChosen = async (reason: string, requestKey: string) => {
+    if (!chosen) return;
+    const outcome = await opsCall<{ revision: number }>('POST', '/catalogue/import', {
+      file: chosen.file,
+      reason,
+      request_key: requestKey,
+      confirm_price_changes: chosen.check.large_price_changes.length > 0,
+    });
+    setDone(t('catalogue.imported', { revision: outcome.revision }));
+    setChosen(null);
+    listing.reload();
+  };
+
+  const lists = chosen?.check.diff ? Object.entries(chosen.check.diff.lists).filter(([, c]) => c.added > 0 || c.changed > 0) : [];
+  const large = new Set(chosen?.check.large_price_changes.map((c) => c.product_id));
+
+  return (
+    <section className="ops-page">
+      <header className="ops-page__head">
+        <h1 tabIndex={-1}>{t('catalogue.title')}</h1>
+        <a className="ops-button ops-button--quiet" href="/ops/api/catalogue/file" download>
+          {t('catalogue.download')}
+        </a>
+      </header>
+      <ErrorNote error={listing.error} onRetry={listing.reload} />
+      {listing.data ? <p>{t('catalogue.current', { revision: listing.data.current })}</p> : null}
+      {done ? (
+        <p className="ops-note ops-note--ok" role="status">
+          {done}
+        </p>
+      ) : null}
+
+      {canEdit ? (
+        <section className="ops-card" aria-labelledby={`${inputId}-title`}>
+          <h2 id={`${inputId}-title`}>{t('catalogue.importTitle')}</h2>
+          <p className="ops-muted">{t('catalogue.importIntro')}</p>
+          <label className="ops-field" htmlFor={inputId}>
+            <span>{t('catalogue.file')}</span>
+            <input id={inputId} type="file" accept="application/json,.json" onChange={(e) => void choose(e)} />
+          </label>
+          {checking ? <Loading /> : null}
+          <ErrorNote error={error} />
+          {chosen && chosen.check.problems.length > 0 ? (
+            <div className="ops-note ops-note--error ops-problems" role="alert">
+              <div>
+                <strong>{t('catalogue.refused', { count: chosen.check.problems.length, name: chosen.name })}</strong>
+                <ul>
+                  {chosen.check.problems.map((problem) => (
+                    <li key={problem} className="ops-mono">
+                      {problem}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          ) : null}
+          {chosen && chosen.check.problems.length === 0 ? (
+            <div className="ops-check-result">
+              <p className="ops-note ops-note--ok" role="status">
+                {t('catalogue.valid', { name: chosen.name })}
+              </p>
+              {lists.length === 0 ? <Empty>{t('catalogue.noChange')}</Empty> : null}
+              {lists.length > 0 ? (
+                <table className="ops-table">
+                  <caption className="visually-hidden">{t('catalogue.changes')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('catalogue.list')}</th>
+                      <th scope="col" className="ops-num">
+                        {t('catalogue.added')}
+                      </th>
+                      <th scope="col" className="ops-num">
+                        {t('catalogue.changed')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lists.map(([list, counts]) => (
+                      <tr key={list}>
+                        <td>{t(`catalogue.lists.${list}`, { defaultValue: list })}</td>
+                        <td className="ops-num">{counts.added}</td>
+                        <td className="ops-num">{counts.changed}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
+              {chosen.check.diff && chosen.check.diff.priceChanges.length > 0 ? (
+                <>
+                  <h3>{t('catalogue.priceChanges')}</h3>
+                  <ul className="ops-list">
+                    {chosen.check.diff.priceChanges.map((change) => (
+                      <li key={change.product_id} className={large.has(change.product_id) ? 'ops-error-text' : undefined}>
+                        {change.product_name} <span className="ops-mono ops-muted">{change.product_id}</span>:{' '}
+                        {formats.money(change.from_minor, CURRENCY_OF_AREA(change.area))} → {formats.money(change.to_minor, CURRENCY_OF_AREA(change.area))} ({change.percent > 0 ? '+' : ''}
+                        {change.percent} %){large.has(change.product_id) ? ` — ${t('catalogue.large')}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              {lists.length > 0 ? (
+                <button type="button" className="ops-button" onClick={() => setImporting(true)}>
+                  {t('catalogue.import', { revision: (listing.data?.current ?? 0) + 1 })}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="ops-card" aria-labelledby="catalogue-revisions">
+        <h2 id="catalogue-revisions">{t('catalogue.revisions')}</h2>
+        {listing.loading && !listing.data ? <Loading /> : null}
+        {listing.data && listing.data.revisions.length === 0 ? <Empty>{t('catalogue.noRevisions')}</Empty> : null}
+        {listing.data && listing.data.revisions.length > 0 ? (
+          <table className="ops-table">
+            <caption className="visually-hidden">{t('catalogue.revisions')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('catalogue.revision')}</th>
+                <th scope="col">{t('audit.col.when')}</th>
+                <th scope="col">{t('audit.col.who')}</th>
+                <th scope="col">{t('audit.col.reason')}</th>
+                <th scope="col">{t('catalogue.contents')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('releases.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.data.revisions.map((revision) => (
+                <tr key={revision.revision} data-revision={revision.revision}>
+                  <td className="ops-mono">{revision.revision}</td>
+                  <td>{formats.time(revision.created_at)}</td>
+                  <td>
+                    {revision.actor}
+                    <div className="ops-muted">{t(`catalogue.source.${revision.source}`, { defaultValue: revision.source })}</div>
+                  </td>
+                  <td>{revision.reason || '—'}</td>
+                  <td>{t('catalogue.counts', { games: revision.counts.games ?? 0, bundles: revision.counts.bundles ?? 0 })}</td>
+                  <td className="ops-row-actions">
+                    <a className="ops-button ops-button--quiet" href={`/ops/api/catalogue/file?revision=${revision.revision}`} download>
+                      {t('catalogue.downloadRevision')}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+
+      {importing && chosen ? (
+        <ActionDialog
+          title={t('catalogue.importTitleDialog', { name: chosen.name })}
+          description={t('catalogue.importDescription')}
+          confirmLabel={t('catalogue.importButton')}
+          confirmation={chosen.check.large_price_changes.length > 0 ? t('catalogue.confirmLarge', { count: chosen.check.large_price_changes.length }) : undefined}
+          onConfirm={importChosen}
+          onClose={() => setImporting(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
