@@ -172,3 +172,51 @@ describe('an order\'s actions', () => {
     expect(await screen.findByRole('heading', { name: 'Not for your role' })).toBeInTheDocument();
   });
 });
+
+describe('the catalogue', () => {
+  const MERCHANDISER = { operator: { name: 'catalogue@ops.example', role: 'merchandiser' }, permissions: ['read', 'catalogue.edit'], csrfToken: 't' };
+  const revision = (n: number) => ({ revision: n, created_at: '2026-11-26 01:00:00+00', actor: 'catalogue@ops.example', reason: `r${n}`, source: 'back-office', counts: { games: 10, bundles: 242 } });
+
+  it('reverts to a revision, asking a second time when the server names price changes over 50 %', async () => {
+    let tries = 0;
+    const calls = fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue': { body: { current: 2, revisions: [revision(2), revision(1)] } },
+      'POST /catalogue/revert': (call) =>
+        tries++ === 0
+          ? {
+              status: 409,
+              body: {
+                error: 'confirm',
+                code: 'confirmPriceChanges',
+                price_changes: [{ product_id: '18-us-currency-300', product_name: '300 Dragon Gems', game_id: 18, area: 'us', from_minor: 499, to_minor: 1497, percent: 200 }],
+              },
+            }
+          : { body: { revision: 3, counts: {}, done: true, asked: call.body } },
+    });
+    await renderConsole('/ops/catalogue');
+    const row = (await screen.findByText('r1')).closest('tr') as HTMLElement;
+    expect(within((await screen.findByText('r2')).closest('tr') as HTMLElement).queryByRole('button', { name: 'Revert to this revision' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Revert to this revision' }));
+    let dialog = screen.getByRole('dialog', { name: 'Revert the catalogue to revision 1' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'winter again' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Revert to this revision' }));
+    });
+    dialog = await screen.findByRole('dialog', { name: 'Revert the catalogue to revision 1' });
+    expect(within(dialog).getByText(/300 Dragon Gems: \$4\.99 → \$14\.97 \(\+200 %\)/)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Revert to this revision' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'winter again' } });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(within(dialog).getByLabelText('I checked the 1 price change of more than 50 %.'));
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('The catalogue is now revision 3, as revision 1 was.');
+    const posted = calls.filter((c) => c.method === 'POST').map((c) => c.body);
+    expect(posted).toEqual([
+      { revision: 1, reason: 'winter again', request_key: expect.any(String), confirm_price_changes: false },
+      { revision: 1, reason: 'winter again', request_key: expect.any(String), confirm_price_changes: true },
+    ]);
+  });
+});

@@ -141,6 +141,7 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     ['GET', '/catalogue/file', undefined, 'read'],
     ['POST', '/catalogue/check', { format: 1 }, 'catalogue.edit'],
     ['POST', '/catalogue/import', { file: { format: 1 }, reason: 'test', request_key: 'role-check-0003' }, 'catalogue.edit'],
+    ['POST', '/catalogue/revert', { revision: 999, reason: 'test', request_key: 'role-check-0004' }, 'catalogue.edit'],
     ['POST', '/orders/NO-SUCH-ORDER/actions', { action: 'mark_disputed', reason: 'test', request_key: 'role-check-0001' }, 'orders.act'],
     ['POST', '/tickets/T-NONE-NONE', { status: 'closed', request_key: 'role-check-0002' }, 'tickets.act'],
     ['POST', '/releases/rollback', { app: 'remote-topup', reason: 'test' }, 'releases.act'],
@@ -342,9 +343,22 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     const price = await call<Array<{ product_id: string; amount: string }>>(store.app, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' });
     expect(price.data.find((b) => b.product_id === '18-us-currency-300')?.amount).toBe(((was * 3) / 100).toFixed(2));
 
+    // Revert: a revision's file is imported again, with the same checks and the same second confirmation.
+    bundle.price_minor = was;
+    const spring = await merchandiser.send('POST', '/catalogue/import', { file, reason: 'spring prices', request_key: 'catalogue-import-3', confirm_price_changes: true });
+    expect(spring.body).toMatchObject({ revision: before + 2, done: true });
+    const revert = { revision: before + 1, reason: 'winter again', request_key: 'catalogue-revert-1' };
+    expect((await merchandiser.send('POST', '/catalogue/revert', revert)).body.code).toBe('confirmPriceChanges');
+    const reverted = await merchandiser.send('POST', '/catalogue/revert', { ...revert, confirm_price_changes: true });
+    expect(reverted.body).toMatchObject({ revision: before + 3, done: true });
+    expect((await merchandiser.send('GET', '/catalogue')).body.revisions[0]).toMatchObject({ revision: before + 3, reason: `revert to revision ${before + 1}: winter again` });
+    const again = await call<Array<{ product_id: string; amount: string }>>(store.app, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' });
+    expect(again.data.find((b) => b.product_id === '18-us-currency-300')?.amount).toBe(((was * 3) / 100).toFixed(2));
+    expect((await merchandiser.send('POST', '/catalogue/revert', { revision: 999, reason: 'x', request_key: 'catalogue-revert-2' })).body.code).toBe('noSuchRevision');
+
     const broken = await merchandiser.send('POST', '/catalogue/import', { file: { ...file, games: 'none' }, reason: 'oops', request_key: 'catalogue-import-2' });
     expect(broken).toMatchObject({ status: 400, body: { code: 'catalogueInvalid', problems: ['/games: must be array'] } });
-    expect((await merchandiser.send('GET', '/catalogue')).body.current).toBe(before + 1);
+    expect((await merchandiser.send('GET', '/catalogue')).body.current).toBe(before + 3);
   });
 
   it('lets automation act with the OPS_TOKEN as a named service actor, without a CSRF token', async () => {

@@ -4,6 +4,8 @@ export class OpsApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole answer, for refusals that carry more (the price changes to confirm, a file's problems). */
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'OpsApiError';
@@ -35,7 +37,7 @@ export async function opsCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pa
   const data = (await response.json().catch(() => null)) as (Record<string, unknown> & { csrfToken?: string; code?: string; error?: string }) | null;
   if (data && typeof data.csrfToken === 'string') csrfToken = data.csrfToken;
   if (!response.ok) {
-    const error = new OpsApiError(response.status, data?.code ?? (response.status >= 500 ? 'server' : 'refused'), data?.error ?? `HTTP ${response.status}`);
+    const error = new OpsApiError(response.status, data?.code ?? (response.status >= 500 ? 'server' : 'refused'), data?.error ?? `HTTP ${response.status}`, data);
     if (response.status === 401 && error.code === 'signedOut') onSignedOut?.();
     throw error;
   }

@@ -322,4 +322,8 @@ export const EN: Record<string, string> = {
   'catalogue.source.import': "from the command line",
   'catalogue.source.back-office': "in the back office",
   'audit.action.catalogue.import': "Imported a catalogue file",
+  'catalogue.revert': "Revert to this revision",
+  'catalogue.revertTitle': "Revert the catalogue to revision {{revision}}",
+  'catalogue.revertDescription': "The catalogue of that revision is imported again as a new revision, with the same checks. What was added since stays (an import never removes).",
+  'catalogue.reverted': "The catalogue is now revision {{revision}}, as revision {{from}} was.",
 };

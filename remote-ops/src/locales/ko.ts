@@ -322,4 +322,8 @@ export const KO: Record<string, string> = {
   'catalogue.source.import': "명령줄에서",
   'catalogue.source.back-office': "백오피스에서",
   'audit.action.catalogue.import': "카탈로그 파일 가져오기",
+  'catalogue.revert': "이 리비전으로 되돌리기",
+  'catalogue.revertTitle': "카탈로그를 리비전 {{revision}}(으)로 되돌리기",
+  'catalogue.revertDescription': "그 리비전의 카탈로그를 같은 검사를 거쳐 새 리비전으로 다시 가져옵니다. 그 뒤에 추가된 항목은 그대로 남습니다(가져오기는 삭제하지 않습니다).",
+  'catalogue.reverted': "카탈로그가 리비전 {{from}}과(와) 같은 리비전 {{revision}}(으)로 바뀌었습니다.",
 };

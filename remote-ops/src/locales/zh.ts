@@ -322,4 +322,8 @@ export const ZH: Record<string, string> = {
   'catalogue.source.import': "通过命令行",
   'catalogue.source.back-office': "在管理后台",
   'audit.action.catalogue.import': "导入了商品目录文件",
+  'catalogue.revert': "恢复到此版本",
+  'catalogue.revertTitle': "将商品目录恢复到版本 {{revision}}",
+  'catalogue.revertDescription': "该版本的商品目录会经过同样的检查，作为新版本重新导入。之后新增的内容会保留（导入不会删除任何内容）。",
+  'catalogue.reverted': "商品目录现在是版本 {{revision}}，与版本 {{from}} 相同。",
 };

@@ -49,6 +49,8 @@ export function CataloguePage() {
   const [error, setError] = useState<OpsApiError | null>(null);
   const [importing, setImporting] = useState(false);
   const [done, setDone] = useState('');
+  /** A revision to go back to, and the price changes over 50 % the server asked to confirm (after a first try). */
+  const [revert, setRevert] = useState<{ revision: number; large: readonly PriceChange[] | null } | null>(null);
   const inputId = useId();
   const canEdit = session.may('catalogue.edit');
 
@@ -86,6 +88,27 @@ export function CataloguePage() {
     setDone(t('catalogue.imported', { revision: outcome.revision }));
     setChosen(null);
     listing.reload();
+  };
+
+  const revertTo = async (reason: string, requestKey: string) => {
+    if (!revert) return;
+    try {
+      const outcome = await opsCall<{ revision: number }>('POST', '/catalogue/revert', {
+        revision: revert.revision,
+        reason,
+        request_key: requestKey,
+        confirm_price_changes: revert.large !== null,
+      });
+      setDone(t('catalogue.reverted', { revision: outcome.revision, from: revert.revision }));
+      listing.reload();
+    } catch (failure) {
+      // Large price changes: the dialog opens again with them listed and the confirmation to tick.
+      if (failure instanceof OpsApiError && failure.code === 'confirmPriceChanges' && revert.large === null) {
+        setRevert({ revision: revert.revision, large: (failure.body?.price_changes as PriceChange[] | undefined) ?? [] });
+        throw failure;
+      }
+      throw failure;
+    }
   };
 
   const lists = chosen?.check.diff ? Object.entries(chosen.check.diff.lists).filter(([, c]) => c.added > 0 || c.changed > 0) : [];
@@ -220,6 +243,11 @@ export function CataloguePage() {
                     <a className="ops-button ops-button--quiet" href={`/ops/api/catalogue/file?revision=${revision.revision}`} download>
                       {t('catalogue.downloadRevision')}
                     </a>
+                    {canEdit && revision.revision !== listing.data?.current ? (
+                      <button type="button" className="ops-button ops-button--quiet" onClick={() => setRevert({ revision: revision.revision, large: null })}>
+                        {t('catalogue.revert')}
+                      </button>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -237,6 +265,28 @@ export function CataloguePage() {
           onConfirm={importChosen}
           onClose={() => setImporting(false)}
         />
+      ) : null}
+      {revert ? (
+        <ActionDialog
+          key={revert.large === null ? 'first' : 'confirm'}
+          title={t('catalogue.revertTitle', { revision: revert.revision })}
+          description={t('catalogue.revertDescription')}
+          confirmLabel={t('catalogue.revert')}
+          confirmation={revert.large !== null ? t('catalogue.confirmLarge', { count: revert.large.length }) : undefined}
+          onConfirm={revertTo}
+          onClose={() => setRevert(null)}
+        >
+          {revert.large && revert.large.length > 0 ? (
+            <ul className="ops-list ops-error-text">
+              {revert.large.map((change) => (
+                <li key={change.product_id}>
+                  {change.product_name}: {formats.money(change.from_minor, CURRENCY_OF_AREA(change.area))} → {formats.money(change.to_minor, CURRENCY_OF_AREA(change.area))} ({change.percent > 0 ? '+' : ''}
+                  {change.percent} %)
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </ActionDialog>
       ) : null}
     </section>
   );

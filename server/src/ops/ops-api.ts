@@ -403,6 +403,39 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     },
   );
 
+  // Revert: the catalogue of a revision made from a file, imported again as a new revision (the same checks).
+  app.post<{ Body: { revision: number; reason: string; request_key: string; confirm_price_changes?: boolean } }>(
+    '/catalogue/revert',
+    {
+      config: { permission: 'catalogue.edit' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['revision', 'reason', 'request_key'],
+          properties: { revision: { type: 'integer', minimum: 1 }, reason, request_key: requestKey, confirm_price_changes: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { revision, reason: why, request_key, confirm_price_changes } = request.body;
+      const done = await auditedRequest(db, request_key);
+      if (done) return { revision: Number(done.target_id), done: false };
+      const file = await catalogueAtRevision(db, revision);
+      if (!file) throw new OpsError(404, `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
+      const because = `revert to revision ${revision}: ${why}`;
+      const outcome = await importCatalogue(db, options.catalogue, file, {
+        actor: actor.name,
+        reason: because,
+        source: 'back-office',
+        confirmedLargePriceChanges: confirm_price_changes === true,
+        audit: auditCatalogueImport(actor, because, request_key),
+      });
+      return { ...outcome, done: true };
+    },
+  );
+
   // The audit log: read-only, filterable.
   app.get<{ Querystring: Query }>(
     '/audit',
