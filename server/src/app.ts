@@ -77,6 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.db) {
     const db = options.db;
     const catalogue = options.catalogue ?? new CatalogueCache(db);
+    // Every instance on one PostgreSQL serves a new catalogue revision within a second (LISTEN/NOTIFY).
+    app.addHook('onReady', async () => {
+      // Without it the revision row is still checked every few seconds.
+      await catalogue.listen().catch((error: unknown) => app.log.warn({ err: error }, 'catalogue revisions are not announced to this instance'));
+    });
+    app.addHook('onClose', () => catalogue.close());
     const settings = options.orders ?? loadOrderSettings({});
     // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
     const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);

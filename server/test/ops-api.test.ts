@@ -391,6 +391,19 @@ describe('sign-ins per address', () => {
       await store.close();
     }
   });
+
+  it('refuses an address that keeps sending wrong ops tokens, even with the right one then', async () => {
+    const [pglite] = testDbTargets();
+    const store = await openTestStore(pglite!, { opsToken: OPS_TOKEN });
+    try {
+      const send = (token: string) => store.app.inject({ method: 'GET', url: '/ops/api/orders', headers: { authorization: `Bearer ${token}` } });
+      expect((await send(OPS_TOKEN)).statusCode).toBe(200);
+      for (let i = 0; i < 10; i += 1) expect((await send(`wrong-${i}`)).statusCode).toBe(401);
+      expect((await send(OPS_TOKEN)).statusCode).toBe(429);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 async function waitFor(check: () => Promise<boolean>, ms = 20_000): Promise<void> {

@@ -11,10 +11,14 @@ export interface CatalogueCacheOptions {
   readonly now?: () => number;
 }
 
+/** The channel every catalogue revision is announced on (payload `<schema>:<revision>`). */
+export const CATALOGUE_CHANNEL = 'topup_catalogue';
+
 /**
  * The catalogue held in memory, so that catalogue reads never touch the database.
- * Writes made in this process call `invalidate()`; writes made by another process are seen
- * through the revision row within `revisionCheckMs`.
+ * Writes made in this process call `invalidate()`; on PostgreSQL every process hears each new revision
+ * at once (LISTEN/NOTIFY, `listen()`), and the revision row is checked every `revisionCheckMs` as well in
+ * case a notification was lost.
  */
 export class CatalogueCache {
   private current: Catalogue | null = null;
@@ -23,6 +27,9 @@ export class CatalogueCache {
   private checking = false;
   private readonly revisionCheckMs: number;
   private readonly now: () => number;
+  /** The newest revision announced: a load that began before it must not be kept. */
+  private announced = 0;
+  private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -42,6 +49,32 @@ export class CatalogueCache {
     return this.load();
   }
 
+  /**
+   * Hears every new revision committed by any process on the same PostgreSQL database and drops the
+   * held catalogue at once; after a lost connection, drops it too (a revision may have been missed).
+   * Nothing on the embedded database (one process).
+   */
+  async listen(): Promise<void> {
+    if (!this.db.listen || this.stopListening) return;
+    this.stopListening = await this.db.listen(
+      CATALOGUE_CHANNEL,
+      (payload) => {
+        const revision = Number(payload);
+        if (!Number.isInteger(revision)) return;
+        this.announced = Math.max(this.announced, revision);
+        if (this.current && this.current.revision < revision) this.invalidate();
+      },
+      () => this.invalidate(),
+    );
+  }
+
+  /** Stops listening (the server is closing). */
+  async close(): Promise<void> {
+    const stop = this.stopListening;
+    this.stopListening = null;
+    await stop?.();
+  }
+
   /** Drops the held catalogue: the next read loads it again. */
   invalidate(): void {
     this.current = null;
@@ -57,9 +90,12 @@ export class CatalogueCache {
       })
       .then(
         (catalogue) => {
-          if (this.loading === loading) {
+          // A revision announced while this load ran is newer than what it read: read again next time.
+          if (this.loading === loading && catalogue.revision >= this.announced) {
             this.current = catalogue;
             this.lastCheck = this.now();
+            this.loading = null;
+          } else if (this.loading === loading) {
             this.loading = null;
           }
           return catalogue;
@@ -89,7 +125,15 @@ export class CatalogueCache {
   }
 }
 
-/** Marks a catalogue write: call inside the writing transaction. */
-export async function bumpCatalogueRevision(tx: { query(sql: string): Promise<unknown> }): Promise<void> {
-  await tx.query('UPDATE catalogue_revision SET revision = revision + 1 WHERE id = 1');
+/**
+ * Marks a catalogue write: call inside the writing transaction. The new revision is announced to every
+ * process when the transaction commits (NOTIFY is transactional), with the schema so that stores sharing
+ * a database in different schemas hear only their own.
+ */
+export async function bumpCatalogueRevision(tx: { query(sql: string, params?: readonly unknown[]): Promise<unknown> }): Promise<void> {
+  await tx.query(
+    `WITH bumped AS (UPDATE catalogue_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision)
+     SELECT pg_notify($1, current_schema() || ':' || revision) FROM bumped`,
+    [CATALOGUE_CHANNEL],
+  );
 }

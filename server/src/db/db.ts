@@ -14,6 +14,13 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Hears `NOTIFY channel` from every process on the same database (PostgreSQL only; absent on the
+   * embedded database, which one process holds). `onNotify` gets each payload sent from this Db's own
+   * schema; `onReconnect` runs after the listening connection was lost and is back (notifications may have
+   * been missed). Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-import { Pool, type PoolClient } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import type { Db, Queryable, Row } from './db';
 
 export interface PostgresOptions {
@@ -49,6 +49,57 @@ export async function openPostgresDb(options: PostgresOptions): Promise<Db> {
     async exec(sql) {
       await pool.query(sql);
     },
+    listen: (channel, onNotify, onReconnect) => listenOn(options, channel, onNotify, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * One connection of its own (not the pool's) that LISTENs on `channel` and connects again whenever it
+ * is lost. Payloads are `<schema>:<text>`: only those of this Db's schema are passed on.
+ */
+async function listenOn(options: PostgresOptions, channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let client: Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let schema = '';
+
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new Client({ connectionString: options.connectionString, options: options.schema ? `-c search_path=${options.schema}` : undefined });
+    next.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      const at = payload.indexOf(':');
+      if (at > 0 && payload.slice(0, at) === schema) onNotify(payload.slice(at + 1));
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(true).catch(lost), RELISTEN_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    schema = (await next.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]?.schema ?? 'public';
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    if (again) onReconnect?.();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
   };
 }

@@ -103,8 +103,16 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
     getToken: (request) => String(request.headers['x-csrf-token'] ?? ''),
   });
 
+  // As on /ops/*: an address that keeps sending wrong bearer tokens is refused for the rest of the window.
+  const tokenRefusals = app.createRateLimit({ max: 10, timeWindow: 15 * 60_000 });
   app.addHook('onRequest', async (request: FastifyRequest) => {
+    const bearer = (request.headers.authorization ?? '').startsWith('Bearer ');
+    if (bearer) {
+      const status = await tokenRefusals(request, { increment: false });
+      if (!status.isAllowed && status.remaining === 0) throw new OpsError(429, 'Too many refused attempts from this address; try again later', 'tooMany');
+    }
     const identity = await identify(request, options);
+    if (bearer && !identity) await tokenRefusals(request);
     if (identity) request.opsIdentity = identity;
     if (request.routeOptions.config.permission && !identity) {
       throw new OpsError(401, request.headers.authorization ? 'The ops token is wrong' : 'Please sign in', 'signedOut');
