@@ -145,6 +145,8 @@ describe('/pcSubmit: the bundles for the character', () => {
       order_token: expect.stringMatching(/^web-\S{8,}$/),
       // No address given: no receipt e-mail.
       receipt_email: '',
+      // The bundle's price the page showed, before the wallet's price and the code: the server checks it is still the price.
+      seen_amount: '4.99',
       sign: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(currentRoute().query).toEqual({ order_id: expect.stringMatching(/\S/), game_id: '18', area: 'us', from: 'mail' });

@@ -16,6 +16,8 @@ export type Refusal =
   | 'orderTokenReused'
   | 'purchaseLimitReached'
   | 'tooManyUnpaidOrders'
+  | 'priceChanged'
+  | 'seenAmountUnreadable'
   // Discount codes
   | 'discountCodeUnknown'
   | 'discountCodeNotForBundle'

@@ -1,4 +1,5 @@
 import type { CreatedOrder, DiscountCheck } from '@topup/shared/types';
+import { updateCatalogue } from '../src/catalogue/update-catalogue';
 import { reconcileOrders } from '../src/orders/reconciliation';
 import {
   ARIA,
@@ -116,6 +117,36 @@ describe.each(testDbTargets())('placing orders on $name', (target) => {
       expect((await checkOnce50()).ret).toBe(1017);
       // Another character still may.
       expect((await createOrder(store.app, { role_id: '1802002', server_id: '1802', uid: '1800002', discount_code: 'ONCE50' })).ret).toBe(0);
+    });
+  });
+
+  describe('never charges a price the page did not show', () => {
+    // Borin on NA-1 (account 2): few other orders here, so that its unpaid orders stay under the cap.
+    const BORIN = { role_id: '1801002', uid: '1800002' };
+    it('places the order when the shown price is the catalogue\'s, and refuses it (1021, nothing placed) once the price changed', async () => {
+      const placed = await createOrder(store.app, { ...BORIN, seen_amount: '4.99' });
+      expect(placed.ret).toBe(0);
+      const retryToken = newToken();
+      expect((await createOrder(store.app, { ...BORIN, seen_amount: '4.99', order_token: retryToken })).ret).toBe(0);
+      const setPrice = (minor: number) =>
+        updateCatalogue(store.db, store.catalogue, (tx) => tx.query(`UPDATE bundles SET price_minor = $1 WHERE product_id = '18-us-currency-300'`, [minor]));
+      await setPrice(549);
+      try {
+        const before = await countRows(store.db, 'orders');
+        const refused = await call<CreatedOrder>(store.app, 'createOrder', orderRequest({ ...BORIN, seen_amount: '4.99' }), { headers: { 'accept-language': 'ko' } });
+        expect(refused).toMatchObject({ ret: 1021, msg: '이 상품의 가격이 방금 변경되었습니다. 결제하기 전에 돌아가서 새 가격을 확인해 주세요.' });
+        expect(await countRows(store.db, 'orders')).toBe(before);
+        // A retry of an order placed before the change is answered with that order, as ever.
+        expect((await createOrder(store.app, { ...BORIN, seen_amount: '4.99', order_token: retryToken })).ret).toBe(0);
+        // The new price shown: placed, and charged that price.
+        const now = await createOrder(store.app, { ...BORIN, seen_amount: '5.49' });
+        expect(now.ret).toBe(0);
+        expect((await orderInfo(store.app, now.data.order_id)).amount).toBe('5.49');
+        expect((await createOrder(store.app, { ...BORIN, seen_amount: '5,49' })).ret).toBe(1003);
+        expect((await createOrder(store.app, { ...BORIN, seen_amount: '5.4' })).ret).toBe(1003);
+      } finally {
+        await setPrice(499);
+      }
     });
   });
 

@@ -24,6 +24,8 @@ const ANSWERS: Readonly<Record<Refusal, Answer>> = {
   orderTokenReused: invalid('order_token'),
   purchaseLimitReached: { ret: RET.PURCHASE_LIMIT_REACHED, messageKey: 'purchaseLimitReached' },
   tooManyUnpaidOrders: { ret: RET.TOO_MANY_UNPAID_ORDERS, messageKey: 'tooManyUnpaidOrders' },
+  priceChanged: { ret: RET.PRICE_CHANGED, messageKey: 'priceChanged' },
+  seenAmountUnreadable: invalid('seen_amount'),
   discountCodeUnknown: { ret: RET.DISCOUNT_CODE_INVALID, messageKey: 'discountCodeUnknown' },
   discountCodeNotForBundle: { ret: RET.DISCOUNT_CODE_INVALID, messageKey: 'discountCodeNotForBundle' },
   discountCodeNotYetValid: { ret: RET.DISCOUNT_CODE_EXPIRED, messageKey: 'discountCodeNotYetValid' },

@@ -26,5 +26,7 @@ export const FIELD = {
   orderToken: text(128),
   orderId: text(128),
   email: text(254),
+  /** An amount as a page shows it: "4.99" (dollars), "5900" (won); checked against the area's currency. */
+  amount: { type: 'string', pattern: '^([0-9]{1,10}(\\.[0-9]{2})?)?$' },
   message: text(4000),
 } as const satisfies Record<string, FieldSchema>;

@@ -45,6 +45,11 @@ export const MESSAGES = {
     ko: '존재하지 않는 서버입니다. 서버를 다시 선택해 주세요.',
     zh: '该服务器不存在，请重新选择服务器。',
   },
+  priceChanged: {
+    en: 'The price of this bundle has just changed. Please go back to see the new price before you pay.',
+    ko: '이 상품의 가격이 방금 변경되었습니다. 결제하기 전에 돌아가서 새 가격을 확인해 주세요.',
+    zh: '该礼包的价格刚刚发生变化，请返回查看新价格后再付款。',
+  },
   gameUnavailable: {
     en: "The game's servers are not answering right now. Please try again in a moment.",
     ko: '지금 게임 서버가 응답하지 않습니다. 잠시 후 다시 시도해 주세요.',

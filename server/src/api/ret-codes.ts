@@ -27,6 +27,8 @@ export const RET = {
   TOO_MANY_UNPAID_ORDERS: 1019,
   // The game's server did not answer (down, too slow, or an answer the store cannot believe).
   GAME_UNAVAILABLE: 1020,
+  // The bundle's price changed after the page showed it: nothing was placed.
+  PRICE_CHANGED: 1021,
   SERVER_ERROR: 1099,
 } as const;
 

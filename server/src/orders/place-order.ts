@@ -14,6 +14,7 @@ import { findBundle } from './find-bundle';
 import { bundleNotOnSale, discountError } from './order-errors';
 import type { OrderServices } from './order-services';
 import { writeOrder } from './write-order';
+import { parseAmount } from '../payments/minor-units';
 
 /** What a player asks to buy, every field given (the API refuses an order missing one). */
 export interface OrderRequest {
@@ -34,6 +35,16 @@ export interface OrderRequest {
   readonly locale?: Locale;
   /** Where the receipt is e-mailed once the order is delivered; "" or absent for none. */
   readonly receiptEmail?: string;
+  /** The bundle's price as the page showed it ("4.99"); "" or absent: not checked. */
+  readonly seenAmount?: string;
+}
+
+/** The page showed another price than the catalogue's now: refused, never charged silently. */
+function checkSeenPrice(seen: string | undefined, priceMinor: number, currency: string): void {
+  if (!seen) return;
+  const shown = parseAmount(seen, currency);
+  if (shown === null) throw new DomainError('seenAmountUnreadable');
+  if (shown !== priceMinor) throw new DomainError('priceChanged');
 }
 
 /** What placing an order needs besides the request. */
@@ -68,7 +79,8 @@ async function checkCode(db: Db, typed: string, gameId: number, productId: strin
 /**
  * createOrder (and the pay centre's pay): checks the request against the catalogue, the game and
  * the character's purchases, prices it on the server, and writes one order per client token.
- * The browser sends no amount: whatever it shows, the price is computed here.
+ * The price is computed here, whatever the page shows; the bundle's price the page showed, when sent,
+ * only has to be the catalogue's still (a price changed meanwhile is refused, not charged).
  */
 export async function placeOrder(request: OrderRequest, services: PlaceOrderServices): Promise<CreatedOrderIds> {
   const { catalogue, db, games, orders } = services;
@@ -89,6 +101,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     if (!found) throw new DomainError('roleNotFound');
     if (request.uid && request.uid !== found.uid) throw new DomainError('roleOfAnotherAccount');
     role = found;
+    checkSeenPrice(request.seenAmount, bundle.priceMinor, currencyCode(gameArea.area));
     code = await checkCode(db, normaliseCode(request.discountCode), gameId, productId);
   } catch (error) {
     // A retry of an order placed already is answered with it, even if the code has expired since.

@@ -27,6 +27,11 @@ export interface CreateOrderPayload {
   order_token: string;
   /** Where the receipt is e-mailed once the order is delivered; empty or absent for none. */
   receipt_email?: string;
+  /**
+   * The bundle's price the page showed ("4.99", "5900"): when the catalogue's price is another by now,
+   * the order is refused (1021) instead of charging a price the player did not see. Absent: not checked.
+   */
+  seen_amount?: string;
 }
 
 export interface CreatedOrder {

@@ -98,6 +98,8 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
           discount_code: code,
           order_token: token,
           receipt_email: receipt.value,
+          // The bundle's price this page shows: a price changed since is refused, never charged silently.
+          seen_amount: bundle.amount,
         });
       },
     });

@@ -35,6 +35,7 @@ function orderRequest(input: ActionInput): OrderRequest {
     discountCode: input.discount_code ?? '',
     orderToken,
     receiptEmail,
+    seenAmount: input.seen_amount ?? '',
   };
 }
 

@@ -12,6 +12,7 @@ export const CREATE_ORDER_FIELDS = {
   discount_code: FIELD.discountCode,
   order_token: FIELD.orderToken,
   receipt_email: FIELD.email,
+  seen_amount: FIELD.amount,
 };
 
 export const CHECK_DISCOUNT_CODE_FIELDS = {

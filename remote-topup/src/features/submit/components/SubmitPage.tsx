@@ -67,6 +67,8 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
     pay_type: payType,
     discount_code: applied?.discount_code ?? '',
     receipt_email: receipt.value,
+    // The bundle's price this page shows: a price changed since is refused, never charged silently.
+    seen_amount: order.amount,
   });
   // A method that costs another amount: its price (what the server charges for it), before any code.
   const methodPercent = offeredTypes.find((type) => type.pay_type === payType)?.price_percent ?? 0;
