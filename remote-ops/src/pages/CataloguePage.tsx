@@ -1,49 +1,24 @@
 import { useId, useState, type ChangeEvent } from 'react';
+import { currencyCode } from '@topup/shared/rules';
+import type { CatalogueCheck, CatalogueRevisionRow, PriceChange } from '@topup/shared/types';
 import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
 import { useLoad } from '../lib/use-load';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
 
-interface Revision {
-  readonly revision: number;
-  readonly created_at: string;
-  readonly actor: string;
-  readonly reason: string;
-  readonly source: string;
-  readonly counts: Readonly<Record<string, number>>;
-}
-
-interface PriceChange {
-  readonly product_id: string;
-  readonly product_name: string;
-  readonly game_id: number;
-  readonly area: string;
-  readonly from_minor: number;
-  readonly to_minor: number;
-  readonly percent: number;
-}
-
-interface CheckAnswer {
-  readonly problems: readonly string[];
-  readonly diff: { readonly lists: Readonly<Record<string, { added: number; changed: number }>>; readonly priceChanges: readonly PriceChange[] } | null;
-  readonly large_price_changes: readonly PriceChange[];
-}
-
 interface Chosen {
   readonly name: string;
   readonly file: unknown;
-  readonly check: CheckAnswer;
+  readonly check: CatalogueCheck;
 }
-
-const CURRENCY_OF_AREA = (area: string) => (area === 'kr' ? 'KRW' : 'USD');
 
 /** The catalogue as a file: download it, check a changed file against the store, import it as one new revision. */
 export function CataloguePage() {
   const { t } = useOpsTranslation();
   const formats = useFormats();
   const session = useSession();
-  const listing = useLoad(() => opsCall<{ current: number; revisions: Revision[] }>('GET', '/catalogue'), 'catalogue');
+  const listing = useLoad(() => opsCall<{ current: number; revisions: CatalogueRevisionRow[] }>('GET', '/catalogue'), 'catalogue');
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<OpsApiError | null>(null);
@@ -68,7 +43,7 @@ export function CataloguePage() {
       } catch {
         throw new OpsApiError(400, 'notJson', 'not JSON');
       }
-      const check = await opsCall<CheckAnswer>('POST', '/catalogue/check', file);
+      const check = await opsCall<CatalogueCheck>('POST', '/catalogue/check', file);
       setChosen({ name: picked.name, file, check });
     } catch (failure) {
       setError(failure instanceof OpsApiError ? failure : new OpsApiError(0, 'network', String(failure)));
@@ -192,7 +167,7 @@ export function CataloguePage() {
                     {chosen.check.diff.priceChanges.map((change) => (
                       <li key={change.product_id} className={large.has(change.product_id) ? 'ops-error-text' : undefined}>
                         {change.product_name} <span className="ops-mono ops-muted">{change.product_id}</span>:{' '}
-                        {formats.money(change.from_minor, CURRENCY_OF_AREA(change.area))} → {formats.money(change.to_minor, CURRENCY_OF_AREA(change.area))} ({change.percent > 0 ? '+' : ''}
+                        {formats.money(change.from_minor, currencyCode(change.area))} → {formats.money(change.to_minor, currencyCode(change.area))} ({change.percent > 0 ? '+' : ''}
                         {change.percent} %){large.has(change.product_id) ? ` — ${t('catalogue.large')}` : ''}
                       </li>
                     ))}
@@ -280,7 +255,7 @@ export function CataloguePage() {
             <ul className="ops-list ops-error-text">
               {revert.large.map((change) => (
                 <li key={change.product_id}>
-                  {change.product_name}: {formats.money(change.from_minor, CURRENCY_OF_AREA(change.area))} → {formats.money(change.to_minor, CURRENCY_OF_AREA(change.area))} ({change.percent > 0 ? '+' : ''}
+                  {change.product_name}: {formats.money(change.from_minor, currencyCode(change.area))} → {formats.money(change.to_minor, currencyCode(change.area))} ({change.percent > 0 ? '+' : ''}
                   {change.percent} %)
                 </li>
               ))}

@@ -1,22 +1,7 @@
+import type { CatalogueDiff, PriceChange } from '@topup/shared/types';
 import type { CatalogueFile } from './catalogue-file';
 
-/** A bundle whose price a file changes. */
-export interface PriceChange {
-  readonly product_id: string;
-  readonly product_name: string;
-  readonly game_id: number;
-  readonly area: string;
-  readonly from_minor: number;
-  readonly to_minor: number;
-  /** The change in whole per cent of the old price (+100: doubled). */
-  readonly percent: number;
-}
-
-export interface CatalogueDiff {
-  /** Per list, how many rows the file adds and how many it changes. */
-  readonly lists: Readonly<Record<string, { readonly added: number; readonly changed: number }>>;
-  readonly priceChanges: readonly PriceChange[];
-}
+export type { CatalogueDiff, PriceChange } from '@topup/shared/types';
 
 /** Price changes of more than this, either way, ask the operator for a second confirmation. */
 export const LARGE_PRICE_CHANGE_PERCENT = 50;

@@ -1,4 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
+import type { CatalogueRevisionRow } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
 import type { CatalogueCache } from './catalogue-cache';
 import { updateCatalogue } from './update-catalogue';
@@ -259,15 +260,6 @@ export async function importCatalogue(db: Db, cache: CatalogueCache | null, valu
     await record.audit?.(tx, outcome);
     return outcome;
   });
-}
-
-export interface CatalogueRevisionRow {
-  readonly revision: number;
-  readonly created_at: string;
-  readonly actor: string;
-  readonly reason: string;
-  readonly source: string;
-  readonly counts: Readonly<Record<string, number>>;
 }
 
 /** The catalogue's revision now, and the revisions made from files, newest first. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Db } from '../db/db';
+import type { CatalogueCheck } from '@topup/shared/types';
 import type { OrderServices } from '../orders/order-services';
 import { reconcileStore } from '../orders/reconcile-store';
 import { OpsError } from '../releases/ops-error';
@@ -366,7 +367,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   /** A catalogue file is larger than any other request: up to 20 MB here. */
   const CATALOGUE_BODY = 20 * 1024 * 1024;
 
-  app.post<{ Body: unknown }>('/catalogue/check', { config: { permission: 'catalogue.edit' }, bodyLimit: CATALOGUE_BODY }, async (request) => {
+  app.post<{ Body: unknown }>('/catalogue/check', { config: { permission: 'catalogue.edit' }, bodyLimit: CATALOGUE_BODY }, async (request): Promise<CatalogueCheck> => {
     const problems = checkCatalogueFile(request.body);
     if (problems.length > 0) return { problems, diff: null, large_price_changes: [] };
     const diff = diffCatalogue(await exportCatalogue(db), request.body as CatalogueFile);

@@ -41,14 +41,14 @@ export async function startSession(db: Queryable, operatorId: number, settings: 
 export async function resumeSession(db: Queryable, token: string, settings: SessionSettings): Promise<SignedInOperator | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashOf(token);
-  const rows = await db.query<{ operator_id: number; email: string; role: string }>(
-    `UPDATE operator_sessions s SET last_seen_at = CASE WHEN s.last_seen_at < now() - interval '30 seconds' THEN now() ELSE s.last_seen_at END
-       FROM operators o
-      WHERE s.token_hash = $1 AND o.id = s.operator_id AND s.revoked_at IS NULL AND o.disabled_at IS NULL
-        AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'
-      RETURNING o.id AS operator_id, o.email, o.role`,
+  const rows = await db.query<{ operator_id: number; email: string; role: string; stale: boolean }>(
+    `SELECT o.id AS operator_id, o.email, o.role, s.last_seen_at < now() - interval '30 seconds' AS stale
+       FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND o.disabled_at IS NULL
+        AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
     [tokenHash, settings.idleMs],
   );
+  if (rows[0]?.stale) await db.query('UPDATE operator_sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
   const row = rows[0];
   if (!row || !isOperatorRole(row.role)) return null;
   return { operatorId: row.operator_id, email: row.email, role: row.role, tokenHash };

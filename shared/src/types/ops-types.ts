@@ -99,3 +99,39 @@ export interface RegistryListing {
   readonly releases: readonly ReleaseRecord[];
   readonly history: readonly ActivationRecord[];
 }
+
+/** A bundle whose price a catalogue file changes. */
+export interface PriceChange {
+  readonly product_id: string;
+  readonly product_name: string;
+  readonly game_id: number;
+  readonly area: string;
+  readonly from_minor: number;
+  readonly to_minor: number;
+  /** The change in whole per cent of the old price (+100: doubled). */
+  readonly percent: number;
+}
+
+/** What importing a catalogue file would change. */
+export interface CatalogueDiff {
+  /** Per list, how many rows the file adds and how many it changes. */
+  readonly lists: Readonly<Record<string, { readonly added: number; readonly changed: number }>>;
+  readonly priceChanges: readonly PriceChange[];
+}
+
+/** The back office's check of a catalogue file: its problems, or what it would change. */
+export interface CatalogueCheck {
+  readonly problems: readonly string[];
+  readonly diff: CatalogueDiff | null;
+  readonly large_price_changes: readonly PriceChange[];
+}
+
+/** A catalogue revision made from a file. */
+export interface CatalogueRevisionRow {
+  readonly revision: number;
+  readonly created_at: string;
+  readonly actor: string;
+  readonly reason: string;
+  readonly source: string;
+  readonly counts: Readonly<Record<string, number>>;
+}
