@@ -3,6 +3,7 @@ import type { ServerConfig } from './config';
 import { apiPlugin } from './api/api-plugin';
 import { assetRoutes } from './assets/asset-routes';
 import { bannerSlideRoutes } from './assets/banner-slide-routes';
+import { catalogueAssetRoutes } from './assets/catalogue-asset-routes';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import type { Db } from './db/db';
 import type { GameGateway } from './game/game-gateway';
@@ -76,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const built = options.remotes ?? remoteSourceFromEnv(config.repoRoot);
   if (options.db) {
     const db = options.db;
-    const catalogue = options.catalogue ?? new CatalogueCache(db);
+    const catalogue = options.catalogue ?? new CatalogueCache(db, { revisionCheckMs: config.catalogueCheckMs });
     // Every instance on one PostgreSQL serves a new catalogue revision within a second (LISTEN/NOTIFY).
     app.addHook('onReady', async () => {
       // Without it the revision row is still checked every few seconds.
@@ -90,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs }) : null;
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });
     await app.register(bannerSlideRoutes, { catalogue });
+    // Uploaded catalogue pictures, from the database: chosen before the build's /assets/* files.
+    await app.register(catalogueAssetRoutes, { db });
     await app.register(apiPlugin, {
       prefix: '/api',
       db,
@@ -116,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sessions: { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs },
       secureCookies: config.ops.secureCookies,
       signInsPerAddress: config.ops.signInsPerAddress,
+      bannerLinkHosts: config.bannerLinkHosts,
     });
     await app.register(staticRoutes, {
       host: releasedHostSource(registry, config.hostDist),

@@ -55,6 +55,11 @@ export interface ServerConfig {
   readonly demoDiscountCodes: boolean;
   /** Role lookups allowed per client address per minute (`ROLE_LOOKUPS_PER_MINUTE`). */
   readonly roleLookupsPerMinute: number;
+  /**
+   * How often a server checks the catalogue's revision row besides hearing each revision announced
+   * (`CATALOGUE_CHECK_SECONDS`, default 5): the fallback when a notification is lost.
+   */
+  readonly catalogueCheckMs: number;
   /** Immutable release folders (`RELEASES_DIR`, default `./releases` at the repository root). */
   readonly releasesDir: string;
   /** Bearer token of the `/ops/*` routes (`OPS_TOKEN`); without one those routes are off. */
@@ -63,6 +68,8 @@ export interface ServerConfig {
   readonly trustProxy: TrustProxy;
   /** Other origins the pages may load code, styles and images from (`ASSET_ORIGINS`, e.g. a CDN). */
   readonly assetOrigins: readonly string[];
+  /** Hosts a banner may link to over https besides the store's own pages (`BANNER_LINK_HOSTS`); none by default. */
+  readonly bannerLinkHosts: readonly string[];
   /** How the store sends e-mail (receipts, support-ticket references): docs/email.md. */
   readonly mail: MailSettings;
   /** The back office's sessions (docs/back-office.md). */
@@ -183,6 +190,14 @@ function originsFrom(value: string | undefined): string[] {
   return origins.map((origin) => origin.replace(/\/$/, ''));
 }
 
+/** `shop.example.com,events.example.com`: host names only, lower case. */
+export function hostsFrom(name: string, value: string | undefined): string[] {
+  const hosts = (value ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  const wrong = hosts.find((host) => !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(host));
+  if (wrong !== undefined) throw new Error(`${name} must list host names such as events.example.com, got "${wrong}"`);
+  return hosts;
+}
+
 /**
  * Reads the settings. It does not judge them: `productionProblems` (production-rules.ts) says
  * what a production server must refuse, so that one start lists every problem at once.
@@ -214,10 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo,
     demoDiscountCodes: switchFrom('DEMO_DISCOUNT_CODES', env.DEMO_DISCOUNT_CODES, seedDemo),
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
+    catalogueCheckMs: positiveIntegerFrom('CATALOGUE_CHECK_SECONDS', env.CATALOGUE_CHECK_SECONDS, 5) * 1000,
     releasesDir: path.resolve(REPO_ROOT, env.RELEASES_DIR || 'releases'),
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     assetOrigins: originsFrom(env.ASSET_ORIGINS),
+    bannerLinkHosts: hostsFrom('BANNER_LINK_HOSTS', env.BANNER_LINK_HOSTS),
     mail: mailSettingsFrom(env, storeMode, host, port),
     ops: {
       sessionIdleMs: positiveIntegerFrom('OPS_SESSION_IDLE_MINUTES', env.OPS_SESSION_IDLE_MINUTES, 30) * 60_000,

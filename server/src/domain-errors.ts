@@ -7,6 +7,7 @@ export type Refusal =
   | 'unknownGame'
   | 'unknownServer'
   | 'bundleNotOnSale'
+  | 'bundleNotYetOnSale'
   | 'payTypeNotOffered'
   // The game
   | 'roleNotFound'
@@ -23,7 +24,8 @@ export type Refusal =
   | 'discountCodeNotForBundle'
   | 'discountCodeNotYetValid'
   | 'discountCodeExpired'
-  | 'discountCodeUsedUp';
+  | 'discountCodeUsedUp'
+  | 'discountCodeUsedUpEverywhere';
 
 /** A refusal a player caused: answered to them in their language, never logged as a fault. */
 export class DomainError extends Error {

@@ -77,6 +77,8 @@ describe('one owner per table', () => {
     operator_sign_in_failures: ['ops/sessions.ts'],
     audit_log: ['ops/audit.ts'],
     catalogue_revisions: ['catalogue/catalogue-file.ts'],
+    catalogue_images: ['catalogue/catalogue-images.ts'],
+    catalogue_draft_rows: ['catalogue/catalogue-drafts.ts'],
     support_tickets: ['support/support-tickets.ts'],
     mail_outbox: ['mail/mail-outbox.ts', 'mail/mail-worker.ts'],
   };

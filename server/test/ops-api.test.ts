@@ -7,60 +7,12 @@ import { createTicket } from '../src/support/support-tickets';
 import { call, openTestStore } from './support/test-app';
 import { checkout, countRows, FAST_ORDERS, mustCreateOrder, waitForStatus, type OrderStore } from './support/order-helpers';
 import { testDbTargets } from './support/test-db';
+import { Console, PASSWORD } from './support/ops-console-client';
 
 jest.setTimeout(120_000);
 
-const PASSWORD = 'correct horse battery';
 const OPS_TOKEN = 'ops-token-for-tests-0123456789';
 const SETUP = { name: 'service:test-setup', operatorId: null, address: 'test' };
-
-/** An answer's JSON, read freely by the assertions. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-/** A browser of the back office: keeps its cookies and the CSRF token the API hands out. */
-class Console {
-  private readonly cookies = new Map<string, string>();
-  csrf = '';
-  constructor(private readonly base: string) {}
-
-  private remember(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      if (!name) continue;
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value.join('=') === '') this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value.join('='));
-    }
-  }
-
-  setCookieLines: string[] = [];
-
-  async send(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<{ status: number; body: Json; text: string; headers: Headers }> {
-    const headers: Record<string, string> = { ...extra };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET' && this.csrf && !('x-csrf-token' in extra)) headers['x-csrf-token'] = this.csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.base}/ops/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    this.setCookieLines = response.headers.getSetCookie();
-    this.remember(response);
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-    const answer = parsed as { csrfToken?: string } | null;
-    if (answer && typeof answer.csrfToken === 'string') this.csrf = answer.csrfToken;
-    return { status: response.status, body: parsed, text, headers: response.headers };
-  }
-
-  async signIn(email: string, password = PASSWORD): Promise<{ status: number; body: Json }> {
-    await this.send('GET', '/session');
-    return this.send('POST', '/session', { email, password });
-  }
-}
 
 describe.each(testDbTargets())('the back office API on $name', (target) => {
   let store: OrderStore;
@@ -142,6 +94,14 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     ['POST', '/catalogue/check', { format: 1 }, 'catalogue.edit'],
     ['POST', '/catalogue/import', { file: { format: 1 }, reason: 'test', request_key: 'role-check-0003' }, 'catalogue.edit'],
     ['POST', '/catalogue/revert', { revision: 999, reason: 'test', request_key: 'role-check-0004' }, 'catalogue.edit'],
+    ['GET', '/catalogue/draft', undefined, 'read'],
+    ['POST', '/catalogue/draft/rows', { list: 'games', row: {} }, 'catalogue.edit'],
+    ['POST', '/catalogue/draft/drop', { list: 'games', key: '1' }, 'catalogue.edit'],
+    ['POST', '/catalogue/draft/discard', { reason: 'test' }, 'catalogue.edit'],
+    ['POST', '/catalogue/draft/publish', { reason: 'test', request_key: 'role-check-0005' }, 'catalogue.edit'],
+    ['GET', '/catalogue/game-servers', undefined, 'read'],
+    ['GET', '/catalogue/discount-usage', undefined, 'read'],
+    ['POST', '/catalogue/game-servers', { game_id: 99999, url: '', reason: 'test' }, 'catalogue.edit'],
     ['POST', '/orders/NO-SUCH-ORDER/actions', { action: 'mark_disputed', reason: 'test', request_key: 'role-check-0001' }, 'orders.act'],
     ['POST', '/tickets/T-NONE-NONE', { status: 'closed', request_key: 'role-check-0002' }, 'tickets.act'],
     ['POST', '/releases/rollback', { app: 'remote-topup', reason: 'test' }, 'releases.act'],

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@topup/shared/types';
 import { attemptTimes, nextAttemptAt } from '../src/delivery/backoff';
-import { normaliseCode, refuseDiscount, type DiscountCode } from '../src/discounts/discount-rules';
+import { discountOff, normaliseCode, refuseDiscount, type DiscountCode } from '../src/discounts/discount-rules';
 import { formatDuration, parseDuration, parseDurationList } from '../src/orders/durations';
 import { canTransition, ORDER_STATUSES, ORDER_TRANSITIONS, statesBefore } from '../src/orders/order-state';
 import { DEFAULT_ORDER_SETTINGS, loadOrderSettings } from '../src/orders/order-settings';
@@ -53,9 +53,17 @@ describe('the price of an order', () => {
     expect(priceOrder(5900, 15)).toEqual({ listPriceMinor: 5900, discountMinor: 885, amountMinor: 5015 });
   });
 
+  it('takes an amount off, in minor units of the order\'s currency', () => {
+    expect(priceOrder(499, { minor: 200 })).toEqual({ listPriceMinor: 499, discountMinor: 200, amountMinor: 299 });
+    expect(priceOrder(5900, { minor: 2000 })).toEqual({ listPriceMinor: 5900, discountMinor: 2000, amountMinor: 3900 });
+    expect(priceOrder(499, { percent: 10 })).toEqual(priceOrder(499, 10));
+  });
+
   it('never reaches zero', () => {
     expect(priceOrder(1, 90).amountMinor).toBe(1);
     expect(priceOrder(99, 100).amountMinor).toBe(1);
+    // An amount worth more than the price leaves one cent or one won to pay.
+    expect(priceOrder(99, { minor: 200 })).toEqual({ listPriceMinor: 99, discountMinor: 98, amountMinor: 1 });
     expect(() => priceOrder(0, 10)).toThrow();
   });
 });
@@ -82,16 +90,18 @@ describe('purchase limits and the first-buy bonus', () => {
 describe('discount codes', () => {
   const code = (overrides: Partial<DiscountCode> = {}): DiscountCode => ({
     code: 'SAVE',
-    gameId: null,
-    productId: null,
+    gameIds: [],
+    productIds: [],
     percentOff: 10,
+    amountOff: null,
     validFrom: new Date('2020-01-01T00:00:00Z'),
     validUntil: null,
     usesPerRole: 0,
+    usesPerCode: 0,
     active: true,
     ...overrides,
   });
-  const use = { gameId: 18, productId: '18-us-currency-60', now: new Date('2026-01-01T00:00:00Z'), usesByRole: 0 };
+  const use = { gameId: 18, productId: '18-us-currency-60', currency: 'USD', now: new Date('2026-01-01T00:00:00Z'), usesByRole: 0, usesByAll: 0 };
 
   it('are typed in any case, with spaces around', () => {
     expect(normaliseCode('  welcome10 ')).toBe('WELCOME10');
@@ -99,14 +109,25 @@ describe('discount codes', () => {
 
   it('apply when valid, in their game and bundle', () => {
     expect(refuseDiscount(code(), use)).toBeNull();
-    expect(refuseDiscount(code({ gameId: 18, productId: '18-us-currency-60' }), use)).toBeNull();
+    expect(refuseDiscount(code({ gameIds: [18], productIds: ['18-us-currency-60'] }), use)).toBeNull();
+    expect(refuseDiscount(code({ gameIds: [44, 18] }), use)).toBeNull();
+    expect(refuseDiscount(code({ productIds: ['44-us-currency-60', '18-us-currency-60'] }), use)).toBeNull();
+  });
+
+  it('with an amount off apply only to bundles sold in a currency they name', () => {
+    const amount = code({ percentOff: null, amountOff: { USD: 200 } });
+    expect(refuseDiscount(amount, use)).toBeNull();
+    expect(refuseDiscount(amount, { ...use, currency: 'KRW' })).toBe('notForThisBundle');
+    expect(discountOff(amount, 'USD')).toEqual({ minor: 200 });
+    expect(discountOff(code(), 'USD')).toEqual({ percent: 10 });
   });
 
   it('are refused when unknown, switched off, for another game or bundle, not started or over', () => {
     expect(refuseDiscount(null, use)).toBe('unknown');
     expect(refuseDiscount(code({ active: false }), use)).toBe('unknown');
-    expect(refuseDiscount(code({ gameId: 44 }), use)).toBe('notForThisBundle');
-    expect(refuseDiscount(code({ productId: '18-us-currency-300' }), use)).toBe('notForThisBundle');
+    expect(refuseDiscount(code({ gameIds: [44] }), use)).toBe('notForThisBundle');
+    expect(refuseDiscount(code({ gameIds: [44, 232] }), use)).toBe('notForThisBundle');
+    expect(refuseDiscount(code({ productIds: ['18-us-currency-300'] }), use)).toBe('notForThisBundle');
     expect(refuseDiscount(code({ validFrom: new Date('2027-01-01T00:00:00Z') }), use)).toBe('notYetValid');
     expect(refuseDiscount(code({ validUntil: new Date('2025-12-31T23:59:59Z') }), use)).toBe('expired');
     expect(refuseDiscount(code({ validUntil: use.now }), use)).toBe('expired');
@@ -116,6 +137,14 @@ describe('discount codes', () => {
     expect(refuseDiscount(code({ usesPerRole: 1 }), { ...use, usesByRole: 0 })).toBeNull();
     expect(refuseDiscount(code({ usesPerRole: 1 }), { ...use, usesByRole: 1 })).toBe('usedUp');
     expect(refuseDiscount(code({ usesPerRole: 0 }), { ...use, usesByRole: 99 })).toBeNull();
+  });
+
+  it('count every character\'s uses together against the code\'s own limit', () => {
+    expect(refuseDiscount(code({ usesPerCode: 2 }), { ...use, usesByAll: 1 })).toBeNull();
+    expect(refuseDiscount(code({ usesPerCode: 2 }), { ...use, usesByAll: 2 })).toBe('usedUpEverywhere');
+    expect(refuseDiscount(code({ usesPerCode: 0 }), { ...use, usesByAll: 999 })).toBeNull();
+    // A character that used its share hears about its own limit first.
+    expect(refuseDiscount(code({ usesPerRole: 1, usesPerCode: 2 }), { ...use, usesByRole: 1, usesByAll: 2 })).toBe('usedUp');
   });
 });
 

@@ -7,7 +7,6 @@ import { loadConfig } from '../src/config';
 import { productionProblems } from '../src/production/production-rules';
 import { demoDataProblem } from '../src/production/demo-data-check';
 import { seedDemo } from '../src/sandbox/seed/seed-demo';
-import { DEMO_GAMES } from '../src/sandbox/seed/demo-games';
 import { signWebhook } from '../src/payments/webhook-signature';
 import { pgliteData, postgresData, startServerScript, startStore, type StoreData, type StoreProcess } from './support/store-process';
 import { openTestStore } from './support/test-app';
@@ -101,7 +100,7 @@ describe('a production start is refused when it is unsafe', () => {
     const db = await target.open();
     try {
       expect(await demoDataProblem(db)).toBeNull();
-      await seedDemo(db, null, DEMO_GAMES, { discountCodes: false });
+      await seedDemo(db, null, { discountCodes: false });
       expect(await demoDataProblem(db)).toBeNull();
       await seedDemo(db);
       expect(await demoDataProblem(db)).toMatch(/demo discount codes .*ONCE50.*WELCOME10/);

@@ -7,6 +7,7 @@ import { useOpsTranslation } from '../lib/use-ops-translation';
 import { AttentionPage } from '../pages/AttentionPage';
 import { AuditPage } from '../pages/AuditPage';
 import { CataloguePage } from '../pages/CataloguePage';
+import { CatalogueEditorPage } from '../pages/CatalogueEditorPage';
 import { OperatorsPage } from '../pages/OperatorsPage';
 import { OrderPage } from '../pages/OrderPage';
 import { OrdersPage } from '../pages/OrdersPage';
@@ -134,6 +135,7 @@ function Console() {
           <Route path="attention" element={<Guarded permission="read"><AttentionPage /></Guarded>} />
           <Route path="tickets" element={<Guarded permission="read"><TicketsPage /></Guarded>} />
           <Route path="catalogue" element={<Guarded permission="read"><CataloguePage /></Guarded>} />
+          <Route path="catalogue/edit" element={<Guarded permission="read"><CatalogueEditorPage /></Guarded>} />
           <Route path="releases" element={<Guarded permission="releases.read"><ReleasesPage /></Guarded>} />
           <Route path="operators" element={<Guarded permission="operators.manage"><OperatorsPage /></Guarded>} />
           <Route path="audit" element={<Guarded permission="read"><AuditPage /></Guarded>} />

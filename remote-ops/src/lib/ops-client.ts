@@ -25,12 +25,21 @@ export function whenSignedOut(listener: (() => void) | null): void {
  * state-changing call carries the CSRF token the last answer gave.
  */
 export async function opsCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return send<T>(method, path, body === undefined ? undefined : 'application/json', body === undefined ? undefined : JSON.stringify(body));
+}
+
+/** A POST of raw bytes (a picture, as `file.type`), with the same session, CSRF token and refusals as opsCall. */
+export async function opsUpload<T>(path: string, file: Blob): Promise<T> {
+  return send<T>('POST', path, file.type || 'application/octet-stream', file);
+}
+
+async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, contentType: string | undefined, body: BodyInit | undefined): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (contentType !== undefined) headers['content-type'] = contentType;
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
-    response = await fetch(`/ops/api${path}`, { method, headers, credentials: 'same-origin', cache: 'no-store', body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(`/ops/api${path}`, { method, headers, credentials: 'same-origin', cache: 'no-store', body });
   } catch {
     throw new OpsApiError(0, 'network', 'The store could not be reached');
   }

@@ -1,4 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { currencyCode } from '@topup/shared/rules';
 import type { CatalogueCheck, CatalogueRevisionRow, PriceChange } from '@topup/shared/types';
 import { opsCall, OpsApiError } from '../lib/ops-client';
@@ -93,9 +94,14 @@ export function CataloguePage() {
     <section className="ops-page">
       <header className="ops-page__head">
         <h1 tabIndex={-1}>{t('catalogue.title')}</h1>
-        <a className="ops-button ops-button--quiet" href="/ops/api/catalogue/file" download>
-          {t('catalogue.download')}
-        </a>
+        <div className="ops-actions">
+          <Link className="ops-button" to="/ops/catalogue/edit">
+            {t(canEdit ? 'catalogue.edit' : 'catalogue.browse')}
+          </Link>
+          <a className="ops-button ops-button--quiet" href="/ops/api/catalogue/file" download>
+            {t('catalogue.download')}
+          </a>
+        </div>
       </header>
       <ErrorNote error={listing.error} onRetry={listing.reload} />
       {listing.data ? <p>{t('catalogue.current', { revision: listing.data.current })}</p> : null}

@@ -92,6 +92,7 @@ export const EN: Record<string, string> = {
   'order.checking': 'Checking…',
   'order.removeCode': 'Remove the code',
   'order.codeApplied': '{{code}}: {{percent}}% off, you save {{saving}}',
+  'order.codeAppliedAmount': '{{code}}: you save {{saving}}',
   'order.payNow': 'Pay {{amount}}',
   'order.payNowEmpty': 'Pay',
   'order.paying': 'Placing your order…',

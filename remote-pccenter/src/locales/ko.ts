@@ -92,6 +92,7 @@ export const KO: Record<string, string> = {
   'order.checking': '확인 중…',
   'order.removeCode': '코드 삭제',
   'order.codeApplied': '{{code}}: {{percent}}% 할인, {{saving}} 절약',
+  'order.codeAppliedAmount': '{{code}}: {{saving}} 절약',
   'order.payNow': '{{amount}} 결제',
   'order.payNowEmpty': '결제',
   'order.paying': '주문하는 중…',

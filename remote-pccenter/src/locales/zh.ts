@@ -92,6 +92,7 @@ export const ZH: Record<string, string> = {
   'order.checking': '验证中…',
   'order.removeCode': '移除优惠码',
   'order.codeApplied': '{{code}}：{{percent}}% 折扣，节省 {{saving}}',
+  'order.codeAppliedAmount': '{{code}}：节省 {{saving}}',
   'order.payNow': '支付 {{amount}}',
   'order.payNowEmpty': '支付',
   'order.paying': '正在下单…',

@@ -10,6 +10,8 @@ export type ActionInput = Readonly<Record<string, string | undefined>>;
 
 export interface ActionContext {
   readonly catalogue: Catalogue;
+  /** The request's time by the catalogue's clock (ms): what is on sale is judged against it. */
+  readonly now: number;
   readonly db: Db;
   readonly games: GameGateway;
   readonly locale: Locale;

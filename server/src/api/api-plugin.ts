@@ -3,6 +3,7 @@ import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { verifySign } from '@topup/shared/sign';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import { saleMoment } from '../catalogue/sale-window';
 import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import type { OrderServices } from '../orders/order-services';
@@ -89,13 +90,16 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
         const locale = requestLocale(input, request.headers['accept-language']);
         const headerArea = areaFromHeader(request.headers['accept-language']);
         const catalogue = await options.catalogue.get();
+        const now = options.catalogue.now();
+        // A bundle's sale starting or ending changes the answers of one catalogue: each such moment has its own.
         const cacheKey = action.sameForEveryone?.(input)
-          ? JSON.stringify([name, locale, headerArea, ...fieldNames.map((field) => input[field] ?? '')])
+          ? JSON.stringify([name, locale, headerArea, saleMoment(catalogue, now), ...fieldNames.map((field) => input[field] ?? '')])
           : null;
         const cached = cacheKey ? answers.get(catalogue, cacheKey) : undefined;
         if (cached) return reply.type(JSON_TYPE).send(cached);
         const data = await action.handle(input, {
           catalogue,
+          now,
           db: options.db,
           games: options.games,
           locale,

@@ -17,6 +17,7 @@ const ANSWERS: Readonly<Record<Refusal, Answer>> = {
   unknownGame: { ret: RET.UNKNOWN_GAME, messageKey: 'unknownGame' },
   unknownServer: { ret: RET.UNKNOWN_SERVER, messageKey: 'unknownServer' },
   bundleNotOnSale: { ret: RET.BUNDLE_NOT_ON_SALE, messageKey: 'bundleNotOnSale' },
+  bundleNotYetOnSale: { ret: RET.BUNDLE_NOT_ON_SALE, messageKey: 'bundleNotYetOnSale' },
   payTypeNotOffered: invalid('pay_type'),
   roleNotFound: { ret: RET.ROLE_NOT_FOUND, messageKey: 'roleNotFound' },
   roleOfAnotherAccount: invalid('uid'),
@@ -31,6 +32,7 @@ const ANSWERS: Readonly<Record<Refusal, Answer>> = {
   discountCodeNotYetValid: { ret: RET.DISCOUNT_CODE_EXPIRED, messageKey: 'discountCodeNotYetValid' },
   discountCodeExpired: { ret: RET.DISCOUNT_CODE_EXPIRED, messageKey: 'discountCodeExpired' },
   discountCodeUsedUp: { ret: RET.DISCOUNT_CODE_USED_UP, messageKey: 'discountCodeUsedUp' },
+  discountCodeUsedUpEverywhere: { ret: RET.DISCOUNT_CODE_USED_UP, messageKey: 'discountCodeUsedUpEverywhere' },
 };
 
 /** A refusal of the domain as the API answers it. */

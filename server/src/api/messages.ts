@@ -134,10 +134,20 @@ export const MESSAGES = {
     ko: '이 캐릭터는 이미 이 할인 코드를 사용했습니다.',
     zh: '该角色已使用过此优惠码。',
   },
+  discountCodeUsedUpEverywhere: {
+    en: 'This discount code has been used up.',
+    ko: '사용 가능 횟수가 모두 소진된 할인 코드입니다.',
+    zh: '该优惠码已被用完。',
+  },
   bundleNotOnSale: {
     en: 'This bundle is not on sale here any more.',
     ko: '더 이상 판매하지 않는 상품입니다.',
     zh: '该礼包已下架。',
+  },
+  bundleNotYetOnSale: {
+    en: 'This bundle is not on sale yet.',
+    ko: '아직 판매를 시작하지 않은 상품입니다.',
+    zh: '该礼包尚未开售。',
   },
   serverError: {
     en: 'Something went wrong on our side. Please try again later.',

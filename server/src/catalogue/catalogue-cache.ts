@@ -8,6 +8,7 @@ export interface CatalogueCacheOptions {
    * catalogue (its revision row). Reads never wait for that check.
    */
   readonly revisionCheckMs?: number;
+  /** The store's clock (ms since the epoch); Date.now by default. */
   readonly now?: () => number;
 }
 
@@ -26,7 +27,8 @@ export class CatalogueCache {
   private lastCheck = 0;
   private checking = false;
   private readonly revisionCheckMs: number;
-  private readonly now: () => number;
+  /** The clock the catalogue is read by: bundles' sale windows are judged against it at each read. */
+  readonly now: () => number;
   /** The newest revision announced: a load that began before it must not be kept. */
   private announced = 0;
   private stopListening: (() => Promise<void>) | null = null;

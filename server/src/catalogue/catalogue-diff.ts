@@ -6,7 +6,8 @@ export type { CatalogueDiff, PriceChange } from '@topup/shared/types';
 /** Price changes of more than this, either way, ask the operator for a second confirmation. */
 export const LARGE_PRICE_CHANGE_PERCENT = 50;
 
-const KEYS: { readonly [K in Exclude<keyof CatalogueFile, '$schema' | 'format'>]: (row: CatalogueFile[K][number]) => string } = {
+/** Each list's row key: what names a row across revisions (and in a draft). */
+export const ROW_KEYS: { readonly [K in Exclude<keyof CatalogueFile, '$schema' | 'format'>]: (row: NonNullable<CatalogueFile[K]>[number]) => string } = {
   games: (row) => String(row.game_id),
   game_areas: (row) => `${row.game_id}/${row.area}`,
   servers: (row) => `${row.game_id}/${row.server_id}`,
@@ -15,10 +16,11 @@ const KEYS: { readonly [K in Exclude<keyof CatalogueFile, '$schema' | 'format'>]
   bundles: (row) => row.product_id,
   banners: (row) => row.banner_key,
   store_settings: (row) => row.key,
+  discount_codes: (row) => row.code,
 };
 
 /** JSON text with object keys in order, so that two rows with the same values compare equal. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value)
@@ -32,12 +34,13 @@ function canonical(value: unknown): string {
 /** What importing `next` over `now` would add and change, and every price it would change. */
 export function diffCatalogue(now: CatalogueFile, next: CatalogueFile): CatalogueDiff {
   const lists: Record<string, { added: number; changed: number }> = {};
-  for (const list of Object.keys(KEYS) as (keyof typeof KEYS)[]) {
-    const keyOf = KEYS[list] as (row: unknown) => string;
-    const current = new Map((now[list] as readonly unknown[]).map((row) => [keyOf(row), canonical(row)]));
+  for (const list of Object.keys(ROW_KEYS) as (keyof typeof ROW_KEYS)[]) {
+    const keyOf = ROW_KEYS[list] as (row: unknown) => string;
+    // A file without discount codes leaves the store's as they are: it adds and changes none.
+    const current = new Map(((now[list] ?? []) as readonly unknown[]).map((row) => [keyOf(row), canonical(row)]));
     let added = 0;
     let changed = 0;
-    for (const row of next[list] as readonly unknown[]) {
+    for (const row of (next[list] ?? []) as readonly unknown[]) {
       const before = current.get(keyOf(row));
       if (before === undefined) added += 1;
       else if (before !== canonical(row)) changed += 1;

@@ -22,7 +22,12 @@ import {
   type StoreSettingRecord,
 } from './write-catalogue';
 import SCHEMA from './catalogue-file.schema.json';
-import { diffCatalogue, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges, type PriceChange } from './catalogue-diff';
+import { CATALOGUE_IMAGES_PATH, missingCatalogueImages } from './catalogue-images';
+import { diffCatalogue, ROW_KEYS, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges, type PriceChange } from './catalogue-diff';
+import { bundleSaleProblems, isoTimeSql } from './sale-window';
+import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
+import { readDiscountCodeRecords, upsertDiscountCodes, type DiscountCodeRecord } from '../discounts/discount-codes';
+import { discountCodeProblems } from './discount-code-checks';
 
 /**
  * The whole catalogue as one file (docs/catalogue.md), so that a catalogue can be reviewed, kept and
@@ -40,11 +45,13 @@ export interface CatalogueFile {
   readonly bundles: readonly BundleRecord[];
   readonly banners: readonly BannerRecord[];
   readonly store_settings: readonly StoreSettingRecord[];
+  /** Absent from a file: the store's codes stay as they are (a file written before codes were part of it). */
+  readonly discount_codes?: readonly DiscountCodeRecord[];
 }
 
 export const CATALOGUE_SCHEMA_ID = SCHEMA.$id;
 
-const LISTS = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'bundles', 'banners', 'store_settings'] as const;
+const LISTS = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'bundles', 'banners', 'store_settings', 'discount_codes'] as const;
 
 /** Reads the catalogue's tables into a file, in their display order. */
 export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
@@ -62,10 +69,14 @@ export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
   );
   const bundles = await db.query<BundleRecord>(
     `SELECT game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor, first_buy_offer,
-            first_pay_icon, first_pay_content, pay_icon, pay_content, items, first_buy_items, bonus_items, role_buy_limit, texts, active, sort
+            first_pay_icon, first_pay_content, pay_icon, pay_content, items, first_buy_items, bonus_items, role_buy_limit, texts, active, sort,
+            role_buy_limit_period, ${isoTimeSql('sale_starts_at')} AS sale_starts_at, ${isoTimeSql('sale_ends_at')} AS sale_ends_at
        FROM bundles ORDER BY game_id, area, type, sort, product_id`,
   );
-  const banners = await db.query<BannerRecord>('SELECT banner_key, game_id, area, url, slideshow_url, texts, sort FROM banners ORDER BY game_id NULLS FIRST, area, sort, banner_key');
+  const banners = await db.query<BannerRecord>(
+    `SELECT banner_key, game_id, area, url, slideshow_url, texts, sort, ${isoTimeSql('starts_at')} AS starts_at, ${isoTimeSql('ends_at')} AS ends_at
+       FROM banners ORDER BY game_id NULLS FIRST, area, sort, banner_key`,
+  );
   const settings = await db.query<StoreSettingRecord>('SELECT key, value FROM store_settings ORDER BY key');
   return {
     $schema: CATALOGUE_SCHEMA_ID,
@@ -78,10 +89,12 @@ export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
     bundles,
     banners,
     store_settings: settings,
+    discount_codes: await readDiscountCodeRecords(db),
   };
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+// useDefaults: a field a file may leave out (one written before it existed) is given its default, as imported.
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, useDefaults: true });
 const matchesSchema = ajv.compile<CatalogueFile>(SCHEMA);
 
 /** Where a problem is: `bundles[3] (18-us-currency-300)`. */
@@ -106,12 +119,18 @@ function schemaProblem(error: NonNullable<typeof matchesSchema.errors>[number]):
   return `${error.instancePath || '(the file)'}: ${error.message ?? 'is not valid'}${detail}`;
 }
 
+export interface CatalogueCheckOptions {
+  /** Hosts a banner may link to over https (the server's BANNER_LINK_HOSTS); none unless given. */
+  readonly bannerLinkHosts?: readonly string[];
+}
+
 /**
  * Every problem of a file, each with where it is: its layout against the JSON Schema first, then the
  * rules the schema cannot say (what refers to what, no empty tab, every area with a server and a pay
- * method). An empty list: the file may be imported.
+ * method, a sale window's end after its start). An empty list: the file may be imported. Fields a file
+ * may leave out are written into it with their defaults (a bundle's sale window and its limit's period).
  */
-export function checkCatalogueFile(value: unknown): string[] {
+export function checkCatalogueFile(value: unknown, options: CatalogueCheckOptions = {}): string[] {
   if (!matchesSchema(value)) return (matchesSchema.errors ?? []).map(schemaProblem);
   const file = value;
   const problems: string[] = [];
@@ -129,6 +148,7 @@ export function checkCatalogueFile(value: unknown): string[] {
   duplicates(file.bundles, (b) => b.product_id, 'bundles', 'product_id', problems);
   duplicates(file.banners, (b) => b.banner_key, 'banners', 'banner_key', problems);
   duplicates(file.store_settings, (s) => s.key, 'store_settings', 'key', problems);
+  duplicates(file.discount_codes ?? [], (c) => c.code, 'discount_codes', 'code', problems);
 
   file.game_areas.forEach((row, index) => {
     if (!games.has(row.game_id)) problems.push(`${at('game_areas', index, areaKey(row))}: game ${row.game_id} is not in games`);
@@ -147,9 +167,13 @@ export function checkCatalogueFile(value: unknown): string[] {
     if (row.first_buy_offer && row.first_buy_items.length === 0 && !row.first_pay_content) {
       problems.push(`${at('bundles', index, row.product_id)}: a first-purchase offer needs its bonus items or its text`);
     }
+    for (const problem of bundleSaleProblems(row)) problems.push(`${at('bundles', index, row.product_id)}: ${problem}`);
   });
   file.banners.forEach((row, index) => {
     if (row.game_id !== null && !games.has(row.game_id)) problems.push(`${at('banners', index, row.banner_key)}: game ${row.game_id} is not in games`);
+    const link = bannerLinkProblem(row.url, options.bannerLinkHosts ?? []);
+    if (link) problems.push(`${at('banners', index, row.banner_key)}: ${link}`);
+    for (const problem of bannerWindowProblems(row)) problems.push(`${at('banners', index, row.banner_key)}: ${problem}`);
   });
   const offered = new Set(file.bundles.filter((b) => b.active).map(tabKey));
   file.product_tabs.forEach((row, index) => {
@@ -161,6 +185,7 @@ export function checkCatalogueFile(value: unknown): string[] {
     if (!withServer.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no server`);
     if (!withPayType.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no pay method`);
   });
+  problems.push(...discountCodeProblems(file, (index, code) => at('discount_codes', index, code)));
   return problems;
 }
 
@@ -187,6 +212,7 @@ function leftOut(now: CatalogueFile, file: CatalogueFile): string[] {
     ...missing('bundles', now.bundles, file.bundles, (b) => b.product_id),
     ...missing('banners', now.banners, file.banners, (b) => b.banner_key),
     ...missing('store_settings', now.store_settings, file.store_settings, (s) => s.key),
+    ...(file.discount_codes ? missing('discount_codes', now.discount_codes ?? [], file.discount_codes, (c) => c.code) : []),
   ];
 }
 
@@ -200,11 +226,18 @@ export interface ImportOutcome {
 export interface ImportRecord {
   readonly actor: string;
   readonly reason: string;
-  readonly source: 'import' | 'back-office';
+  readonly source: 'import' | 'back-office' | 'seed';
+  /**
+   * The file is a part of the catalogue (the demo seed's): what it leaves out stays as it is, instead of
+   * the file being refused for it. An import never removes anything either way.
+   */
+  readonly partial?: boolean;
   /** Writes the audit row in the import's transaction. */
   readonly audit?: (tx: Queryable, outcome: ImportOutcome) => Promise<void>;
   /** The operator confirmed a second time the price changes over LARGE_PRICE_CHANGE_PERCENT. */
   readonly confirmedLargePriceChanges?: boolean;
+  /** What the checks allow beyond the store's own defaults (BANNER_LINK_HOSTS). */
+  readonly checks?: CatalogueCheckOptions;
 }
 
 /** A file that changes prices by more than LARGE_PRICE_CHANGE_PERCENT, imported without the second confirmation. */
@@ -220,20 +253,51 @@ export class LargePriceChangeError extends Error {
 }
 
 /**
+ * Pictures a file shows from the store's own image store (`/assets/catalogue/…`, uploaded in the back
+ * office) that were never uploaded, each with where it is: a catalogue never shows a missing picture.
+ */
+export async function missingImages(db: Queryable, file: CatalogueFile): Promise<string[]> {
+  const uses: Array<{ where: string; field: string; url: string }> = [];
+  for (const list of LISTS) {
+    const keyOf = ROW_KEYS[list] as (row: unknown) => string;
+    (file[list] ?? []).forEach((row: object, index: number) => {
+      for (const [field, value] of Object.entries(row)) {
+        if (typeof value === 'string' && value.startsWith(CATALOGUE_IMAGES_PATH)) uses.push({ where: at(list, index, keyOf(row)), field, url: value });
+      }
+    });
+  }
+  if (uses.length === 0) return [];
+  const missing = new Set(await missingCatalogueImages(db, uses.map((use) => use.url)));
+  return uses.filter((use) => missing.has(use.url)).map((use) => `${use.where}: ${use.field}: the picture ${use.url} was never uploaded to this store`);
+}
+
+/** A file made inside the import's transaction from the catalogue as it stands (a draft applied to it). */
+export type FileFromCatalogue = (tx: Queryable, now: CatalogueFile) => Promise<unknown>;
+
+/**
  * Imports a file as one new catalogue revision: every row of the file is written (added or changed), in
  * one transaction with the revision's record, or nothing is. A file with problems is refused whole with
  * every problem listed; so is one that leaves out something the catalogue has (a bundle is retired with
  * `"active": false`, never by leaving it out: orders name it).
  */
-export async function importCatalogue(db: Db, cache: CatalogueCache | null, value: unknown, record: ImportRecord): Promise<ImportOutcome> {
-  const problems = checkCatalogueFile(value);
-  if (problems.length > 0) throw new CatalogueFileError(problems);
-  const file = value as CatalogueFile;
+export async function importCatalogue(db: Db, cache: CatalogueCache | null, value: unknown | FileFromCatalogue, record: ImportRecord): Promise<ImportOutcome> {
+  if (typeof value !== 'function') {
+    const problems = checkCatalogueFile(value, record.checks);
+    if (problems.length > 0) throw new CatalogueFileError(problems);
+  }
   return updateCatalogue(db, cache, async (tx) => {
     const now = await exportCatalogue(tx);
-    const removed = leftOut(now, file);
+    // A file made from the catalogue as this transaction reads it (a draft applied to it) is checked here.
+    const file = (typeof value === 'function' ? await (value as FileFromCatalogue)(tx, now) : value) as CatalogueFile;
+    if (typeof value === 'function') {
+      const problems = checkCatalogueFile(file, record.checks);
+      if (problems.length > 0) throw new CatalogueFileError(problems);
+    }
+    const missing = await missingImages(tx, file);
+    if (missing.length > 0) throw new CatalogueFileError(missing);
+    const removed = record.partial ? [] : leftOut(now, file);
     if (removed.length > 0) {
-      throw new CatalogueFileError(removed.map((what) => `${what} is in the catalogue but not in the file (an import adds and changes, never removes; retire a bundle with "active": false)`));
+      throw new CatalogueFileError(removed.map((what) => `${what} is in the catalogue but not in the file (an import adds and changes, never removes; retire a bundle or a discount code with "active": false)`));
     }
     const large = largePriceChanges(diffCatalogue(now, file));
     if (large.length > 0 && !record.confirmedLargePriceChanges) throw new LargePriceChangeError(large);
@@ -245,11 +309,12 @@ export async function importCatalogue(db: Db, cache: CatalogueCache | null, valu
     await upsertBundles(tx, file.bundles);
     await upsertBanners(tx, file.banners);
     await upsertStoreSettings(tx, file.store_settings);
+    if (file.discount_codes) await upsertDiscountCodes(tx, file.discount_codes);
     const [row] = await tx.query<{ revision: number }>('SELECT revision::int AS revision FROM catalogue_revision');
     const outcome: ImportOutcome = {
       // The revision this import makes (updateCatalogue bumps it as it commits).
       revision: (row?.revision ?? 0) + 1,
-      counts: Object.fromEntries(LISTS.map((list) => [list, file[list].length])),
+      counts: Object.fromEntries(LISTS.flatMap((list) => (file[list] ? [[list, file[list].length]] : []))),
     };
     await tx.query(
       `INSERT INTO catalogue_revisions (revision, actor, reason, source, counts, file) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)

@@ -77,8 +77,17 @@ export interface CatalogueBundle extends BundleTexts {
   readonly items: readonly MailItem[];
   readonly firstBuyItems: readonly MailItem[];
   readonly bonusItems: readonly MailItem[];
+  /** Purchases per character in each `roleBuyLimitPeriod`; 0: no limit. */
   readonly roleBuyLimit: number;
+  readonly roleBuyLimitPeriod: LimitPeriod;
+  /** Offered to players from this time (ms since the epoch; null: since always) until `saleEndsAt` (null: for good). */
+  readonly saleStartsAt: number | null;
+  readonly saleEndsAt: number | null;
 }
+
+/** How long a bundle's purchase limit counts: calendar periods in UTC (a week from Monday), or ever. */
+export const LIMIT_PERIODS = ['ever', 'day', 'week', 'month'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
 export interface CatalogueBanner {
   readonly key: string;
@@ -86,6 +95,9 @@ export interface CatalogueBanner {
   /** The picture; with `texts`, a picture without words that the store draws them over. */
   readonly slideshowUrl: string;
   readonly texts: Translations<BannerTexts>;
+  /** Shown to players from this time (ms since the epoch; null: already) until `endsAt` (null: no end): banner-schedule.ts. */
+  readonly startsAt: number | null;
+  readonly endsAt: number | null;
 }
 
 /** A product tab: `type` is its key and its name in the area's language. */
@@ -106,7 +118,7 @@ export interface GameArea {
   /** The languages every tab, pay method and bundle of this game-area has its words in (the area's own always). */
   readonly languages: ReadonlySet<Locale>;
   readonly payTypes: readonly CataloguePayType[];
-  /** Active bundles of each tab, in display order. */
+  /** Active bundles of each tab, in display order, with those outside their sale window (sale-window.ts). */
   readonly bundlesByTab: ReadonlyMap<string, readonly CatalogueBundle[]>;
   readonly banners: readonly CatalogueBanner[];
   readonly servers: readonly CatalogueServer[];
@@ -122,6 +134,8 @@ export interface Catalogue {
   readonly servers: ReadonlyMap<string, CatalogueServer>;
   readonly storeBanners: readonly CatalogueBanner[];
   readonly storeCustomerServiceUrl: string;
+  /** Every time a bundle's sale starts or ends, in order (ms): what players are offered changes only then. */
+  readonly saleChanges: readonly number[];
 }
 
 export function gameAreaKey(gameId: number, area: string): string {

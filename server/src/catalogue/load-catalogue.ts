@@ -11,6 +11,7 @@ import type {
 import { gameAreaKey } from './catalogue';
 import { wholeLanguages } from './catalogue-language';
 import { payBrandMarks } from './pay-brands';
+import { isoTimeSql } from './sale-window';
 import type { BannerRecord, BundleRecord, GameAreaRecord, GameRecord, PayTypeRecord, ProductTabRecord, ServerRecord } from './write-catalogue';
 
 /** A table's row as the catalogue reads it: its written record without the columns only ORDER BY uses. */
@@ -55,10 +56,14 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   const bundleRows = await db.query<BundleRow>(
     `SELECT id, game_id, area, type, product_id, product_name, product_content, product_file_url, price_minor,
             first_buy_offer, first_pay_icon, first_pay_content, pay_icon, pay_content, items, first_buy_items, bonus_items,
-            role_buy_limit, texts
+            role_buy_limit, role_buy_limit_period, texts,
+            ${isoTimeSql('sale_starts_at')} AS sale_starts_at, ${isoTimeSql('sale_ends_at')} AS sale_ends_at
        FROM bundles WHERE active ORDER BY game_id, area, type, sort, id`,
   );
-  const bannerRows = await db.query<BannerRow>('SELECT banner_key, game_id, area, url, slideshow_url, texts FROM banners ORDER BY sort, banner_key');
+  const bannerRows = await db.query<BannerRow>(
+    `SELECT banner_key, game_id, area, url, slideshow_url, texts, ${isoTimeSql('starts_at')} AS starts_at, ${isoTimeSql('ends_at')} AS ends_at
+       FROM banners ORDER BY sort, banner_key`,
+  );
   const settingRows = await db.query<{ key: string; value: string }>('SELECT key, value FROM store_settings');
 
   const serversByArea = groupBy(serverRows, areaKeyOf);
@@ -122,6 +127,7 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
     servers,
     storeBanners: bannerRows.filter((row) => row.game_id === null).map(toBanner),
     storeCustomerServiceUrl: settings.get('customer_service_url') ?? '',
+    saleChanges: saleChanges(bundleRows),
   };
 }
 
@@ -141,7 +147,14 @@ function toPayType(row: PayTypeRow): CataloguePayType {
 }
 
 function toBanner(row: BannerRow): CatalogueBanner {
-  return { key: row.banner_key, url: row.url, slideshowUrl: row.slideshow_url, texts: row.texts ?? {} };
+  return {
+    key: row.banner_key,
+    url: row.url,
+    slideshowUrl: row.slideshow_url,
+    texts: row.texts ?? {},
+    startsAt: row.starts_at ? Date.parse(row.starts_at) : null,
+    endsAt: row.ends_at ? Date.parse(row.ends_at) : null,
+  };
 }
 
 function toBundle(row: BundleRow): CatalogueBundle {
@@ -164,6 +177,16 @@ function toBundle(row: BundleRow): CatalogueBundle {
     firstBuyItems: row.first_buy_items,
     bonusItems: row.bonus_items,
     roleBuyLimit: row.role_buy_limit,
+    roleBuyLimitPeriod: row.role_buy_limit_period,
+    saleStartsAt: timeOf(row.sale_starts_at),
+    saleEndsAt: timeOf(row.sale_ends_at),
     texts: row.texts ?? {},
   };
+}
+
+const timeOf = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
+
+function saleChanges(rows: readonly BundleRow[]): number[] {
+  const times = rows.flatMap((row) => [timeOf(row.sale_starts_at), timeOf(row.sale_ends_at)]).filter((time): time is number => time !== null);
+  return [...new Set(times)].sort((a, b) => a - b);
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { upsertRows, type Column } from '../db/upsert-rows';
 import type { MailItem } from '../game/game-gateway';
-import type { BannerTexts, BundleTexts, LocalizedText, Translations } from './catalogue';
+import type { BannerTexts, BundleTexts, LimitPeriod, LocalizedText, Translations } from './catalogue';
 
 /**
  * The catalogue's writes, one per table: rows whose key exists get the given values again, so
@@ -43,6 +43,11 @@ export type BundleRecord = {
   first_buy_items: readonly MailItem[];
   bonus_items: readonly MailItem[];
   role_buy_limit: number;
+  /** What role_buy_limit counts: purchases per character ever, or per calendar day, week or month in UTC (migration 064). */
+  role_buy_limit_period: LimitPeriod;
+  /** When players are offered it, ISO 8601 (null: since always, for good); the end comes after the start. */
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
   /** The card's words in other languages than the area's (migration 057). */
   texts: Translations<BundleTexts>;
   active: boolean;
@@ -56,6 +61,9 @@ export type BannerRecord = {
   slideshow_url: string;
   texts: Translations<BannerTexts>;
   sort: number;
+  /** Players see the banner from starts_at until ends_at (ISO 8601; null or absent: no bound). */
+  starts_at?: string | null;
+  ends_at?: string | null;
 };
 export type StoreSettingRecord = { key: string; value: string };
 
@@ -63,6 +71,7 @@ const integer = (name: string): Column => ({ name, type: 'integer' });
 const text = (name: string): Column => ({ name, type: 'text' });
 const jsonb = (name: string): Column => ({ name, type: 'jsonb' });
 const boolean = (name: string): Column => ({ name, type: 'boolean' });
+const timestamptz = (name: string): Column => ({ name, type: 'timestamptz' });
 
 /** A write of one table: its columns in order and the key a row is matched on. */
 function writer<T extends Record<string, unknown>>(table: string, columns: readonly Column[], key: readonly string[]) {
@@ -132,14 +141,40 @@ export const upsertBundles = writer<BundleRecord>(
     jsonb('texts'),
     boolean('active'),
     integer('sort'),
+    text('role_buy_limit_period'),
+    timestamptz('sale_starts_at'),
+    timestamptz('sale_ends_at'),
   ],
   ['product_id'],
 );
 
 export const upsertBanners = writer<BannerRecord>(
   'banners',
-  [text('banner_key'), integer('game_id'), text('area'), text('url'), text('slideshow_url'), jsonb('texts'), integer('sort')],
+  [text('banner_key'), integer('game_id'), text('area'), text('url'), text('slideshow_url'), jsonb('texts'), integer('sort'), timestamptz('starts_at'), timestamptz('ends_at')],
   ['banner_key'],
 );
 
 export const upsertStoreSettings = writer<StoreSettingRecord>('store_settings', [text('key'), text('value')], ['key']);
+
+/** Where a game's server is, as the back office shows it: the address, and whether a secret is set (never the secret). */
+export interface GameServerSetting {
+  readonly game_id: number;
+  readonly url: string;
+  readonly secret_set: boolean;
+}
+
+export function readGameServers(db: Queryable): Promise<GameServerSetting[]> {
+  return db.query<GameServerSetting>(`SELECT game_id, game_server_url AS url, game_server_secret <> '' AS secret_set FROM games ORDER BY sort, game_id`);
+}
+
+/**
+ * Sets a game's server (the game-server contract, docs/game-integration.md): its address, and its secret
+ * when one is given (null keeps the stored one). Outside the catalogue file: the secret never leaves the
+ * server. Returns the setting before, or null when there is no such game.
+ */
+export async function setGameServer(tx: Queryable, gameId: number, url: string, secret: string | null): Promise<GameServerSetting | null> {
+  const [before] = await tx.query<GameServerSetting>(`SELECT game_id, game_server_url AS url, game_server_secret <> '' AS secret_set FROM games WHERE game_id = $1 FOR UPDATE`, [gameId]);
+  if (!before) return null;
+  await tx.query('UPDATE games SET game_server_url = $2, game_server_secret = COALESCE($3, game_server_secret) WHERE game_id = $1', [gameId, url, secret]);
+  return before;
+}

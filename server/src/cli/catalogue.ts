@@ -32,8 +32,10 @@ async function main(): Promise<void> {
   const [command, file] = positional;
   if (!command || !file || !['export', 'check', 'import'].includes(command)) fail(USAGE);
   const target = path.resolve(process.env.INIT_CWD || process.cwd(), file);
+  // The hosts banners may link to (BANNER_LINK_HOSTS), as the server checks them.
+  const checks = { bannerLinkHosts: loadConfig().bannerLinkHosts };
   if (command === 'check') {
-    const problems = checkCatalogueFile(readFile(target));
+    const problems = checkCatalogueFile(readFile(target), checks);
     if (problems.length > 0) fail(new CatalogueFileError(problems).message);
     console.log(`✓ ${file} is a valid catalogue file`);
     return;
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
         source: 'import',
         audit: auditCatalogueImport(actor, reason),
         confirmedLargePriceChanges: flags['confirm-price-changes'] === true,
+        checks,
       });
       console.log(`✓ imported ${file} into ${describeDb(config)} as catalogue revision ${outcome.revision}: ${Object.entries(outcome.counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
       console.log('  Servers running on PostgreSQL serve it within seconds; on the embedded database the server starts with it.');

@@ -1,10 +1,9 @@
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
-import { DEMO_GAMES } from '../sandbox/seed/demo-games';
 import { seedDemo } from '../sandbox/seed/seed-demo';
 
-/** `npm run seed`: writes the demo catalogue, characters and purchases again (idempotent). */
+/** `npm run seed`: imports the demo catalogue file again and writes the demo characters and purchases (idempotent). */
 async function seed(): Promise<void> {
   const config = loadConfig();
   if (config.storeMode === 'production') {
@@ -13,7 +12,7 @@ async function seed(): Promise<void> {
   const db = await openDb(config);
   try {
     await migrate(db);
-    await seedDemo(db, null, DEMO_GAMES, { discountCodes: config.demoDiscountCodes });
+    await seedDemo(db, null, { discountCodes: config.demoDiscountCodes });
     const running = config.databaseUrl ? ' Running servers pick it up within seconds.' : '';
     console.log(`Demo catalogue seeded into ${describeDb(config)}.${running}`);
   } finally {

@@ -22,6 +22,8 @@ import {
   LargePriceChangeError,
   type CatalogueFile,
 } from '../catalogue/catalogue-file';
+import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
+import { catalogueImageRoutes } from './catalogue-image-routes';
 import { addOperator, changeOperator, resetOperatorPassword } from './operator-admin';
 import { listOperators } from './operators';
 import { opsAuth, type OpsIdentity } from './ops-auth';
@@ -42,6 +44,8 @@ export interface OpsApiOptions {
   readonly secureCookies: boolean;
   /** Sign-in attempts per address per 15 minutes. */
   readonly signInsPerAddress: number;
+  /** Hosts a banner may link to over https (BANNER_LINK_HOSTS); none when absent. */
+  readonly bannerLinkHosts?: readonly string[];
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -364,11 +368,14 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     },
   );
 
+  /** What a catalogue file's checks allow beyond the defaults: this store's banner link hosts. */
+  const checks = { bannerLinkHosts: options.bannerLinkHosts ?? [] };
+
   /** A catalogue file is larger than any other request: up to 20 MB here. */
   const CATALOGUE_BODY = 20 * 1024 * 1024;
 
   app.post<{ Body: unknown }>('/catalogue/check', { config: { permission: 'catalogue.edit' }, bodyLimit: CATALOGUE_BODY }, async (request): Promise<CatalogueCheck> => {
-    const problems = checkCatalogueFile(request.body);
+    const problems = checkCatalogueFile(request.body, checks);
     if (problems.length > 0) return { problems, diff: null, large_price_changes: [] };
     const diff = diffCatalogue(await exportCatalogue(db), request.body as CatalogueFile);
     return { problems, diff, large_price_changes: largePriceChanges(diff) };
@@ -398,11 +405,15 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
         reason: why,
         source: 'back-office',
         confirmedLargePriceChanges: confirm_price_changes === true,
+        checks,
         audit: auditCatalogueImport(actor, why, request_key),
       });
       return { ...outcome, done: true };
     },
   );
+
+  await app.register(catalogueDraftRoutes, { db, catalogue: options.catalogue, checks });
+  await app.register(gameServerRoutes, { db, catalogue: options.catalogue });
 
   // Revert: the catalogue of a revision made from a file, imported again as a new revision (the same checks).
   app.post<{ Body: { revision: number; reason: string; request_key: string; confirm_price_changes?: boolean } }>(
@@ -431,11 +442,15 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
         reason: because,
         source: 'back-office',
         confirmedLargePriceChanges: confirm_price_changes === true,
+        checks,
         audit: auditCatalogueImport(actor, because, request_key),
       });
       return { ...outcome, done: true };
     },
   );
+
+  // Pictures for the catalogue (banners): uploaded as bytes, served by /assets/catalogue/<name>.
+  await app.register(catalogueImageRoutes, { db });
 
   // The audit log: read-only, filterable.
   app.get<{ Querystring: Query }>(

@@ -1,10 +1,14 @@
+import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Queryable } from '../db/db';
+import { paidInPeriodSql } from '../purchases/limit-period';
 import { HOLDING_STATUSES, PAID_STATUSES } from './order-state';
 import type { BundleHistory } from './price';
 
 export interface RoleHistory extends BundleHistory {
   /** Orders of the character that hold a use of the discount code. */
   readonly codeUses: number;
+  /** Orders of every character that hold a use of it (its limit for all characters together). */
+  readonly codeUsesByAll: number;
   /** The character's unpaid orders of any bundle that have not expired. */
   readonly unpaid: number;
   /** The order already placed with this client token, if any. */
@@ -21,24 +25,34 @@ export interface TokenOrder {
 const HOLDS = `status = ANY($6::text[])`;
 
 /**
- * One statement: the character's paid orders of the bundle and of the discount code, its open
- * unpaid orders (one past its expiry time is not open, even before the sweep marks it), and the
- * order of the client token. Run it under the character's lock (lockRole) so that nothing changes
- * before the new order is written.
+ * One statement: the character's paid orders of the bundle (paid in the current period of its limit)
+ * and of the discount code (and every
+ * character's of the code), its open unpaid orders (one past its expiry time is not open, even before
+ * the sweep marks it), and the order of the client token. Run it under the character's lock (lockRole)
+ * so that nothing of the character changes before the new order is written; other characters' uses of
+ * the code are counted again when the order is paid (check-at-payment.ts).
  */
 export async function readRoleHistory(
   tx: Queryable,
-  query: { gameId: number; roleId: string; bundleId: number; discountCode: string; orderToken: string },
+  query: { gameId: number; roleId: string; bundleId: number; limitPeriod: LimitPeriod; discountCode: string; orderToken: string },
 ): Promise<RoleHistory> {
-  const rows = await tx.query<{ holding: number; first_buy_taken: number; code_uses: number; unpaid: number; token_order: TokenOrder | null }>(
-    `SELECT count(*) FILTER (WHERE bundle_id = $3 AND ${HOLDS})::int AS holding,
+  const rows = await tx.query<{
+    holding: number;
+    first_buy_taken: number;
+    code_uses: number;
+    code_uses_by_all: number;
+    unpaid: number;
+    token_order: TokenOrder | null;
+  }>(
+    `SELECT count(*) FILTER (WHERE bundle_id = $3 AND ${HOLDS} AND ${paidInPeriodSql('$8::text')})::int AS holding,
             count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($7::text[]))::int AS first_buy_taken,
             count(*) FILTER (WHERE $4 <> '' AND discount_code = $4 AND ${HOLDS})::int AS code_uses,
+            (SELECT count(*) FROM orders c WHERE $4 <> '' AND c.discount_code = $4 AND c.status = ANY($6::text[]))::int AS code_uses_by_all,
             count(*) FILTER (WHERE status = 'created' AND expires_at > now())::int AS unpaid,
             (SELECT json_build_object('order_id', t.order_id, 'game_id', t.game_id, 'role_id', t.role_id, 'product_id', t.product_id)
                FROM orders t WHERE t.order_token = $5) AS token_order
        FROM orders WHERE game_id = $1 AND role_id = $2`,
-    [query.gameId, query.roleId, query.bundleId, query.discountCode, query.orderToken, HOLDING_STATUSES, PAID_STATUSES],
+    [query.gameId, query.roleId, query.bundleId, query.discountCode, query.orderToken, HOLDING_STATUSES, PAID_STATUSES, query.limitPeriod],
   );
   const row = rows[0];
   if (!row) throw new Error('role history: no row');
@@ -46,6 +60,7 @@ export async function readRoleHistory(
     holding: row.holding,
     firstBuyTaken: row.first_buy_taken,
     codeUses: row.code_uses,
+    codeUsesByAll: row.code_uses_by_all,
     unpaid: row.unpaid,
     tokenOrder: row.token_order,
   };

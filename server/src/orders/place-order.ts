@@ -10,7 +10,7 @@ import { normaliseCode, refuseDiscount, type DiscountCode } from '../discounts/d
 import { DomainError } from '../domain-errors';
 import type { GameGateway, GameRole } from '../game/game-gateway';
 import { findTokenOrder, type TokenOrder } from './bundle-history';
-import { findBundle } from './find-bundle';
+import { checkSaleWindow, findBundle } from './find-bundle';
 import { bundleNotOnSale, discountError } from './order-errors';
 import type { OrderServices } from './order-services';
 import { writeOrder } from './write-order';
@@ -50,6 +50,8 @@ function checkSeenPrice(seen: string | undefined, priceMinor: number, currency: 
 /** What placing an order needs besides the request. */
 export interface PlaceOrderServices {
   readonly catalogue: Catalogue;
+  /** The time the request is judged at (ms), by the catalogue's clock: a bundle is bought inside its sale window. */
+  readonly now: number;
   readonly db: Db;
   readonly games: GameGateway;
   readonly orders: OrderServices;
@@ -68,10 +70,11 @@ function sameTokenOrder(existing: TokenOrder, request: OrderRequest): string {
   return existing.order_id;
 }
 
-async function checkCode(db: Db, typed: string, gameId: number, productId: string): Promise<DiscountCode | null> {
+/** The code's own rules first; its uses are counted under the character's lock as the order is written. */
+async function checkCode(db: Db, typed: string, gameId: number, productId: string, currency: string): Promise<DiscountCode | null> {
   if (!typed) return null;
   const code = await findDiscountCode(db, typed);
-  const refusal = refuseDiscount(code, { gameId, productId, now: new Date(), usesByRole: 0 });
+  const refusal = refuseDiscount(code, { gameId, productId, currency, now: new Date(), usesByRole: 0, usesByAll: 0 });
   if (refusal) throw discountError(refusal);
   return code;
 }
@@ -83,7 +86,7 @@ async function checkCode(db: Db, typed: string, gameId: number, productId: strin
  * only has to be the catalogue's still (a price changed meanwhile is refused, not charged).
  */
 export async function placeOrder(request: OrderRequest, services: PlaceOrderServices): Promise<CreatedOrderIds> {
-  const { catalogue, db, games, orders } = services;
+  const { catalogue, db, games, orders, now } = services;
   const { gameId, serverId, roleId, productId, payType, orderToken } = request;
   const { gameArea } = resolveGameArea(catalogue, gameId, request.area);
   const server = findServer(catalogue, gameId, serverId);
@@ -97,12 +100,14 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
   let role: GameRole;
   let code: DiscountCode | null;
   try {
+    // Inside: the retry of an order placed just before the sale ended is answered with that order.
+    checkSaleWindow(bundle, now);
     const found = await games.lookupRole({ gameId, serverId, serverSign: server.serverSign, roleId });
     if (!found) throw new DomainError('roleNotFound');
     if (request.uid && request.uid !== found.uid) throw new DomainError('roleOfAnotherAccount');
     role = found;
     checkSeenPrice(request.seenAmount, bundle.priceMinor, currencyCode(gameArea.area));
-    code = await checkCode(db, normaliseCode(request.discountCode), gameId, productId);
+    code = await checkCode(db, normaliseCode(request.discountCode), gameId, productId, currencyCode(gameArea.area));
   } catch (error) {
     // A retry of an order placed already is answered with it, even if the code has expired since.
     const earlier = await findTokenOrder(db, orderToken);
@@ -130,6 +135,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     firstBuyOffer: bundle.firstBuyOffer,
     promisedItems: { items: bundle.items, firstBuy: bundle.firstBuyItems, bonus: bundle.bonusItems },
     roleBuyLimit: bundle.roleBuyLimit,
+    roleBuyLimitPeriod: bundle.roleBuyLimitPeriod,
     payType,
     code,
     provider: orders.payments.name,

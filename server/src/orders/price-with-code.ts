@@ -1,12 +1,13 @@
 import { methodPriceMinor } from '@topup/shared/formats';
+import { currencyCode } from '@topup/shared/rules';
 import type { GameArea } from '../catalogue/catalogue';
 import { DomainError } from '../domain-errors';
 import type { Queryable } from '../db/db';
 import { findDiscountCode } from '../discounts/discount-codes';
-import { refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
+import { discountOff, refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
 import { countCodeUses } from './count-code-uses';
-import { findBundle } from './find-bundle';
-import { bundleNotOnSale, discountError } from './order-errors';
+import { bundleOnSale } from './find-bundle';
+import { discountError } from './order-errors';
 import { priceOrder, type OrderPrice } from './price';
 
 export interface CodeCheck {
@@ -18,6 +19,8 @@ export interface CodeCheck {
   readonly code: string;
   /** The pay method chosen, whose price the code discounts; "" for the bundle's own price. */
   readonly payType?: string;
+  /** When it is asked (ms, the catalogue's clock): the bundle must be inside its sale window. */
+  readonly now: number;
 }
 
 export interface PriceWithCode {
@@ -31,13 +34,14 @@ export interface PriceWithCode {
  */
 export async function priceWithCode(db: Queryable, gameArea: GameArea, check: CodeCheck): Promise<PriceWithCode> {
   const { gameId, productId, roleId } = check;
-  const bundle = findBundle(gameArea, productId);
-  if (!bundle) throw bundleNotOnSale();
+  const bundle = bundleOnSale(gameArea, productId, check.now);
   const method = check.payType ? gameArea.payTypes.find((type) => type.payType === check.payType) : undefined;
   if (check.payType && !method) throw new DomainError('payTypeNotOffered');
   const code = await findDiscountCode(db, check.code);
-  const usesByRole = code && roleId && code.usesPerRole > 0 ? await countCodeUses(db, gameId, roleId, code.code) : 0;
-  const refusal = refuseDiscount(code, { gameId, productId, now: new Date(), usesByRole });
+  const limited = code !== null && (code.usesPerCode > 0 || (roleId !== '' && code.usesPerRole > 0));
+  const uses = limited ? await countCodeUses(db, gameId, roleId, code.code) : { byRole: 0, byAll: 0 };
+  const currency = currencyCode(gameArea.area);
+  const refusal = refuseDiscount(code, { gameId, productId, currency, now: new Date(), usesByRole: uses.byRole, usesByAll: uses.byAll });
   if (refusal || !code) throw discountError(refusal ?? 'unknown');
-  return { code, price: priceOrder(methodPriceMinor(bundle.priceMinor, method?.pricePercent ?? 0), code.percentOff) };
+  return { code, price: priceOrder(methodPriceMinor(bundle.priceMinor, method?.pricePercent ?? 0), discountOff(code, currency)) };
 }

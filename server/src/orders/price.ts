@@ -1,3 +1,5 @@
+import type { DiscountOff } from '../discounts/discount-rules';
+
 /** What an order costs, in minor units of its currency (cents, or won). */
 export interface OrderPrice {
   /** The bundle's catalogue price. */
@@ -8,19 +10,27 @@ export interface OrderPrice {
 }
 
 /**
- * The price of a bundle after a discount code's per cent off, rounded in the player's favour to
- * the currency's minor unit, never below one minor unit.
+ * The price of a bundle after a discount code's per cent off (rounded in the player's favour to the
+ * currency's minor unit) or its amount off. Never below one minor unit: a code worth more than the
+ * price leaves the player paying one cent or one won, as a 90 % code on the cheapest bundle does.
  */
-export function priceOrder(listPriceMinor: number, percentOff: number): OrderPrice {
+export function priceOrder(listPriceMinor: number, off: number | DiscountOff): OrderPrice {
   if (!Number.isInteger(listPriceMinor) || listPriceMinor <= 0) throw new Error(`bad list price ${listPriceMinor}`);
-  const percent = Math.min(Math.max(Math.trunc(percentOff), 0), 100);
-  const discountMinor = Math.min(Math.ceil((listPriceMinor * percent) / 100), listPriceMinor - 1);
+  const discount = typeof off === 'number' ? { percent: off } : off;
+  const wanted =
+    'minor' in discount
+      ? Math.max(Math.trunc(discount.minor), 0)
+      : Math.ceil((listPriceMinor * Math.min(Math.max(Math.trunc(discount.percent), 0), 100)) / 100);
+  const discountMinor = Math.min(wanted, listPriceMinor - 1);
   return { listPriceMinor, discountMinor, amountMinor: listPriceMinor - discountMinor };
 }
 
 /** The character's orders of one bundle, as counted when a new order is placed. */
 export interface BundleHistory {
-  /** Orders that hold a purchase: paid, on their way, delivered, or failed and not yet refunded. */
+  /**
+   * Orders that hold a purchase: paid, on their way, delivered, or failed and not yet refunded; paid in
+   * the current period of the bundle's limit (today, this week or this month in UTC, or ever).
+   */
   readonly holding: number;
   /** Paid orders that are on their way or delivered: any of them used up the first-purchase offer. */
   readonly firstBuyTaken: number;

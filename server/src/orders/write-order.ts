@@ -1,7 +1,8 @@
+import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Db } from '../db/db';
 import type { MailItem } from '../game/game-gateway';
 import type { DiscountCode } from '../discounts/discount-rules';
-import { refuseDiscount } from '../discounts/discount-rules';
+import { discountOff, refuseDiscount } from '../discounts/discount-rules';
 import { readRoleHistory } from './bundle-history';
 import { discountError, purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
@@ -30,8 +31,9 @@ export interface NewOrder {
   readonly firstBuyOffer: boolean;
   /** What the bundle delivers as the card shows it now: kept with the order for its mail. */
   readonly promisedItems: PromisedItems;
-  /** Purchases allowed per character; 0: no limit. */
+  /** Purchases allowed per character in each `roleBuyLimitPeriod`; 0: no limit. */
   readonly roleBuyLimit: number;
+  readonly roleBuyLimitPeriod: LimitPeriod;
   readonly payType: string;
   readonly code: DiscountCode | null;
   readonly provider: string;
@@ -65,7 +67,7 @@ const INSERT_ORDER = `
   RETURNING order_id`;
 
 function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unknown[] {
-  const price = priceOrder(order.listPriceMinor, order.code?.percentOff ?? 0);
+  const price = priceOrder(order.listPriceMinor, order.code ? discountOff(order.code, order.currency) : 0);
   return [
     orderId,
     order.orderToken,
@@ -107,13 +109,21 @@ export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
       gameId: order.gameId,
       roleId: order.roleId,
       bundleId: order.bundleId,
+      limitPeriod: order.roleBuyLimitPeriod,
       discountCode: order.code?.code ?? '',
       orderToken: order.orderToken,
     });
     if (history.tokenOrder) return null;
     if (limitReached(order.roleBuyLimit, history.holding)) throw purchaseLimitReached();
     if (order.code) {
-      const refusal = refuseDiscount(order.code, { gameId: order.gameId, productId: order.productId, now: new Date(), usesByRole: history.codeUses });
+      const refusal = refuseDiscount(order.code, {
+        gameId: order.gameId,
+        productId: order.productId,
+        currency: order.currency,
+        now: new Date(),
+        usesByRole: history.codeUses,
+        usesByAll: history.codeUsesByAll,
+      });
       if (refusal) throw discountError(refusal);
     }
     if (history.unpaid >= order.unpaidOrdersPerCharacter) throw tooManyUnpaidOrders();

@@ -7,10 +7,7 @@ import { activeCodesAmong } from '../discounts/discount-codes';
  * published in the docs; a database that served as a development store first still has them.
  */
 export async function demoDataProblem(db: Queryable): Promise<string | null> {
-  const codes = await activeCodesAmong(
-    db,
-    DEMO_DISCOUNT_CODES.map((code) => code.code),
-  );
+  const codes = await activeCodesAmong(db, DEMO_DISCOUNT_CODES);
   if (codes.length === 0) return null;
   const list = codes.map((code) => `'${code}'`).join(', ');
   return `the database holds the demo discount codes ${codes.join(', ')}: deactivate them (UPDATE discount_codes SET active = false WHERE code IN (${list})). STORE_MODE=demo allows them for a public demo.`;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { paidInPeriodSql } from './limit-period';
 
 /** Whose purchases: a character by its role ID, or (without one) a player account by its uid. */
 export interface Purchaser {
@@ -7,18 +8,28 @@ export interface Purchaser {
   readonly uid: string;
 }
 
+/** A character's delivered purchases of one bundle. */
+export interface BundlePurchases {
+  /** Ever: the first-purchase offer is used up by the first. */
+  readonly ever: number;
+  /** In the current period of the bundle's limit (today, this week, this month in UTC, or ever): what the limit's progress shows. */
+  readonly inPeriod: number;
+}
+
 /**
  * How many times the character bought each bundle, counting delivered orders only:
  * first-buy offers and purchase limits follow what actually reached the player.
  */
-export async function deliveredPurchases(db: Queryable, purchaser: Purchaser): Promise<Map<number, number>> {
+export async function deliveredPurchases(db: Queryable, purchaser: Purchaser): Promise<Map<number, BundlePurchases>> {
   const byRole = purchaser.roleId !== '';
   if (!byRole && purchaser.uid === '') return new Map();
-  const rows = await db.query<{ bundle_id: number; bought: number }>(
-    `SELECT bundle_id, count(*)::int AS bought FROM orders
-      WHERE game_id = $1 AND ${byRole ? 'role_id' : 'uid'} = $2 AND status = 'delivered'
-      GROUP BY bundle_id`,
+  const rows = await db.query<{ bundle_id: number; ever: number; in_period: number }>(
+    `SELECT o.bundle_id, count(*)::int AS ever,
+            count(*) FILTER (WHERE ${paidInPeriodSql('b.role_buy_limit_period', 'o')})::int AS in_period
+       FROM orders o JOIN bundles b ON b.id = o.bundle_id
+      WHERE o.game_id = $1 AND o.${byRole ? 'role_id' : 'uid'} = $2 AND o.status = 'delivered'
+      GROUP BY o.bundle_id`,
     [purchaser.gameId, byRole ? purchaser.roleId : purchaser.uid],
   );
-  return new Map(rows.map((row) => [row.bundle_id, row.bought]));
+  return new Map(rows.map((row) => [row.bundle_id, { ever: row.ever, inPeriod: row.in_period }]));
 }

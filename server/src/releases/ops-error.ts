@@ -4,7 +4,7 @@
  */
 export class OpsError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     message: string,
     readonly code: string = 'refused',
   ) {

@@ -8,6 +8,8 @@ export interface TestDbTarget {
   readonly name: 'PGlite' | 'PostgreSQL';
   /** A fresh, migrated, empty database of this kind. */
   open(): Promise<Db>;
+  /** A fresh database of this kind with no migration applied (a migration's own test). */
+  openUnmigrated(): Promise<Db>;
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL || '';
@@ -53,6 +55,7 @@ export function testDbTargets(): TestDbTarget[] {
         await migrate(db);
         return db;
       },
+      openUnmigrated: () => openPgliteDb(),
     },
   ];
   if (postgresUrl) {
@@ -63,6 +66,7 @@ export function testDbTargets(): TestDbTarget[] {
         await migrate(db);
         return db;
       },
+      openUnmigrated: openIsolatedPostgres,
     });
   }
   return targets;

@@ -127,9 +127,9 @@ export interface Bundle {
   readonly first_pay_content: string;
   readonly pay_icon: string;
   readonly pay_content: string;
-  /** Purchases allowed per character; 0 means no limit. */
+  /** Purchases allowed per character (in each period of the bundle's limit: a day, week or month in UTC, or ever); 0 means no limit. */
   readonly role_buy_limit: number;
-  /** Delivered purchases by this character. */
+  /** Delivered purchases by this character in the limit's current period. */
   readonly role_buy_count: number;
   /** "bought/limit", e.g. "1/3"; "" when there is no limit. */
   readonly role_buy_limit_progress: string;

@@ -135,3 +135,29 @@ export interface CatalogueRevisionRow {
   readonly source: string;
   readonly counts: Readonly<Record<string, number>>;
 }
+
+/** One row of the back office's catalogue draft: added or changed, not yet published. */
+export interface CatalogueDraftRow {
+  /** The catalogue file's list: games, servers, bundles, ... */
+  readonly list: string;
+  readonly key: string;
+  readonly row: Readonly<Record<string, unknown>>;
+  readonly kind: 'new' | 'changed';
+  /** The catalogue's row changed since the draft changed it (or the catalogue added it meanwhile). */
+  readonly stale: boolean;
+  /** The catalogue's row now; null when the catalogue has none. */
+  readonly live: Readonly<Record<string, unknown>> | null;
+  readonly updated_by: string;
+  readonly updated_at: string;
+}
+
+/** The draft as the back office shows it: its rows, the whole catalogue it would publish, that catalogue's problems and changes. */
+export interface CatalogueDraft {
+  /** The catalogue's revision now. */
+  readonly revision: number;
+  readonly rows: readonly CatalogueDraftRow[];
+  /** The catalogue file publishing would import (every list, by the file's layout). */
+  readonly file: Readonly<Record<string, unknown>>;
+  readonly problems: readonly string[];
+  readonly diff: CatalogueDiff;
+}

@@ -94,6 +94,7 @@ export interface OrderInfo {
 export interface DiscountCheck {
   /** The code as the store knows it (upper-case). */
   readonly discount_code: string;
+  /** The code's per cent off; 0 for a code with an amount off (discount_amount says how much). */
   readonly percent_off: number;
   readonly list_amount: string;
   readonly discount_amount: string;

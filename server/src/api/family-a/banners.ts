@@ -2,6 +2,7 @@ import type { Locale } from '@topup/shared/rules';
 import type { Banner } from '@topup/shared/types';
 import type { Catalogue, CatalogueBanner } from '../../catalogue/catalogue';
 import { bannerTexts, catalogueLanguage } from '../../catalogue/catalogue-language';
+import { bannersShownAt } from '../../catalogue/banner-schedule';
 import { slideAddress } from '../../catalogue/banner-slides';
 import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import { defineAction } from '../action';
@@ -23,10 +24,10 @@ export function toSlide(catalogue: Catalogue, banner: CatalogueBanner, language:
 export const banners = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
-  sameForEveryone: () => true,
-  async handle(input, { catalogue, locale }): Promise<Banner[]> {
+  // Not kept with the catalogue's answers (sameForEveryone): a banner's schedule makes the answer change with the time.
+  async handle(input, { catalogue, locale, now }): Promise<Banner[]> {
     const { gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
     const language = catalogueLanguage(gameArea, locale);
-    return gameArea.banners.map((banner) => toSlide(catalogue, banner, language, language));
+    return bannersShownAt(gameArea.banners, now).map((banner) => toSlide(catalogue, banner, language, language));
   },
 });

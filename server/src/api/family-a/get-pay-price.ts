@@ -5,15 +5,22 @@ import type { CatalogueBundle } from '../../catalogue/catalogue';
 import { bundleTexts, catalogueLanguage } from '../../catalogue/catalogue-language';
 import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import { formatAmount } from '../../payments/minor-units';
-import { deliveredPurchases } from '../../purchases/role-purchases';
+import { onSale } from '../../catalogue/sale-window';
+import { deliveredPurchases, type BundlePurchases } from '../../purchases/role-purchases';
 import { defineAction } from '../action';
 import { invalid } from '../api-error';
 import { FIELD } from '../fields';
 import { requireGameId } from '../require-game-id';
 
-/** A bundle as the product card shows it to one character (or to anyone, with no purchases), in `language`. */
-export function toBundleCard(bundle: CatalogueBundle, bought: number, language: Locale): Bundle {
+const NONE: BundlePurchases = { ever: 0, inPeriod: 0 };
+
+/**
+ * A bundle as the product card shows it to one character (or to anyone, with no purchases), in `language`:
+ * the first-purchase offer while it has none, the limit's progress in the limit's current period.
+ */
+export function toBundleCard(bundle: CatalogueBundle, purchases: BundlePurchases, language: Locale): Bundle {
   const limit = bundle.roleBuyLimit;
+  const bought = purchases.inPeriod;
   const words = bundleTexts(bundle, language);
   return {
     id: bundle.id,
@@ -26,7 +33,7 @@ export function toBundleCard(bundle: CatalogueBundle, bought: number, language: 
     product_file_url: bundle.productFileUrl,
     amount: formatAmount(bundle.priceMinor, bundle.area),
     currency: currencyCode(bundle.area),
-    first_buy: bundle.firstBuyOffer && bought === 0 ? 1 : 0,
+    first_buy: bundle.firstBuyOffer && purchases.ever === 0 ? 1 : 0,
     first_pay_icon: words.firstPayIcon,
     first_pay_content: words.firstPayContent,
     pay_icon: words.payIcon,
@@ -38,14 +45,14 @@ export function toBundleCard(bundle: CatalogueBundle, bought: number, language: 
 }
 
 /**
- * `getPayPrice`: the bundles of one tab. With `role_id` (or `ln_uid`), first-buy and limit
- * progress are that character's own, from its delivered purchases.
+ * `getPayPrice`: the bundles of one tab on sale now (inside their sale window). With `role_id` (or
+ * `ln_uid`), first-buy and limit progress are that character's own, from its delivered purchases.
  */
 export const getPayPrice = defineAction({
   fields: { type: FIELD.productType, game_id: FIELD.gameId, area: FIELD.area, role_id: FIELD.roleId, ln_uid: FIELD.uid },
   signed: true,
   sameForEveryone: (input) => !input.role_id && !input.ln_uid,
-  async handle(input, { catalogue, db, locale }): Promise<Bundle[]> {
+  async handle(input, { catalogue, db, locale, now }): Promise<Bundle[]> {
     const gameId = requireGameId(input);
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const type = input.type || gameArea.tabs[0] || '';
@@ -54,8 +61,8 @@ export const getPayPrice = defineAction({
     if (!bundles) throw invalid('type');
     const roleId = input.role_id ?? '';
     const uid = input.ln_uid ?? '';
-    const bought = roleId || uid ? await deliveredPurchases(db, { gameId, roleId, uid }) : new Map<number, number>();
+    const bought = roleId || uid ? await deliveredPurchases(db, { gameId, roleId, uid }) : new Map<number, BundlePurchases>();
     const language = catalogueLanguage(gameArea, locale);
-    return bundles.map((bundle) => toBundleCard(bundle, bought.get(bundle.id) ?? 0, language));
+    return bundles.filter((bundle) => onSale(bundle, now)).map((bundle) => toBundleCard(bundle, bought.get(bundle.id) ?? NONE, language));
   },
 });

@@ -17,17 +17,18 @@ export const checkDiscountCode = defineAction({
   fields: CHECK_DISCOUNT_CODE_FIELDS,
   signed: true,
   limit: 'checkCode',
-  async handle(input, { catalogue, db }): Promise<DiscountCheck> {
+  async handle(input, { catalogue, db, now }): Promise<DiscountCheck> {
     const typed = normaliseCode(input.discount_code ?? '');
     if (typed === '') throw missing('discount_code', 'fillDiscountCode');
     const gameId = requireGameId(input);
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const productId = input.product_id ?? '';
     if (productId === '') throw missing('product_id');
-    const { code, price } = await priceWithCode(db, gameArea, { gameId, productId, roleId: input.role_id ?? '', code: typed, payType: input.pay_type ?? '' });
+    const { code, price } = await priceWithCode(db, gameArea, { gameId, productId, roleId: input.role_id ?? '', code: typed, payType: input.pay_type ?? '', now });
     return {
       discount_code: code.code,
-      percent_off: code.percentOff,
+      // 0 for a code with an amount off: discount_amount says what it takes off.
+      percent_off: code.percentOff ?? 0,
       list_amount: formatAmount(price.listPriceMinor, gameArea.area),
       discount_amount: formatAmount(price.discountMinor, gameArea.area),
       amount: formatAmount(price.amountMinor, gameArea.area),

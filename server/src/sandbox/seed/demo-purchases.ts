@@ -1,5 +1,5 @@
-import { demoBundles } from './demo-bundles';
-import type { DemoGame } from './demo-games';
+import type { CatalogueFile } from '../../catalogue/catalogue-file';
+import { demoGames } from './demo-games';
 import { ACCOUNTS_PER_GAME, demoRoleId, demoUid } from './demo-roles';
 
 export interface DemoPurchase {
@@ -19,25 +19,27 @@ export interface DemoPurchase {
  * has bought the smallest currency bundle once (its first-buy offer is used up) and the
  * weekly supply once (limit progress "1/3").
  */
-export function demoPurchases(game: DemoGame): DemoPurchase[] {
+export function demoPurchases(file: CatalogueFile): DemoPurchase[] {
   const account = ACCOUNTS_PER_GAME;
-  return Object.entries(game.areas).flatMap(([area, servers]) => {
-    const server = servers[0];
-    if (!server) return [];
-    const bundles = demoBundles(game, area);
-    const bought = bundles.filter(
-      (bundle) => bundle.productId.endsWith('-currency-60') || bundle.productId.endsWith('-weekly-supply'),
-    );
-    return bought.map((bundle) => ({
-      orderId: `demo-${bundle.productId}-${account}`,
-      gameId: game.gameId,
-      area,
-      serverId: server.id,
-      roleId: demoRoleId(server.id, account),
-      uid: demoUid(game.gameId, account),
-      productId: bundle.productId,
-      productName: bundle.productName,
-      mailTitle: area === 'kr' ? `구매하신 ${bundle.productName}` : `Your ${bundle.productName}`,
-    }));
-  });
+  return demoGames(file).flatMap((game) =>
+    Object.entries(game.areas).flatMap(([area, servers]) => {
+      const server = servers[0];
+      if (!server) return [];
+      const bought = file.bundles.filter(
+        (bundle) =>
+          bundle.game_id === game.gameId && bundle.area === area && (bundle.product_id.endsWith('-currency-60') || bundle.product_id.endsWith('-weekly-supply')),
+      );
+      return bought.map((bundle) => ({
+        orderId: `demo-${bundle.product_id}-${account}`,
+        gameId: game.gameId,
+        area,
+        serverId: server.id,
+        roleId: demoRoleId(server.id, account),
+        uid: demoUid(game.gameId, account),
+        productId: bundle.product_id,
+        productName: bundle.product_name,
+        mailTitle: area === 'kr' ? `구매하신 ${bundle.product_name}` : `Your ${bundle.product_name}`,
+      }));
+    }),
+  );
 }

@@ -4,8 +4,7 @@ import { recordDeliveredOrder } from '../../orders/record-delivered-order';
 import { recordPaymentEvent } from '../../payments/payment-events';
 import { depositMail } from '../game/mailbox';
 import { bookPayment } from '../payments/sandbox-ledger';
-import type { DemoGame } from './demo-games';
-import { demoPurchases, type DemoPurchase } from './demo-purchases';
+import type { DemoPurchase } from './demo-purchases';
 
 const MINUTE = 60_000;
 
@@ -61,6 +60,6 @@ async function seedPurchase(tx: Queryable, purchase: DemoPurchase): Promise<void
 }
 
 /** A returning player's delivered purchases, so that first-buy and limits show on a fresh install. */
-export async function seedDemoPurchases(tx: Queryable, games: readonly DemoGame[]): Promise<void> {
-  for (const purchase of games.flatMap(demoPurchases)) await seedPurchase(tx, purchase);
+export async function seedDemoPurchases(tx: Queryable, purchases: readonly DemoPurchase[]): Promise<void> {
+  for (const purchase of purchases) await seedPurchase(tx, purchase);
 }

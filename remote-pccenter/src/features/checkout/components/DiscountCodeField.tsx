@@ -48,7 +48,11 @@ export function DiscountCodeField({ discount, area }: { readonly discount: Disco
         data-testid="discount-result"
       >
         {applied
-          ? t('order.codeApplied', { code: applied.discount_code, percent: applied.percent_off, saving: formatPrice(applied.discount_amount, area) })
+          ? t(applied.percent_off > 0 ? 'order.codeApplied' : 'order.codeAppliedAmount', {
+              code: applied.discount_code,
+              percent: applied.percent_off,
+              saving: formatPrice(applied.discount_amount, area),
+            })
           : discount.refusal}
       </p>
     </form>

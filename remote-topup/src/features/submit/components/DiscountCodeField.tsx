@@ -52,7 +52,7 @@ export function DiscountCodeField({ discount, area }: Props) {
       <p id={resultId} className={`od-discount__result od-discount__result--${kind}`} role="status" aria-live="polite" data-testid="discount-result">
         {kind === 'refused' ? refusal : null}
         {applied
-          ? t('submit.discountApplied', {
+          ? t(applied.percent_off > 0 ? 'submit.discountApplied' : 'submit.discountAppliedAmount', {
               code: applied.discount_code,
               percent: applied.percent_off,
               saving: formatPrice(applied.discount_amount, area),

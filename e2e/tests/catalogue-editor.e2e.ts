@@ -1,0 +1,253 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import { bundleCard, FAST_DELIVERY, mailbox, resultStatus, settleInSandbox } from '../support/orders';
+import { mustRunOps } from '../support/ops';
+import { waitForRemotePage } from '../support/page-helpers';
+import { saveScreenshot } from '../support/screenshots';
+import { startServer, type RunningServer } from '../support/server';
+import { confirmCharacter, openTopUp } from '../support/topup';
+
+const MERCHANDISER = { email: 'merch@ops.example', password: 'merchandiser password 2026' };
+const VIEWER = { email: 'viewer@ops.example', password: 'viewer password 2026 ok' };
+const GAME_ID = '907';
+const CHARACTER = { server_id: '907-us-2', role_id: '9070001', role_name: 'Mira Saltwind', uid: '9070000' };
+
+/** A small PNG (a 2×1 image), as a merchandiser's banner picture. */
+const BANNER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8BQz0AEYBxVSF8AAFeSBPkI2+HUAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+let server: RunningServer;
+let browser: Browser;
+let bannerFile: string;
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-editor-'));
+  for (const [who, role] of [
+    [MERCHANDISER, 'merchandiser'],
+    [VIEWER, 'viewer'],
+  ] as const) {
+    expect(mustRunOps('ops', ['add-operator', who.email, '--role', role], { DATA_DIR: dataDir }, `${who.password}\n`)).toContain('can sign in');
+  }
+  bannerFile = path.join(dataDir, 'harbor-banner.png');
+  fs.writeFileSync(bannerFile, BANNER_PNG);
+  server = await startServer({ ...FAST_DELIVERY, DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openEditor(who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext({ ...DESKTOP, viewport: { width: 1440, height: 900 } })).newPage();
+  await page.goto(`${server.url}/#/ops`);
+  await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('E-mail address').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('link', { name: 'Catalogue' }).click();
+  await page.getByRole('link', { name: /^(Edit|Browse) the catalogue$/ }).click();
+  await page.getByRole('heading', { name: 'Edit the catalogue', level: 1 }).waitFor();
+  return page;
+}
+
+const listButton = (page: Page, name: string) => page.getByRole('navigation', { name: 'Lists of the catalogue' }).getByRole('button', { name: new RegExp(`^${name}`) });
+
+/** Adds one row through the list's form and waits until the list shows it as new. */
+async function addRow(page: Page, list: string, key: string, fill: (form: Locator) => Promise<void>): Promise<void> {
+  await listButton(page, list).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const form = page.getByRole('form', { name: /^New row: / });
+  await fill(form);
+  await form.getByRole('button', { name: 'Save to draft' }).click();
+  const saved = page.locator(`[data-row="${key}"]`).getByText('new', { exact: true });
+  const refused = form.locator('[aria-invalid="true"], .ops-note--error').first();
+  await saved.or(refused).waitFor();
+  // A refusal names what is wrong: shown here, the test says why it stopped.
+  if (await refused.isVisible()) throw new Error(`${list} ${key} refused: ${await form.innerText()}`);
+}
+
+const field = (form: Locator, label: string) => form.getByLabel(label, { exact: true });
+
+async function inLanguages(form: Locator, group: string, en: string): Promise<void> {
+  const fieldset = form.getByRole('group', { name: group });
+  await fieldset.getByLabel('English').fill(en);
+  await fieldset.getByLabel('Korean').fill(`${en} (한국어)`);
+  await fieldset.getByLabel('Chinese').fill(`${en}（中文）`);
+}
+
+describe('the catalogue editor', () => {
+  it('a merchandiser adds a game with two servers, a tab, three bundles, a banner and a code, publishes, and a player buys with the code on the phone', async () => {
+    const page = await openEditor(MERCHANDISER);
+    await page.getByText(/The draft changes nothing yet: players see revision \d+\./).waitFor();
+
+    await addRow(page, 'Games', GAME_ID, async (form) => {
+      await field(form, 'Game ID').fill(GAME_ID);
+      await inLanguages(form, 'Name', 'Tidewatch Harbor');
+      await inLanguages(form, 'Description', 'Sail, trade and hold the harbour.');
+      await field(form, 'Icon').fill('/assets/games/18.svg');
+      await field(form, 'Order').fill('40');
+    });
+    await addRow(page, 'Areas of games', `${GAME_ID}/us`, async (form) => {
+      await field(form, 'Game ID').fill(GAME_ID);
+      await field(form, 'Area').fill('us');
+    });
+    // The draft is not yet a catalogue: its problems are listed, and Publish waits for them.
+    const problems = page.getByRole('alert').filter({ hasText: 'Publishing needs 2 problems fixed first' });
+    await problems.getByText('the area has no server', { exact: false }).waitFor();
+    await problems.getByText('the area has no pay method', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: /^Publish as revision/ }).isDisabled()).toBe(true);
+    for (const [n, name] of [
+      [1, 'Harbor East'],
+      [2, 'Harbor West'],
+    ] as const) {
+      await addRow(page, 'Servers', `${GAME_ID}/${GAME_ID}-us-${n}`, async (form) => {
+        await field(form, 'Game ID').fill(GAME_ID);
+        await field(form, 'Area').fill('us');
+        await field(form, 'Server ID').fill(`${GAME_ID}-us-${n}`);
+        await field(form, 'Server name').fill(name);
+        await field(form, 'Order').fill(String(n));
+      });
+    }
+    await addRow(page, 'Product tabs', `${GAME_ID}/us/Pearls`, async (form) => {
+      await field(form, 'Game ID').fill(GAME_ID);
+      await field(form, 'Area').fill('us');
+      await field(form, 'Tab').fill('Pearls');
+      await field(form, 'Tab name in other languages (JSON)').fill('{"ko": "진주", "zh": "珍珠"}');
+    });
+    await addRow(page, 'Pay methods', `${GAME_ID}/us/card`, async (form) => {
+      await field(form, 'Game ID').fill(GAME_ID);
+      await field(form, 'Area').fill('us');
+      await field(form, 'Pay type').fill('card');
+      await field(form, 'Name').fill('Credit or debit card');
+      await field(form, 'Icon').fill('/assets/pay/card.svg');
+      await field(form, 'Card brands (JSON)').fill('["visa", "mastercard"]');
+    });
+    for (const [n, cents] of [
+      [100, '199'],
+      [500, '899'],
+      [1200, '1999'],
+    ] as const) {
+      await addRow(page, 'Bundles', `${GAME_ID}-us-pearls-${n}`, async (form) => {
+        await field(form, 'Product ID').fill(`${GAME_ID}-us-pearls-${n}`);
+        await field(form, 'Game ID').fill(GAME_ID);
+        await field(form, 'Area').fill('us');
+        await field(form, 'Tab').fill('Pearls');
+        await field(form, 'Bundle name').fill(`${n} Pearls`);
+        await field(form, 'Bundle details').fill(`${n} Pearls, sent by in-game mail.`);
+        await field(form, 'Bundle image').fill('/assets/bundles/currency.svg');
+        await field(form, 'Price (USD, minor units)').fill(cents);
+        await field(form, 'Items delivered (JSON)').fill(`[{"name": "Pearl", "quantity": ${n}}]`);
+        await field(form, 'Order').fill(String(n));
+      });
+    }
+
+    // A bundle with a price that is not a number is refused next to the field, and nothing is lost.
+    await listButton(page, 'Bundles').click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const wrong = page.getByRole('form', { name: /^New row: / });
+    await field(wrong, 'Product ID').fill(`${GAME_ID}-us-typo`);
+    await field(wrong, 'Game ID').fill(GAME_ID);
+    await field(wrong, 'Area').fill('us');
+    const price = field(wrong, 'Price (USD, minor units)');
+    await price.fill('8.99');
+    await wrong.getByRole('button', { name: 'Save to draft' }).click();
+    await wrong.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = ((await price.getAttribute('aria-describedby')) ?? '').split(' ');
+    const description = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));
+    expect(description.join(' ')).toContain('Enter a whole number.');
+    expect(await field(wrong, 'Product ID').inputValue()).toBe(`${GAME_ID}-us-typo`);
+    await wrong.getByRole('button', { name: 'Close' }).click();
+
+    await addRow(page, 'Banners', `${GAME_ID}-us-harbor`, async (form) => {
+      await field(form, 'Banner key').fill(`${GAME_ID}-us-harbor`);
+      await field(form, 'Game ID').fill(GAME_ID);
+      await field(form, 'Area').fill('us');
+      await field(form, 'Link').fill(`/prod?game_id=${GAME_ID}&area=us&product_id=${GAME_ID}-us-pearls-500`);
+      await form.getByLabel('Upload an image for Image').setInputFiles(bannerFile);
+      await expectValue(field(form, 'Image'), /^\/assets\/catalogue\/[0-9a-f]{20}\.png$/);
+    });
+    await addRow(page, 'Discount codes', 'HARBOR20', async (form) => {
+      await field(form, 'Code').fill('HARBOR20');
+      await fillDiscount(form);
+    });
+
+    await page.getByRole('button', { name: /^Publish as revision \d+$/ }).waitFor();
+    await page.getByText(/The draft changes 11 rows/).waitFor();
+    await saveScreenshot(page, 'ops-catalogue-editor', { fullPage: true });
+    await page.getByRole('button', { name: /^Publish as revision \d+$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Publish the draft as revision \d+$/ });
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Tidewatch Harbor opens');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /Published: the catalogue is now revision \d+\./ }).waitFor();
+    await page.getByText(/The draft changes nothing yet/).waitFor();
+
+    // The sandbox game gets a character on the new game's server; a player buys on the phone with the code.
+    const made = await fetch(`${server.url}/sandbox/roles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game_id: Number(GAME_ID), ...CHARACTER }),
+    });
+    expect(made.status).toBe(200);
+    const player = await (await browser.newContext(PHONE)).newPage();
+    await openTopUp(player, server.url, `game_id=${GAME_ID}&area=us`);
+    expect(await player.locator('img[src^="/assets/catalogue/"]').count()).toBeGreaterThan(0);
+    await confirmCharacter(player, 'Harbor West', CHARACTER.role_id);
+    await bundleCard(player, `${GAME_ID}-us-pearls-500`).locator('.tp-price').click();
+    await waitForRemotePage(player, '/submit');
+    await player.getByLabel('Discount code').fill('harbor20');
+    await player.getByRole('button', { name: 'Apply' }).click();
+    await player.getByTestId('discount-result').getByText(/^HARBOR20 applied: 20% off, you save \$1\.80$/).waitFor();
+    expect(await player.getByTestId('submit-total').textContent()).toBe('$7.19');
+    await player.getByRole('checkbox').check();
+    await player.getByRole('button', { name: 'Pay $7.19' }).click();
+    const orderId = await settleInSandbox(player, 'Pay');
+    await resultStatus(player, 'delivered');
+    const mails = (await mailbox(server.url, Number(GAME_ID), CHARACTER.server_id, CHARACTER.role_id)).filter((mail) => mail.order_id === orderId);
+    expect(mails).toHaveLength(1);
+    expect(JSON.stringify(mails[0])).toContain('Pearl');
+
+    // Back in the editor, the code's use so far.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit the catalogue', level: 1 }).waitFor();
+    await listButton(page, 'Discount codes').click();
+    await page.locator('[data-row="HARBOR20"] button').click();
+    await page.getByTestId('discount-usage').getByText('Used by 1 paid order so far (1 delivered); 0 unpaid orders name it now.').waitFor();
+  });
+
+  it('a viewer sees the catalogue in the editor but cannot change it', async () => {
+    const page = await openEditor(VIEWER);
+    await page.getByText('Your role can look at the catalogue but not change it.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Publish as revision/ }).count()).toBe(0);
+    await listButton(page, 'Bundles').click();
+    await page.locator('[data-row="18-us-currency-300"] button').click();
+    const form = page.getByRole('form').filter({ has: page.getByLabel('Product ID', { exact: true }) });
+    expect(await field(form, 'Price (USD, minor units)').isDisabled()).toBe(true);
+    expect(await form.getByRole('button', { name: 'Save to draft' }).count()).toBe(0);
+  });
+});
+
+async function expectValue(input: Locator, pattern: RegExp): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let value = await input.inputValue();
+  while (!pattern.test(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await input.inputValue();
+  }
+  expect(value).toMatch(pattern);
+}
+
+/** The code's own fields: 20 % off the new game, one use per character. */
+async function fillDiscount(form: Locator): Promise<void> {
+  await field(form, 'Percent off').fill('20');
+  await field(form, 'Games (JSON)').fill(`[${GAME_ID}]`);
+  await field(form, 'Uses per character (0: no limit)').fill('1');
+}

@@ -1,0 +1,323 @@
+/**
+ * How the catalogue editor shows each list of the catalogue file (server/src/catalogue/catalogue-file.schema.json):
+ * its fields in order, what kind of input each is, which fields name the row, and a new row's values.
+ * A field a row has and this table does not know (a newer server) is edited as JSON, never dropped.
+ */
+
+export type FieldKind =
+  | 'int'
+  | 'text'
+  | 'longText'
+  | 'bool'
+  | 'localized'
+  | 'localizedLong'
+  | 'json'
+  | 'nullableJson'
+  | 'image'
+  | 'minor'
+  | 'when'
+  | 'nullableInt'
+  | 'nullableText'
+  | 'choice';
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** Part of the row's key: fixed once the row exists (a new key is a new row). */
+  readonly key?: boolean;
+  readonly choices?: readonly string[];
+}
+
+export interface ListSpec {
+  readonly list: string;
+  readonly fields: readonly FieldSpec[];
+  /** The row's key, as the server names it (catalogue-diff.ts ROW_KEYS). */
+  readonly key: (row: Readonly<Record<string, unknown>>) => string;
+  /** The field that names a row in the table. */
+  readonly title: (row: Readonly<Record<string, unknown>>) => string;
+  readonly blank: Readonly<Record<string, unknown>>;
+}
+
+/** A new row's time field that starts at the moment the row is added. */
+export const NOW = '@now';
+
+const f = (name: string, kind: FieldKind, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, kind, ...extra });
+const localizedBlank = { en: '', ko: '', zh: '' };
+const str = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+const nameIn = (value: unknown) => str((value as { en?: string } | null)?.en);
+
+export const LIST_SPECS: readonly ListSpec[] = [
+  {
+    list: 'games',
+    key: (row) => str(row.game_id),
+    fields: [
+      f('game_id', 'int', { key: true }),
+      f('names', 'localized'),
+      f('descriptions', 'localizedLong'),
+      f('icon_url', 'image'),
+      f('role_lookup', 'choice', { choices: ['id', 'name'] }),
+      f('server_sign_required', 'bool'),
+      f('role_help_image', 'image'),
+      f('in_voucher_centre', 'bool'),
+      f('sort', 'int'),
+    ],
+    title: (row) => nameIn(row.names),
+    blank: { game_id: '', names: localizedBlank, descriptions: localizedBlank, icon_url: '', role_lookup: 'id', server_sign_required: false, role_help_image: '', in_voucher_centre: true, sort: 0 },
+  },
+  {
+    list: 'game_areas',
+    key: (row) => `${str(row.game_id)}/${str(row.area)}`,
+    fields: [f('game_id', 'int', { key: true }), f('area', 'text', { key: true }), f('customer_service_url', 'nullableText'), f('sort', 'int')],
+    title: (row) => `${str(row.game_id)} · ${str(row.area)}`,
+    blank: { game_id: '', area: '', customer_service_url: null, sort: 0 },
+  },
+  {
+    list: 'servers',
+    key: (row) => `${str(row.game_id)}/${str(row.server_id)}`,
+    fields: [
+      f('game_id', 'int', { key: true }),
+      f('area', 'text'),
+      f('region', 'text'),
+      f('server_id', 'text', { key: true }),
+      f('server_name', 'text'),
+      f('server_sign', 'text'),
+      f('sort', 'int'),
+    ],
+    title: (row) => str(row.server_name),
+    blank: { game_id: '', area: '', region: '', server_id: '', server_name: '', server_sign: '', sort: 0 },
+  },
+  {
+    list: 'product_tabs',
+    key: (row) => `${str(row.game_id)}/${str(row.area)}/${str(row.type)}`,
+    fields: [f('game_id', 'int', { key: true }), f('area', 'text', { key: true }), f('type', 'text', { key: true }), f('labels', 'json'), f('sort', 'int')],
+    title: (row) => str(row.type),
+    blank: { game_id: '', area: '', type: '', labels: {}, sort: 0 },
+  },
+  {
+    list: 'bundles',
+    key: (row) => str(row.product_id),
+    fields: [
+      f('product_id', 'text', { key: true }),
+      f('game_id', 'int'),
+      f('area', 'text'),
+      f('type', 'text'),
+      f('product_name', 'text'),
+      f('product_content', 'longText'),
+      f('product_file_url', 'image'),
+      f('price_minor', 'minor'),
+      f('items', 'json'),
+      f('first_buy_offer', 'bool'),
+      f('first_pay_icon', 'text'),
+      f('first_pay_content', 'text'),
+      f('first_buy_items', 'json'),
+      f('pay_icon', 'text'),
+      f('pay_content', 'text'),
+      f('bonus_items', 'json'),
+      f('role_buy_limit', 'int'),
+      f('role_buy_limit_period', 'choice', { choices: ['ever', 'day', 'week', 'month'] }),
+      f('sale_starts_at', 'when'),
+      f('sale_ends_at', 'when'),
+      f('texts', 'json'),
+      f('active', 'bool'),
+      f('sort', 'int'),
+    ],
+    title: (row) => str(row.product_name),
+    blank: {
+      product_id: '',
+      game_id: '',
+      area: '',
+      type: '',
+      product_name: '',
+      product_content: '',
+      product_file_url: '',
+      price_minor: '',
+      items: [],
+      first_buy_offer: false,
+      first_pay_icon: '',
+      first_pay_content: '',
+      first_buy_items: [],
+      pay_icon: '',
+      pay_content: '',
+      bonus_items: [],
+      role_buy_limit: 0,
+      role_buy_limit_period: 'ever',
+      sale_starts_at: null,
+      sale_ends_at: null,
+      texts: {},
+      active: true,
+      sort: 0,
+    },
+  },
+  {
+    list: 'banners',
+    key: (row) => str(row.banner_key),
+    fields: [
+      f('banner_key', 'text', { key: true }),
+      f('game_id', 'nullableInt'),
+      f('area', 'text'),
+      f('url', 'text'),
+      f('slideshow_url', 'image'),
+      f('starts_at', 'when'),
+      f('ends_at', 'when'),
+      f('texts', 'json'),
+      f('sort', 'int'),
+    ],
+    title: (row) => str(row.banner_key),
+    blank: { banner_key: '', game_id: null, area: '', url: '', slideshow_url: '', starts_at: null, ends_at: null, texts: {}, sort: 0 },
+  },
+  {
+    list: 'pay_types',
+    key: (row) => `${str(row.game_id)}/${str(row.area)}/${str(row.pay_type)}`,
+    fields: [
+      f('game_id', 'int', { key: true }),
+      f('area', 'text', { key: true }),
+      f('pay_type', 'text', { key: true }),
+      f('name', 'text'),
+      f('names', 'json'),
+      f('icon_url', 'image'),
+      f('brands', 'json'),
+      f('price_percent', 'int'),
+      f('sort', 'int'),
+    ],
+    title: (row) => str(row.name),
+    blank: { game_id: '', area: '', pay_type: '', name: '', names: {}, icon_url: '', brands: [], price_percent: 0, sort: 0 },
+  },
+  {
+    list: 'discount_codes',
+    key: (row) => str(row.code),
+    fields: [
+      f('code', 'text', { key: true }),
+      f('percent_off', 'nullableInt'),
+      f('amount_off', 'nullableJson'),
+      f('game_ids', 'json'),
+      f('product_ids', 'json'),
+      f('valid_from', 'when'),
+      f('valid_until', 'when'),
+      f('uses_per_role', 'int'),
+      f('uses_per_code', 'int'),
+      f('active', 'bool'),
+    ],
+    title: (row) => str(row.code),
+    blank: { code: '', percent_off: null, amount_off: null, game_ids: [], product_ids: [], valid_from: NOW, valid_until: null, uses_per_role: 0, uses_per_code: 0, active: true },
+  },
+  {
+    list: 'store_settings',
+    key: (row) => str(row.key),
+    fields: [f('key', 'text', { key: true }), f('value', 'longText')],
+    title: (row) => str(row.key),
+    blank: { key: '', value: '' },
+  },
+];
+
+export const specOf = (list: string): ListSpec | undefined => LIST_SPECS.find((spec) => spec.list === list);
+
+/** A list's new row, its times set to now. */
+export function blankRow(spec: ListSpec): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(spec.blank).map(([name, value]) => [name, value === NOW ? new Date().toISOString() : value]));
+}
+
+/** The fields a row is shown with: the list's own, then any other the row has (edited as JSON). */
+export function fieldsOf(spec: ListSpec, row: Readonly<Record<string, unknown>>): FieldSpec[] {
+  const known = new Set(spec.fields.map((field) => field.name));
+  return [...spec.fields, ...Object.keys(row).filter((name) => !known.has(name)).map((name) => f(name, typeof row[name] === 'boolean' ? 'bool' : 'json'))];
+}
+
+/** What each input holds while it is edited: text, or a tick, or three texts for a field in every language. */
+export type Draft = Record<string, string | boolean | Record<string, string>>;
+
+const LANGUAGES = ['en', 'ko', 'zh'] as const;
+
+/** A row's values as the form's inputs. */
+export function toInputs(fields: readonly FieldSpec[], row: Readonly<Record<string, unknown>>): Draft {
+  const inputs: Draft = {};
+  for (const field of fields) {
+    const value = row[field.name];
+    switch (field.kind) {
+      case 'bool':
+        inputs[field.name] = value === true;
+        break;
+      case 'localized':
+      case 'localizedLong':
+        inputs[field.name] = Object.fromEntries(LANGUAGES.map((language) => [language, str((value as Record<string, unknown> | null)?.[language])]));
+        break;
+      case 'json':
+      case 'nullableJson':
+        inputs[field.name] = value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
+        break;
+      case 'when':
+        // <input type="datetime-local"> speaks local time without a zone; the file keeps UTC instants.
+        inputs[field.name] = typeof value === 'string' && value ? toLocalInput(value) : '';
+        break;
+      default:
+        inputs[field.name] = str(value);
+    }
+  }
+  return inputs;
+}
+
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A field the form cannot turn into a value: which, and the words key of why. */
+export interface InputProblem {
+  readonly field: string;
+  readonly problem: 'wholeNumber' | 'json' | 'when';
+}
+
+/** The form's inputs as a row, or the inputs that are not values. Fields left empty that may be empty become null. */
+export function fromInputs(fields: readonly FieldSpec[], inputs: Draft): { row: Record<string, unknown>; problems: InputProblem[] } {
+  const row: Record<string, unknown> = {};
+  const problems: InputProblem[] = [];
+  for (const field of fields) {
+    const raw = inputs[field.name];
+    const text = typeof raw === 'string' ? raw.trim() : '';
+    switch (field.kind) {
+      case 'bool':
+        row[field.name] = raw === true;
+        break;
+      case 'localized':
+      case 'localizedLong':
+        row[field.name] = Object.fromEntries(LANGUAGES.map((language) => [language, ((raw as Record<string, string>)[language] ?? '').trim()]));
+        break;
+      case 'int':
+      case 'minor':
+      case 'nullableInt':
+        if (text === '' && field.kind === 'nullableInt') row[field.name] = null;
+        else if (/^-?\d+$/.test(text)) row[field.name] = Number(text);
+        else problems.push({ field: field.name, problem: 'wholeNumber' });
+        break;
+      case 'nullableText':
+        row[field.name] = text === '' ? null : text;
+        break;
+      case 'json':
+      case 'nullableJson':
+        if (text === '') {
+          if (field.kind === 'nullableJson') row[field.name] = null;
+          break;
+        }
+        try {
+          row[field.name] = JSON.parse(text) as unknown;
+        } catch {
+          problems.push({ field: field.name, problem: 'json' });
+        }
+        break;
+      case 'when': {
+        if (text === '') {
+          row[field.name] = null;
+          break;
+        }
+        const date = new Date(text);
+        if (Number.isNaN(date.getTime())) problems.push({ field: field.name, problem: 'when' });
+        else row[field.name] = date.toISOString();
+        break;
+      }
+      default:
+        row[field.name] = text;
+    }
+  }
+  return { row, problems };
+}

@@ -1,0 +1,152 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CatalogueDraft } from '@topup/shared/types';
+import { fakeApi, renderConsole } from './support/console-harness';
+
+jest.setTimeout(30_000);
+
+const MERCHANDISER = { operator: { name: 'merch@ops.example', role: 'merchandiser' }, permissions: ['read', 'catalogue.edit'], csrfToken: 'token' };
+const VIEWER = { operator: { name: 'viewer@ops.example', role: 'viewer' }, permissions: ['read'], csrfToken: 'token' };
+
+const GAME = { game_id: 18, names: { en: 'Emberwing Frontier', ko: '엠버윙', zh: '烬翼' }, descriptions: { en: '', ko: '', zh: '' }, icon_url: '/assets/games/18.svg', role_lookup: 'id', server_sign_required: false, role_help_image: '', in_voucher_centre: true, sort: 0 };
+const BUNDLE = {
+  product_id: '18-us-currency-300',
+  game_id: 18,
+  area: 'us',
+  type: 'Gems',
+  product_name: '300 Dragon Gems',
+  product_content: '',
+  product_file_url: '/assets/bundles/currency.svg',
+  price_minor: 499,
+  items: [{ name: 'Dragon Gems', quantity: 300 }],
+  first_buy_offer: false,
+  first_pay_icon: '',
+  first_pay_content: '',
+  first_buy_items: [],
+  pay_icon: '',
+  pay_content: '',
+  bonus_items: [],
+  role_buy_limit: 0,
+  role_buy_limit_period: 'ever',
+  sale_starts_at: null,
+  sale_ends_at: null,
+  texts: {},
+  active: true,
+  sort: 1,
+};
+
+function draftWith(file: Partial<Record<string, unknown[]>>, extra: Partial<CatalogueDraft> = {}): CatalogueDraft {
+  return {
+    revision: 7,
+    rows: [],
+    file: { games: [GAME], game_areas: [], servers: [], product_tabs: [], pay_types: [], bundles: [BUNDLE], banners: [], store_settings: [], ...file },
+    problems: [],
+    diff: { lists: {}, priceChanges: [] },
+    ...extra,
+  };
+}
+
+describe('the catalogue editor', () => {
+  it('checks a new row in the browser first, sends typed values to the draft, and marks the row new', async () => {
+    const saved = { game_id: 901, names: { en: 'Tidewatch', ko: '타이드', zh: '潮汐' } };
+    const calls = fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue/draft': { body: draftWith({}) },
+      'POST /catalogue/draft/rows': (call) => ({
+        body: {
+          key: '901',
+          draft: draftWith(
+            { games: [GAME, call.body!.row] },
+            { rows: [{ list: 'games', key: '901', row: call.body!.row as Record<string, unknown>, kind: 'new', stale: false, live: null, updated_by: 'merch@ops.example', updated_at: '' }], problems: ['game_areas: game 901 is sold in no area'] },
+          ),
+        },
+      }),
+    });
+    await renderConsole('/ops/catalogue/edit');
+    expect(await screen.findByText('The draft changes nothing yet: players see revision 7.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const form = screen.getByRole('form', { name: 'New row: Games' });
+    const gameId = within(form).getByLabelText('Game ID');
+    fireEvent.change(gameId, { target: { value: '90x' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    // Not a number: said next to the field, linked to it, and nothing sent.
+    expect(gameId).toHaveAttribute('aria-invalid', 'true');
+    expect(gameId).toHaveAccessibleDescription('Enter a whole number.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(gameId, { target: { value: '901' } });
+    const names = within(form).getByRole('group', { name: 'Name' });
+    fireEvent.change(within(names).getByLabelText('English'), { target: { value: saved.names.en } });
+    fireEvent.change(within(names).getByLabelText('Korean'), { target: { value: saved.names.ko } });
+    fireEvent.change(within(names).getByLabelText('Chinese'), { target: { value: saved.names.zh } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByText('Saved to the draft.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({ list: 'games', row: { ...saved, role_lookup: 'id', in_voucher_centre: true, sort: 0 } });
+    expect(post.csrf).toBe('token');
+    expect(screen.getByText('The draft changes 1 row; players see revision 7 until it is published.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Publishing needs 1 problem fixed first:game_areas: game 901 is sold in no area');
+    expect(screen.getByRole('button', { name: 'Publish as revision 8' })).toBeDisabled();
+    expect(within(screen.getByRole('list', { name: 'Games' })).getByText('new')).toBeInTheDocument();
+  });
+
+  it('shows the server\'s refusal of a row next to the field it names', async () => {
+    fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue/draft': { body: draftWith({}) },
+      'POST /catalogue/draft/rows': { status: 400, body: { error: 'The row is refused', code: 'rowInvalid', problems: ['price_minor: must be >= 1'] } },
+    });
+    await renderConsole('/ops/catalogue/edit');
+    fireEvent.click(await screen.findByRole('button', { name: /^Bundles/ }));
+    fireEvent.click(screen.getByRole('button', { name: /300 Dragon Gems/ }));
+    const form = screen.getByRole('form', { name: '300 Dragon Gems' });
+    expect(within(form).getByLabelText('Product ID')).toBeDisabled();
+    const price = within(form).getByLabelText('Price (USD, minor units)');
+    fireEvent.change(price, { target: { value: '0' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    await waitFor(() => expect(price).toHaveAttribute('aria-invalid', 'true'));
+    expect(price).toHaveAccessibleDescription('Cents for dollars, whole won for won. price_minor: must be >= 1');
+    expect(screen.getByRole('alert')).toHaveTextContent('The row is refused: see the fields marked.');
+    expect(price).toHaveValue('0');
+  });
+
+  it('publishes with a reason, and asks a second time when the server names large price changes', async () => {
+    const change = { product_id: '18-us-currency-300', product_name: '300 Dragon Gems', area: 'us', from_minor: 499, to_minor: 1499, percent: 200 };
+    const draft = draftWith({}, { rows: [{ list: 'bundles', key: BUNDLE.product_id, row: { ...BUNDLE, price_minor: 1499 }, kind: 'changed', stale: false, live: BUNDLE, updated_by: 'merch@ops.example', updated_at: '' }] });
+    const calls = fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue/draft': { body: draft },
+      'POST /catalogue/draft/publish': (call) =>
+        call.body!.confirm_price_changes ? { body: { revision: 8, done: true } } : { status: 409, body: { error: 'confirm', code: 'confirmPriceChanges', price_changes: [change] } },
+    });
+    await renderConsole('/ops/catalogue/edit');
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish as revision 8' }));
+    let dialog = screen.getByRole('dialog', { name: 'Publish the draft as revision 8' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Winter prices' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    // The dialog opens again with the changes listed and a box to tick.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Publish the draft as revision 8' })).toHaveTextContent('300 Dragon Gems: $4.99 → $14.99 (+200 %)'));
+    dialog = screen.getByRole('dialog', { name: 'Publish the draft as revision 8' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Winter prices' } });
+    const publish = within(dialog).getByRole('button', { name: 'Publish' });
+    expect(publish).toBeDisabled();
+    fireEvent.click(within(dialog).getByLabelText('I checked the 1 price change of more than 50 %.'));
+    fireEvent.click(publish);
+    expect(await screen.findByText('Published: the catalogue is now revision 8.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/catalogue/draft/publish').map((c) => [c.body!.reason, c.body!.confirm_price_changes])).toEqual([
+      ['Winter prices', false],
+      ['Winter prices', true],
+    ]);
+  });
+
+  it('shows a viewer every row but no way to change one', async () => {
+    fakeApi({ 'GET /session': { body: VIEWER }, 'GET /catalogue/draft': { body: draftWith({}) } });
+    await renderConsole('/ops/catalogue/edit');
+    expect(await screen.findByText('Your role can look at the catalogue but not change it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Emberwing Frontier/ }));
+    const form = screen.getByRole('form', { name: 'Emberwing Frontier' });
+    expect(within(form).getByLabelText('Order')).toBeDisabled();
+    expect(within(form).queryByRole('button', { name: 'Save to draft' })).toBeNull();
+  });
+});
