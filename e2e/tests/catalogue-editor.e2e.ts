@@ -13,6 +13,7 @@ import { confirmCharacter, openTopUp } from '../support/topup';
 const MERCHANDISER = { email: 'merch@ops.example', password: 'merchandiser password 2026' };
 const VIEWER = { email: 'viewer@ops.example', password: 'viewer password 2026 ok' };
 const GAME_ID = '907';
+const HELP = ['Tidewatch pearls arrive in the harbour master\'s mailbox.', 'Open the mailbox from the dock to collect them.'];
 const CHARACTER = { server_id: '907-us-2', role_id: '9070001', role_name: 'Mira Saltwind', uid: '9070000' };
 
 /** A small PNG (a 2×1 image), as a merchandiser's banner picture. */
@@ -93,6 +94,7 @@ describe('the catalogue editor', () => {
       await inLanguages(form, 'Description', 'Sail, trade and hold the harbour.');
       await field(form, 'Icon').fill('/assets/games/18.svg');
       await field(form, 'Order').fill('40');
+      await form.getByRole('group', { name: 'Recharge instructions (one paragraph per line)' }).getByLabel('English').fill(`${HELP[0]}\n${HELP[1]}`);
     });
     await addRow(page, 'Areas of games', `${GAME_ID}/us`, async (form) => {
       await field(form, 'Game ID').fill(GAME_ID);
@@ -199,6 +201,13 @@ describe('the catalogue editor', () => {
     const player = await (await browser.newContext(PHONE)).newPage();
     await openTopUp(player, server.url, `game_id=${GAME_ID}&area=us`);
     expect(await player.locator('img[src^="/assets/catalogue/"]').count()).toBeGreaterThan(0);
+    // The game's own recharge instructions, in place of the store's.
+    await player.locator('.tp-header__help').click();
+    const instructions = player.locator('.tp-instructions__list li');
+    await instructions.first().waitFor();
+    expect(await instructions.allInnerTexts()).toEqual(HELP);
+    await player.keyboard.press('Escape');
+    await instructions.first().waitFor({ state: 'detached' });
     await confirmCharacter(player, 'Harbor West', CHARACTER.role_id);
     await bundleCard(player, `${GAME_ID}-us-pearls-500`).locator('.tp-price').click();
     await waitForRemotePage(player, '/submit');

@@ -23,6 +23,7 @@ const GAME = {
   role_help_image: '',
   in_voucher_centre: true,
   sort: 50,
+  help: { en: ['Pearls arrive in the harbour mailbox.', 'Collect them at the dock.'] },
 };
 const AREA = { game_id: 901, area: 'us', customer_service_url: null, sort: 0 };
 const server = (id: string, name: string, sort: number) => ({ game_id: 901, area: 'us', region: '', server_id: id, server_name: name, server_sign: '', sort });
@@ -118,6 +119,10 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
       ['901-us-pearls-500', '8.99'],
       ['901-us-pearls-1200', '19.99'],
     ]);
+    // The game's own instructions in the languages it has them in; the store's in the others.
+    const tab = (language: string) => call<{ game: { help: string[] } }>(store.app, 'getTab', { game_id: 901, area: 'us' }, { headers: { 'accept-language': language } });
+    expect((await tab('en')).data.game.help).toEqual(GAME.help.en);
+    expect((await tab('ko')).data.game.help).toEqual([]);
     const after: Json = (await merch.send('GET', '/catalogue/draft')).body;
     expect(after).toMatchObject({ revision: revision + 1, rows: [], problems: [] });
     const audit = await store.db.query<{ action: string; n: number }>(

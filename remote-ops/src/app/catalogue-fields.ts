@@ -11,6 +11,7 @@ export type FieldKind =
   | 'bool'
   | 'localized'
   | 'localizedLong'
+  | 'paragraphs'
   | 'json'
   | 'nullableJson'
   | 'image'
@@ -60,9 +61,10 @@ export const LIST_SPECS: readonly ListSpec[] = [
       f('role_help_image', 'image'),
       f('in_voucher_centre', 'bool'),
       f('sort', 'int'),
+      f('help', 'paragraphs'),
     ],
     title: (row) => nameIn(row.names),
-    blank: { game_id: '', names: localizedBlank, descriptions: localizedBlank, icon_url: '', role_lookup: 'id', server_sign_required: false, role_help_image: '', in_voucher_centre: true, sort: 0 },
+    blank: { game_id: '', names: localizedBlank, descriptions: localizedBlank, icon_url: '', role_lookup: 'id', server_sign_required: false, role_help_image: '', in_voucher_centre: true, sort: 0, help: {} },
   },
   {
     list: 'game_areas',
@@ -240,6 +242,10 @@ export function toInputs(fields: readonly FieldSpec[], row: Readonly<Record<stri
       case 'localizedLong':
         inputs[field.name] = Object.fromEntries(LANGUAGES.map((language) => [language, str((value as Record<string, unknown> | null)?.[language])]));
         break;
+      case 'paragraphs':
+        // One paragraph per line.
+        inputs[field.name] = Object.fromEntries(LANGUAGES.map((language) => [language, ((value as Record<string, unknown> | null)?.[language] as string[] | undefined)?.join('\n') ?? '']));
+        break;
       case 'json':
       case 'nullableJson':
         inputs[field.name] = value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
@@ -282,6 +288,15 @@ export function fromInputs(fields: readonly FieldSpec[], inputs: Draft): { row: 
       case 'localized':
       case 'localizedLong':
         row[field.name] = Object.fromEntries(LANGUAGES.map((language) => [language, ((raw as Record<string, string>)[language] ?? '').trim()]));
+        break;
+      case 'paragraphs':
+        // A language without paragraphs is left out: its players see the store's own.
+        row[field.name] = Object.fromEntries(
+          LANGUAGES.flatMap((language) => {
+            const lines = ((raw as Record<string, string>)[language] ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
+            return lines.length > 0 ? [[language, lines]] : [];
+          }),
+        );
         break;
       case 'int':
       case 'minor':

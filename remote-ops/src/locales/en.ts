@@ -482,4 +482,6 @@ export const EN: Record<string, string> = {
   'editor.usage_other': "Used by {{count}} paid orders so far ({{delivered}} delivered); {{unpaid}} unpaid orders name it now.",
   'editor.field.pay_types.names': "Name in other languages (JSON)",
   'editor.field.discount_codes.active': "In use",
+  'editor.field.help': "Recharge instructions (one paragraph per line)",
+  'editor.hint.help': "Shown in the help dialog of the game's top-up page; a language left empty shows the store's own instructions.",
 };

@@ -482,4 +482,6 @@ export const KO: Record<string, string> = {
   'editor.usage_other': "지금까지 결제된 주문 {{count}}건에서 사용({{delivered}}건 지급 완료), 현재 미결제 주문 {{unpaid}}건.",
   'editor.field.pay_types.names': "다른 언어의 이름 (JSON)",
   'editor.field.discount_codes.active': "사용 중",
+  'editor.field.help': "충전 안내 (한 줄에 한 문단)",
+  'editor.hint.help': "게임 충전 페이지의 도움말에 표시됩니다. 비워 둔 언어는 스토어 기본 안내를 표시합니다.",
 };

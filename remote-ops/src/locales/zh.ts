@@ -482,4 +482,6 @@ export const ZH: Record<string, string> = {
   'editor.usage_other': "目前已用于 {{count}} 笔已付款订单（{{delivered}} 笔已发放）；当前有 {{unpaid}} 笔未付款订单使用它。",
   'editor.field.pay_types.names': "其他语言的名称 (JSON)",
   'editor.field.discount_codes.active': "可用",
+  'editor.field.help': "充值说明（每行一段）",
+  'editor.hint.help': "显示在该游戏充值页的帮助对话框中；留空的语言显示商店的默认说明。",
 };

@@ -427,7 +427,7 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
       </div>
     );
   }
-  if (field.kind === 'localized' || field.kind === 'localizedLong') {
+  if (field.kind === 'localized' || field.kind === 'localizedLong' || field.kind === 'paragraphs') {
     const texts = (value as Record<string, string> | undefined) ?? {};
     return (
       <fieldset className="ops-field ops-field--wide ops-languages" aria-describedby={describedBy}>
@@ -435,8 +435,8 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
         {(['en', 'ko', 'zh'] as const).map((language) => (
           <label key={language} className="ops-field" htmlFor={`${id}-${language}`}>
             <span>{t(`editor.language.${language}`)}</span>
-            {field.kind === 'localizedLong' ? (
-              <textarea id={`${id}-${language}`} rows={2} disabled={readOnly} aria-invalid={problems.length > 0 || undefined} value={texts[language] ?? ''} onChange={(e) => onChange({ ...texts, [language]: e.target.value })} />
+            {field.kind !== 'localized' ? (
+              <textarea id={`${id}-${language}`} rows={field.kind === 'paragraphs' ? 4 : 2} disabled={readOnly} aria-invalid={problems.length > 0 || undefined} value={texts[language] ?? ''} onChange={(e) => onChange({ ...texts, [language]: e.target.value })} />
             ) : (
               <input id={`${id}-${language}`} disabled={readOnly} aria-invalid={problems.length > 0 || undefined} value={texts[language] ?? ''} onChange={(e) => onChange({ ...texts, [language]: e.target.value })} />
             )}

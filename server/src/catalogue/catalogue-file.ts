@@ -56,7 +56,7 @@ const LISTS = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'b
 /** Reads the catalogue's tables into a file, in their display order. */
 export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
   const games = await db.query<GameRecord>(
-    `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre, sort
+    `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre, sort, help
        FROM games ORDER BY sort, game_id`,
   );
   const gameAreas = await db.query<GameAreaRecord>('SELECT game_id, area, customer_service_url, sort FROM game_areas ORDER BY game_id, sort, area');

@@ -35,6 +35,8 @@ export interface CatalogueGame {
   readonly serverSignRequired: boolean;
   readonly roleHelpImage: string;
   readonly inVoucherCentre: boolean;
+  /** The game's recharge instructions per language; a language without them shows the store's. */
+  readonly help: Translations<readonly string[]>;
   /** The game's server (the game-server contract) and its signing secret; null when none is set. Never sent to a page. */
   readonly gameServer: { readonly url: string; readonly secret: string } | null;
   /** Areas the game is sold in, in display order. */

@@ -7,6 +7,9 @@ import { bumpCatalogueRevision, type CatalogueCache } from './catalogue-cache';
  */
 export async function updateCatalogue<T>(db: Db, cache: CatalogueCache | null, work: (tx: Queryable) => Promise<T>): Promise<T> {
   const result = await db.transaction(async (tx) => {
+    // This transaction bumps the revision itself as it commits: the catalogue tables' triggers (for edits
+    // made outside the store, migration 068) leave it alone.
+    await tx.query(`SELECT set_config('topup.catalogue_write', 'on', true)`);
     const value = await work(tx);
     await bumpCatalogueRevision(tx);
     return value;

@@ -19,6 +19,8 @@ export type GameRecord = {
   role_help_image: string;
   in_voucher_centre: boolean;
   sort: number;
+  /** The game's recharge instructions per language (migration 067); a language left out shows the store's. */
+  help: Translations<readonly string[]>;
 };
 export type GameAreaRecord = { game_id: number; area: string; customer_service_url: string | null; sort: number };
 export type ServerRecord = { game_id: number; area: string; region: string; server_id: string; server_name: string; server_sign: string; sort: number };
@@ -90,6 +92,7 @@ export const upsertGames = writer<GameRecord>(
     text('role_help_image'),
     boolean('in_voucher_centre'),
     integer('sort'),
+    jsonb('help'),
   ],
   ['game_id'],
 );

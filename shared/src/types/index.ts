@@ -83,6 +83,8 @@ export interface GameInfo {
   /** How the chosen region is sent to getServerList; "" when there is no picker. */
   readonly region_param: RegionParam | '';
   readonly default_region: string;
+  /** The game's own recharge instructions in the page's language; empty: the store's. */
+  readonly help: readonly string[];
 }
 
 export interface TabData {

@@ -27,6 +27,7 @@ export const getTab = defineAction({
       region_list: rule?.options ?? [],
       region_param: rule?.param ?? '',
       default_region: rule?.defaultValue ?? '',
+      help: game.help[locale] ?? [],
     };
     const language = catalogueLanguage(gameArea, locale);
     return {
