@@ -26,7 +26,7 @@ const GAME = {
   help: { en: ['Pearls arrive in the harbour mailbox.', 'Collect them at the dock.'] },
 };
 const AREA = { game_id: 901, area: 'us', customer_service_url: null, sort: 0 };
-const server = (id: string, name: string, sort: number) => ({ game_id: 901, area: 'us', region: '', server_id: id, server_name: name, server_sign: '', sort });
+const server = (id: string, name: string, sort: number, open = true) => ({ game_id: 901, area: 'us', region: '', server_id: id, server_name: name, server_sign: '', sort, open });
 const TAB = { game_id: 901, area: 'us', type: 'Pearls', labels: { ko: '진주', zh: '珍珠' }, sort: 0 };
 const PAY = { game_id: 901, area: 'us', pay_type: 'card', name: 'Credit or debit card', names: {}, icon_url: '/assets/pay/card.svg', brands: ['visa'], sort: 0, price_percent: 0 };
 const bundle = (n: number, price: number) => ({
@@ -123,6 +123,7 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
     const tab = (language: string) => call<{ game: { help: string[] } }>(store.app, 'getTab', { game_id: 901, area: 'us' }, { headers: { 'accept-language': language } });
     expect((await tab('en')).data.game.help).toEqual(GAME.help.en);
     expect((await tab('ko')).data.game.help).toEqual([]);
+
     const after: Json = (await merch.send('GET', '/catalogue/draft')).body;
     expect(after).toMatchObject({ revision: revision + 1, rows: [], problems: [] });
     const audit = await store.db.query<{ action: string; n: number }>(
@@ -133,6 +134,19 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
       { action: 'catalogue.import', n: 1 },
     ]);
     expect((await merch.send('GET', '/catalogue')).body.revisions[0]).toMatchObject({ revision: revision + 1, actor: 'merch@ops.example', reason: 'Starfall Harbor opens' });
+    // A server closed in the back office leaves the players' server list; closing every one is refused.
+    const serverIds = async () => (await call<Array<{ server_id: string }>>(store.app, 'getServerList', { game_id: 901, area: 'us', region: '' })).data.map((s) => s.server_id);
+    expect(await serverIds()).toEqual(['901-us-1', '901-us-2']);
+    await store.db.exec(`INSERT INTO sandbox_roles (game_id, server_id, role_id, role_name, uid, last_login_at) VALUES (901, '901-us-2', '9012', 'Harbor Hand', '9010', now())`);
+    const lookUp = () => call(store.app, 'getRoleInfo', { role_id: '9012', server_id: '901-us-2', area: 'us', game_id: 901, server_sign: '', role_name: '' });
+    expect((await lookUp()).ret).toBe(0);
+    await save(merch, 'servers', server('901-us-2', 'Harbor 2', 1, false));
+    await merch.send('POST', '/catalogue/draft/publish', { reason: 'Harbor 2 merged', request_key: 'draft-publish-close' });
+    expect(await serverIds()).toEqual(['901-us-1']);
+    expect((await lookUp()).ret).not.toBe(0);
+    const closedAll: Json = (await save(merch, 'servers', server('901-us-1', 'Harbor 1', 0, false))).body.draft;
+    expect(closedAll.problems).toEqual([expect.stringContaining('us): every server of the area is closed (players could choose none)')]);
+    await merch.send('POST', '/catalogue/draft/discard', { reason: 'keep Harbor 1 open' });
   });
 
   it('refuses a malformed row with every problem and keeps nothing of it; a row saved as the catalogue has it leaves the draft', async () => {

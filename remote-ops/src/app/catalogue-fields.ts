@@ -84,9 +84,10 @@ export const LIST_SPECS: readonly ListSpec[] = [
       f('server_name', 'text'),
       f('server_sign', 'text'),
       f('sort', 'int'),
+      f('open', 'bool'),
     ],
     title: (row) => str(row.server_name),
-    blank: { game_id: '', area: '', region: '', server_id: '', server_name: '', server_sign: '', sort: 0 },
+    blank: { game_id: '', area: '', region: '', server_id: '', server_name: '', server_sign: '', sort: 0, open: true },
   },
   {
     list: 'product_tabs',

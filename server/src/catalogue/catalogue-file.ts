@@ -61,7 +61,7 @@ export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
   );
   const gameAreas = await db.query<GameAreaRecord>('SELECT game_id, area, customer_service_url, sort FROM game_areas ORDER BY game_id, sort, area');
   const servers = await db.query<ServerRecord>(
-    'SELECT game_id, area, region, server_id, server_name, server_sign, sort FROM servers ORDER BY game_id, area, sort, server_id',
+    'SELECT game_id, area, region, server_id, server_name, server_sign, sort, open FROM servers ORDER BY game_id, area, sort, server_id',
   );
   const tabs = await db.query<ProductTabRecord>('SELECT game_id, area, type, labels, sort FROM product_tabs ORDER BY game_id, area, sort, type');
   const payTypes = await db.query<PayTypeRecord>(
@@ -180,9 +180,11 @@ export function checkCatalogueFile(value: unknown, options: CatalogueCheckOption
     if (!offered.has(tabKey(row))) problems.push(`${at('product_tabs', index, tabKey(row))}: the tab offers no active bundle`);
   });
   const withServer = new Set(file.servers.map(areaKey));
+  const withOpenServer = new Set(file.servers.filter((server) => server.open !== false).map(areaKey));
   const withPayType = new Set(file.pay_types.map(areaKey));
   file.game_areas.forEach((row, index) => {
     if (!withServer.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no server`);
+    else if (!withOpenServer.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: every server of the area is closed (players could choose none)`);
     if (!withPayType.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no pay method`);
   });
   problems.push(...discountCodeProblems(file, (index, code) => at('discount_codes', index, code)));

@@ -47,7 +47,8 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   );
   const areaRows = await db.query<AreaRow>('SELECT game_id, area, customer_service_url FROM game_areas ORDER BY game_id, sort, area');
   const serverRows = await db.query<ServerRow>(
-    'SELECT game_id, area, region, server_id, server_name, server_sign FROM servers ORDER BY game_id, area, sort, server_id',
+    // A closed server is not offered: players neither see it nor find characters on it.
+    'SELECT game_id, area, region, server_id, server_name, server_sign FROM servers WHERE open ORDER BY game_id, area, sort, server_id',
   );
   const tabRows = await db.query<TabRow>('SELECT game_id, area, type, labels FROM product_tabs ORDER BY game_id, area, sort, type');
   const payTypeRows = await db.query<PayTypeRow>(

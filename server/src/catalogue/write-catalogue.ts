@@ -23,7 +23,17 @@ export type GameRecord = {
   help: Translations<readonly string[]>;
 };
 export type GameAreaRecord = { game_id: number; area: string; customer_service_url: string | null; sort: number };
-export type ServerRecord = { game_id: number; area: string; region: string; server_id: string; server_name: string; server_sign: string; sort: number };
+export type ServerRecord = {
+  game_id: number;
+  area: string;
+  region: string;
+  server_id: string;
+  server_name: string;
+  server_sign: string;
+  sort: number;
+  /** Open to new purchases (migration 069); a closed server is hidden from players. */
+  open: boolean;
+};
 export type ProductTabRecord = { game_id: number; area: string; type: string; labels: Translations<string>; sort: number };
 export type PayTypeRecord = { game_id: number; area: string; pay_type: string; name: string; names: Translations<string>; icon_url: string; brands: string[]; sort: number; price_percent: number };
 export type BundleRecord = {
@@ -105,7 +115,7 @@ export const upsertGameAreas = writer<GameAreaRecord>(
 
 export const upsertServers = writer<ServerRecord>(
   'servers',
-  [integer('game_id'), text('area'), text('region'), text('server_id'), text('server_name'), text('server_sign'), integer('sort')],
+  [integer('game_id'), text('area'), text('region'), text('server_id'), text('server_name'), text('server_sign'), integer('sort'), boolean('open')],
   ['game_id', 'server_id'],
 );
 
