@@ -1,5 +1,6 @@
 import type { OpsAuditRow } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
+import type { CatalogueCheckOptions, ImportRecord } from '../catalogue/catalogue-file';
 import type { RegistryAudit, ReleaseAudit } from '../releases/registry-repo';
 
 /** Who did something through the back office: an operator, or automation with the OPS_TOKEN. */
@@ -120,5 +121,17 @@ export function auditCatalogueImport(actor: Actor, reason: string, requestKey: s
     const recorded = await writeAudit(tx, actor, { action: 'catalogue.import', targetType: 'catalogue', targetId: String(outcome.revision), after: outcome.counts, reason, requestKey });
     // The same request imported at this moment by another call: this import must not stay.
     if (!recorded) throw new Error('this catalogue import request is being done already');
+  };
+}
+
+/** An import made in the back office (a file, a revert, a published draft): who and why, the second confirmation, the store's checks, and its audit row. */
+export function backOfficeImport(actor: Actor, reason: string, requestKey: string, confirmed: boolean | undefined, checks: CatalogueCheckOptions): ImportRecord {
+  return {
+    actor: actor.name,
+    reason,
+    source: 'back-office',
+    confirmedLargePriceChanges: confirmed === true,
+    checks,
+    audit: auditCatalogueImport(actor, reason, requestKey),
   };
 }

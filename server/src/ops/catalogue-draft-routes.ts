@@ -18,7 +18,7 @@ import { readGameServers, setGameServer } from '../catalogue/write-catalogue';
 import { updateCatalogue } from '../catalogue/update-catalogue';
 import { discountCodeUsage } from '../orders/count-code-uses';
 import { OpsError } from '../releases/ops-error';
-import { auditCatalogueImport, auditedRequest, writeAudit, type Actor } from './audit';
+import { auditedRequest, backOfficeImport, writeAudit, type Actor } from './audit';
 import type { OpsIdentity } from './ops-auth';
 
 export interface CatalogueDraftRoutesOptions {
@@ -123,14 +123,7 @@ export async function catalogueDraftRoutes(app: FastifyInstance, { db, catalogue
       const done = await auditedRequest(db, request_key);
       if (done) return { revision: Number(done.target_id), done: false };
       try {
-        const outcome = await publishDraft(db, catalogue, {
-          actor: actor.name,
-          reason: why,
-          source: 'back-office',
-          confirmedLargePriceChanges: confirm_price_changes === true,
-          checks,
-          audit: auditCatalogueImport(actor, why, request_key),
-        });
+        const outcome = await publishDraft(db, catalogue, backOfficeImport(actor, why, request_key, confirm_price_changes, checks));
         return { ...outcome, done: true };
       } catch (error) {
         if (error instanceof DraftPublishError) return reply.code(409).send({ error: error.message, code: error.code, problems: error.problems });
