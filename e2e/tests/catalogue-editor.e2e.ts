@@ -126,7 +126,7 @@ describe('the catalogue editor', () => {
     await addRow(page, 'Pay methods', `${GAME_ID}/us/card`, async (form) => {
       await field(form, 'Game ID').fill(GAME_ID);
       await field(form, 'Area').fill('us');
-      await field(form, 'Pay type').fill('card');
+      await field(form, 'Pay type').selectOption('card');
       await field(form, 'Name').fill('Credit or debit card');
       await field(form, 'Icon').fill('/assets/pay/card.svg');
       await field(form, 'Card brands (JSON)').fill('["visa", "mastercard"]');

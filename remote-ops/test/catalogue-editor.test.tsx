@@ -41,6 +41,7 @@ function draftWith(file: Partial<Record<string, unknown[]>>, extra: Partial<Cata
     file: { games: [GAME], game_areas: [], servers: [], product_tabs: [], pay_types: [], bundles: [BUNDLE], banners: [], store_settings: [], ...file },
     problems: [],
     diff: { lists: {}, priceChanges: [] },
+    provider_pay_types: ['card', 'wallet'],
     ...extra,
   };
 }

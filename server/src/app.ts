@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config';
 import { apiPlugin } from './api/api-plugin';
 import { assetRoutes } from './assets/asset-routes';
@@ -18,6 +18,8 @@ import { registerOrders } from './orders/order-runtime';
 import { loadOrderSettings, type OrderSettings } from './orders/order-settings';
 import { securityHeaders } from './web/security-headers';
 import { cspReportRoutes } from './web/csp-report-routes';
+import { useCounterStore } from './web/request-counters';
+import { openRedisCounterStore } from './web/redis-counter-store';
 import { refuseUncleanInput, storeErrorAnswer } from './web/error-answer';
 import { loadLimitSettings, type LimitSettings } from './api/limit-settings';
 import { fieldRefusal } from './api/field-refusal';
@@ -34,7 +36,8 @@ export interface AppOptions {
   readonly config: ServerConfig;
   /** Overrides where remote builds come from (tests, releases). */
   readonly remotes?: RemoteSource;
-  readonly logger?: boolean;
+  /** Fastify's logger: on, off, or its options (tests read the warnings through a stream). */
+  readonly logger?: FastifyServerOptions['logger'];
   /**
    * The store's database, opened and migrated by the caller (main.ts, tests). Without it the
    * server only hosts the pages: the API and sandbox routes need a database.
@@ -65,11 +68,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The real client behind the load balancer, for limits and reports (TRUST_PROXY; none by default).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
+  // Every rate limit counts in one Redis shared by all instances (REDIS_URL), or else in this process.
+  const counters = config.redisUrl ? openRedisCounterStore(config.redisUrl, config.redisPrefix, app.log) : null;
+  useCounterStore(app, counters ?? { redis: null, prefix: config.redisPrefix });
+  if (counters) {
+    app.addHook('onReady', () => counters.start());
+    app.addHook('onClose', () => counters.close());
+  }
   app.setErrorHandler(storeErrorAnswer);
   refuseUncleanInput(app);
   await securityHeaders(app, { assetOrigins: config.assetOrigins, demo: config.storeMode === 'demo' });
 
-  app.get('/healthz', async () => ({ ok: true }));
+  // Which instance answered: behind a load balancer, each of them says its own name.
+  app.get('/healthz', async () => ({ ok: true, instance: config.instanceName }));
   await app.register(cspReportRoutes);
 
   await app.register(assetRoutes);
@@ -88,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
     const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
-    const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs }) : null;
+    const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs }) : null;
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });
     await app.register(bannerSlideRoutes, { catalogue });
     // Uploaded catalogue pictures, from the database: chosen before the build's /assets/* files.

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import { loadStripeSettings, type StripeSettings } from './payments/stripe/stripe-settings';
@@ -36,6 +37,20 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** PostgreSQL connection string (`DATABASE_URL`); when set, PGlite is not used. */
   readonly databaseUrl: string | null;
+  /** PostgreSQL connections this process opens at most (`DATABASE_POOL_SIZE`, default 10). */
+  readonly databasePoolSize: number;
+  /**
+   * A PostgreSQL statement running longer is cancelled (`DATABASE_STATEMENT_TIMEOUT_MS`, default 30 s;
+   * 0: never). Migrations run without it.
+   */
+  readonly databaseStatementTimeoutMs: number;
+  /**
+   * The Redis every instance keeps its rate-limit counters in (`REDIS_URL`): a secret, never logged.
+   * null: each process counts alone.
+   */
+  readonly redisUrl: string | null;
+  /** How every key the store writes in Redis starts (`REDIS_PREFIX`, default `topup:`). */
+  readonly redisPrefix: string;
   /** Who takes the players' money (`PAYMENT_PROVIDER`). */
   readonly paymentProvider: PaymentProviderName;
   /** Stripe's keys and return address when `PAYMENT_PROVIDER=stripe` (docs/payments.md). */
@@ -60,6 +75,8 @@ export interface ServerConfig {
    * (`CATALOGUE_CHECK_SECONDS`, default 5): the fallback when a notification is lost.
    */
   readonly catalogueCheckMs: number;
+  /** This instance's name in `GET /healthz` (`INSTANCE_NAME`; the host name and process id by default). */
+  readonly instanceName: string;
   /** Immutable release folders (`RELEASES_DIR`, default `./releases` at the repository root). */
   readonly releasesDir: string;
   /** Bearer token of the `/ops/*` routes (`OPS_TOKEN`); without one those routes are off. */
@@ -112,6 +129,13 @@ function publicUrlFrom(value: string | undefined, host: string, port: number): s
   return text;
 }
 
+/** Seeding holds a lock on one connection while it writes on another: a pool needs two at least. */
+function poolSizeFrom(value: string | undefined): number {
+  const size = positiveIntegerFrom('DATABASE_POOL_SIZE', value, 10);
+  if (size < 2) throw new Error('DATABASE_POOL_SIZE must be at least 2 (one connection may hold a lock while another writes)');
+  return size;
+}
+
 function mailSettingsFrom(env: NodeJS.ProcessEnv, storeMode: StoreMode, host: string, port: number): MailSettings {
   const smtpUrl = (env.SMTP_URL ?? '').trim() || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
@@ -161,17 +185,39 @@ function storeModeFrom(env: NodeJS.ProcessEnv, nodeEnv: string): StoreMode {
   return nodeEnv === 'production' ? 'production' : 'development';
 }
 
-/** "2" (hops), "10.0.0.5,10.0.0.0/8" (addresses), or nothing; "true" would trust any client's header. */
+/** "2" (hops), "10.0.0.5,10.0.0.0/8" (addresses), or nothing ("off"); "on" would trust any client's header. */
 export function trustProxyFrom(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
-  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === '' || text === 'off' || text === 'false' || text === '0') return false;
   if (/^[0-9]{1,2}$/.test(text)) return Number(text);
-  if (text === 'true') throw new Error('TRUST_PROXY=true would believe any client\'s X-Forwarded-For: give the hop count or the proxies\' addresses');
+  if (text === 'true' || text === 'on') throw new Error('TRUST_PROXY=true would believe any client\'s X-Forwarded-For: give the hop count or the proxies\' addresses');
   const parts = text.split(',').map((part) => part.trim());
   if (parts.some((part) => !/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part) && !['loopback', 'linklocal', 'uniquelocal'].includes(part))) {
     throw new Error(`TRUST_PROXY must be a hop count or a list of addresses / CIDR ranges, got "${text}"`);
   }
   return parts.join(',');
+}
+
+/** A whole number of 0 or more from a setting, or the fallback when it is unset. */
+function wholeNumberFrom(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${value}"`);
+  return number;
+}
+
+function redisUrlFrom(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  // The message never repeats the URL: it may hold a password.
+  if (!/^rediss?:\/\/[^/\s]/.test(text)) throw new Error('REDIS_URL must start with redis:// or rediss:// (redis://:password@host:6379/0)');
+  return text;
+}
+
+function redisPrefixFrom(value: string | undefined): string {
+  if (value === undefined || value === '') return 'topup:';
+  if (!/^[A-Za-z0-9:._-]{1,64}$/.test(value)) throw new Error(`REDIS_PREFIX must be up to 64 letters, digits or : . _ -, got "${value}"`);
+  return value;
 }
 
 function originsFrom(value: string | undefined): string[] {
@@ -221,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appKey: env.APP_KEY || DEFAULT_APP_KEY,
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: poolSizeFrom(env.DATABASE_POOL_SIZE),
+    databaseStatementTimeoutMs: wholeNumberFrom('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, 30_000),
+    redisUrl: redisUrlFrom(env.REDIS_URL),
+    redisPrefix: redisPrefixFrom(env.REDIS_PREFIX),
     paymentProvider: oneOf('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, PAYMENT_PROVIDERS, 'sandbox'),
     stripe: env.PAYMENT_PROVIDER === 'stripe' ? loadStripeSettings(env) : null,
     gameGateway: oneOf('GAME_GATEWAY', env.GAME_GATEWAY, GAME_GATEWAYS, 'sandbox'),
@@ -230,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoDiscountCodes: switchFrom('DEMO_DISCOUNT_CODES', env.DEMO_DISCOUNT_CODES, seedDemo),
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
     catalogueCheckMs: positiveIntegerFrom('CATALOGUE_CHECK_SECONDS', env.CATALOGUE_CHECK_SECONDS, 5) * 1000,
+    instanceName: env.INSTANCE_NAME?.trim() || `${os.hostname()}:${process.pid}`,
     releasesDir: path.resolve(REPO_ROOT, env.RELEASES_DIR || 'releases'),
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),

@@ -14,6 +14,7 @@ import { unsupportedPayTypes } from './payments/stripe/stripe-settings';
 import { gamesWithoutServer } from './game/http/catalogue-game-gateway';
 import { startMailSink, type MailSink } from './mail/mail-sink';
 import { smtpTransport } from './mail/mail-transport';
+import { describeRedis } from './web/redis-counter-store';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   // Ops commands find this server here when it holds the embedded database.
   if (!config.databaseUrl) process.once('exit', announceServer(config.dataDir, `http://${shown}:${config.port}`));
   console.log(`TopUp Store is running at http://${shown}:${config.port}/ (data: ${describeDb(config)})`);
+  if (config.redisUrl) console.log(`Rate limits are shared with the other instances through ${describeRedis(config.redisUrl)}.`);
   if (mailSink) console.log(`E-mails are caught by the development mail sink: http://${shown}:${config.port}/sandbox/mail`);
   else if (!mailTransport) console.log('No SMTP_URL: e-mails wait in the mail outbox until one is set.');
 }

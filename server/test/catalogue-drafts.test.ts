@@ -236,6 +236,14 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
     await set({ url: '' });
   });
 
+  it('offers the payment provider\'s pay types and refuses a pay method it does not take', async () => {
+    const merch = await signedIn('merch@ops.example');
+    const draft: Json = (await save(merch, 'pay_types', { ...PAY, game_id: 18, pay_type: 'carrier_pigeon' })).body.draft;
+    expect(draft.provider_pay_types).toEqual(['card', 'wallet', 'bank', 'mobile']);
+    expect(draft.problems).toEqual([expect.stringMatching(/\(18\/us\/carrier_pigeon\): the payment provider takes no pay type "carrier_pigeon" \(it takes card, wallet, bank, mobile\)$/)]);
+    await merch.send('POST', '/catalogue/draft/discard', { reason: 'no pigeons' });
+  });
+
   it('lets a viewer read the draft but change nothing', async () => {
     const viewer = await signedIn('viewer@ops.example');
     expect((await viewer.send('GET', '/catalogue/draft')).status).toBe(200);

@@ -86,9 +86,50 @@ describe('PGlite data directory', () => {
     // A lock left by a process that is gone is taken over, and released on close.
     fs.writeFileSync(path.join(dir, LOCK_FILE_NAME), '999999999');
     const lock = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8')).toBe(String(process.pid));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8'))).toEqual({ pid: process.pid, host: os.hostname() });
     lock.release();
     expect(fs.existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe('held by another host (a container on a volume both mount)', () => {
+    let dir: string;
+    let file: string;
+    const otherHost = JSON.stringify({ pid: 1, host: `not-${os.hostname()}` });
+    beforeEach(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-lock-'));
+      file = path.join(dir, (await import('../src/db/data-dir-lock')).LOCK_FILE_NAME);
+      fs.writeFileSync(file, otherHost);
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const unconfirmedFor = (seconds: number) => {
+      const then = new Date(Date.now() - seconds * 1000);
+      fs.utimesSync(file, then, then);
+    };
+
+    it('is refused while it is confirmed, pointing to DATABASE_URL for several instances', async () => {
+      const { lockDataDir } = await import('../src/db/data-dir-lock');
+      // pid 1 runs on this machine too: only the host tells the lock apart.
+      expect(() => lockDataDir(dir)).toThrow(/in use by another TopUp Store process \(pid 1 on host not-.*another machine or container.*set DATABASE_URL to a PostgreSQL database/s);
+      unconfirmedFor(30);
+      expect(() => lockDataDir(dir)).toThrow(/DATABASE_URL/);
+      expect(fs.readFileSync(file, 'utf8')).toBe(otherHost);
+    });
+
+    it('is refused in production however long it went unconfirmed; taken over in development once abandoned', async () => {
+      const { lockDataDir, LOCK_ABANDONED_AFTER_MS } = await import('../src/db/data-dir-lock');
+      unconfirmedFor(LOCK_ABANDONED_AFTER_MS / 1000 + 3600);
+      expect(() => lockDataDir(dir, { production: true })).toThrow(new RegExp(`DATABASE_URL.*never takes over another host's lock.*delete ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 's'));
+      expect(fs.readFileSync(file, 'utf8')).toBe(otherHost);
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const lock = lockDataDir(dir);
+        expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ pid: process.pid, host: os.hostname() });
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/left by pid 1 on host not-/));
+        lock.release();
+      } finally {
+        warn.mockRestore();
+      }
+    });
   });
 });

@@ -81,6 +81,7 @@ describe('one owner per table', () => {
     catalogue_draft_rows: ['catalogue/catalogue-drafts.ts'],
     support_tickets: ['support/support-tickets.ts'],
     mail_outbox: ['mail/mail-outbox.ts', 'mail/mail-worker.ts'],
+    chore_runs: ['db/cluster-chore.ts'],
   };
   const writers = tableWriters();
 

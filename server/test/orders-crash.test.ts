@@ -117,3 +117,48 @@ describe.each(targets)('the server killed between paid and delivered, on %s', (_
     expect(await mailbox(server, orderId)).toHaveLength(1);
   });
 });
+
+const onPostgres = postgresUrl ? describe : describe.skip;
+if (!postgresUrl) console.warn('!!! TEST_DATABASE_URL is not set: the test of two servers on one PostgreSQL did NOT run. !!!');
+
+onPostgres('a server killed while it holds a job, another on the same PostgreSQL schema', () => {
+  let data: StoreData;
+  let servers: StoreProcess[] = [];
+  beforeAll(async () => {
+    data = await postgresData(postgresUrl);
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.kill('SIGTERM');
+    const db = await data.open();
+    try {
+      expect(await reconcileOrders(db)).toEqual([]);
+    } finally {
+      await db.close();
+      await data.remove();
+    }
+  });
+
+  it('the other server takes the job over once the lease runs out, and it is delivered once', async () => {
+    // The default DELIVERY_LEASE: what a crash costs the jobs it held.
+    const LEASE_MS = 15_000;
+    // The test asks for the order every 50 ms while it waits out the lease.
+    const QUICK = { DELIVERY_POLL_INTERVAL: '50ms', DELIVERY_BACKOFF: '100ms', DELIVERY_GIVE_UP_AFTER: '1h', ORDER_READS_PER_MINUTE: '10000', ORDER_READS_PER_MINUTE_PER_ORDER: '10000' };
+    const first = await startStore({ ...data.env, ...QUICK, DELIVERY_FAULT: 'crash-after-mail' });
+    servers.push(first);
+    const orderId = await placeAndPay(first, '18-us-currency-60');
+    // The game has the mail; the order does not know yet, and the first server's lease stands.
+    expect(await first.exited).toBe('SIGKILL');
+
+    const second = await startStore({ ...data.env, ...QUICK });
+    servers = [second];
+    const delivered = await waitFor(second, orderId, is('delivered'));
+    const at = (event: string) => Date.parse(delivered.timeline.find((entry) => entry.event === event)?.at ?? '');
+    const heldMs = at('delivered') - at('delivering');
+    // Not taken from a server that might still be working on it, and not left for minutes either.
+    expect(heldMs).toBeGreaterThanOrEqual(LEASE_MS - 500);
+    expect(heldMs).toBeLessThan(LEASE_MS + 10_000);
+    expect(events(delivered)).toEqual(['created', 'paid', 'delivering', 'mail_sent', 'delivered']);
+    expect(delivered.delivery_attempts).toBe(2);
+    expect(await mailbox(second, orderId)).toHaveLength(1);
+  });
+});

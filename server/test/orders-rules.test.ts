@@ -173,6 +173,9 @@ describe('the delivery backoff', () => {
     expect([fast.backoffMs, fast.giveUpAfterMs, fast.expiresAfterMs]).toEqual([[50, 100], 1000, 120_000]);
     expect(() => loadOrderSettings({ DELIVERY_BACKOFF: 'soon' })).toThrow(/DELIVERY_BACKOFF/);
     expect(() => loadOrderSettings({ DELIVERY_LEASE: '1s', DELIVERY_CALL_TIMEOUT: '5s' })).toThrow(/DELIVERY_LEASE/);
+    // A short lease, renewed while the job runs: a crashed instance's jobs wait 15 s, however long a call may take.
+    expect(DEFAULT_ORDER_SETTINGS.leaseMs).toBe(15_000);
+    expect(loadOrderSettings({ DELIVERY_LEASE: '3s', DELIVERY_CALL_TIMEOUT: '30s' }).leaseMs).toBe(3000);
   });
 
   it('caps the unpaid orders of a character at 5 unless set', () => {

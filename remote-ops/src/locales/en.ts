@@ -485,4 +485,5 @@ export const EN: Record<string, string> = {
   'editor.field.help': "Recharge instructions (one paragraph per line)",
   'editor.hint.help': "Shown in the help dialog of the game's top-up page; a language left empty shows the store's own instructions.",
   'editor.field.servers.open': "Open to players",
+  'editor.choose': "Choose…",
 };

@@ -485,4 +485,5 @@ export const KO: Record<string, string> = {
   'editor.field.help': "충전 안내 (한 줄에 한 문단)",
   'editor.hint.help': "게임 충전 페이지의 도움말에 표시됩니다. 비워 둔 언어는 스토어 기본 안내를 표시합니다.",
   'editor.field.servers.open': "플레이어에게 공개",
+  'editor.choose': "선택…",
 };

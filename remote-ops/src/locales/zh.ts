@@ -485,4 +485,5 @@ export const ZH: Record<string, string> = {
   'editor.field.help': "充值说明（每行一段）",
   'editor.hint.help': "显示在该游戏充值页的帮助对话框中；留空的语言显示商店的默认说明。",
   'editor.field.servers.open': "对玩家开放",
+  'editor.choose': "请选择…",
 };

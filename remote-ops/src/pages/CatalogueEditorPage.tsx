@@ -219,6 +219,7 @@ export function CatalogueEditorPage() {
                   editing={editing}
                   mark={editing.isNew ? null : (marks.get(keyOf(editing.row) ?? '') ?? null)}
                   canEdit={canEdit}
+                  payTypes={shown.provider_pay_types ?? []}
                   onSaved={(next) => {
                     setCurrent(next.draft);
                     const saved = (next.draft.file[list] as Row[]).find((r) => spec?.key(r) === next.key);
@@ -276,6 +277,8 @@ export function CatalogueEditorPage() {
 
 interface RowEditorProps {
   readonly editing: Editing;
+  /** The payment provider's pay types: a pay method's type is chosen among them. */
+  readonly payTypes: readonly string[];
   readonly mark: CatalogueDraftRow | null;
   readonly canEdit: boolean;
   readonly onSaved: (answer: { key: string; draft: CatalogueDraft }) => void;
@@ -284,10 +287,18 @@ interface RowEditorProps {
 }
 
 /** One row's form: each field as its kind of input; the server's problems next to the fields they name. */
-function RowEditor({ editing, mark, canEdit, onSaved, onDrop, onClose }: RowEditorProps) {
+function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose }: RowEditorProps) {
   const { t } = useOpsTranslation();
   const spec = specOf(editing.list);
-  const fields = useMemo(() => (spec ? fieldsOf(spec, editing.row) : []), [spec, editing.row]);
+  const fields = useMemo(
+    () =>
+      (spec ? fieldsOf(spec, editing.row) : []).map((field) =>
+        editing.list === 'pay_types' && field.name === 'pay_type' && payTypes.length > 0
+          ? { ...field, kind: 'choice' as const, choices: [...new Set(['', ...payTypes, String(editing.row.pay_type ?? '')])] }
+          : field,
+      ),
+    [spec, editing.row, editing.list, payTypes],
+  );
   const [inputs, setInputs] = useState<Draft>(() => toInputs(fields, editing.row));
   const [local, setLocal] = useState<InputProblem[]>([]);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
@@ -467,7 +478,7 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
         <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
           {(field.choices ?? []).map((choice) => (
             <option key={choice} value={choice}>
-              {t(`editor.choice.${field.name}.${choice}`, { defaultValue: choice })}
+              {choice === '' ? t('editor.choose') : t(`editor.choice.${field.name}.${choice}`, { defaultValue: choice })}
             </option>
           ))}
         </select>

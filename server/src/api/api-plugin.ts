@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formBody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import { verifySign } from '@topup/shared/sign';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import { saleMoment } from '../catalogue/sale-window';
@@ -8,6 +7,7 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import type { OrderServices } from '../orders/order-services';
 import { areaFromHeader } from '../web/accept-language';
+import { registerCounters } from '../web/request-counters';
 import type { ActionInput, ApiAction } from './action';
 import { AnswerCache } from './answer-cache';
 import { ApiError } from './api-error';
@@ -53,7 +53,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
   const bodyLimit = options.bodyLimit ?? 16 * 1024;
   await app.register(formBody, { bodyLimit });
   // Counters only: request-limits.ts decides which actions count and answers the refusal.
-  await app.register(rateLimit, { global: false });
+  await registerCounters(app, 'api');
 
   // One counter per address shared by every lookup action (placing an order looks one up too): a
   // second action is no way around it.

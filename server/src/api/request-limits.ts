@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { namedCounter } from '../web/request-counters';
 import type { ActionInput, ApiAction } from './action';
 import { ApiError } from './api-error';
 import type { LimitSettings } from './limit-settings';
@@ -43,14 +44,14 @@ export interface ActionLimitHooks {
  * the plugin's route hooks: those run once per request, and an order counts against three limits.
  */
 export function actionLimits(app: FastifyInstance, settings: LimitSettings, roleLookupsPerMinute: number): (action: ApiAction) => ActionLimitHooks {
-  const roleLookups = limitHook(app.createRateLimit({ max: roleLookupsPerMinute, timeWindow: MINUTE }), 'rateLimited');
+  const roleLookups = limitHook(namedCounter(app, 'roleLookups', { max: roleLookupsPerMinute, timeWindow: MINUTE }), 'rateLimited');
   const kinds = Object.keys(settings) as LimitKind[];
   const byKind = new Map(
     kinds.map((kind) => {
       const { perAddress, perKey } = settings[kind];
       const keyOf = SECOND_KEY[kind];
-      const address = app.createRateLimit({ max: perAddress, timeWindow: MINUTE });
-      const second = app.createRateLimit({ max: perKey, timeWindow: MINUTE, keyGenerator: (request) => keyOf((request.body ?? {}) as ActionInput) });
+      const address = namedCounter(app, `${kind}.address`, { max: perAddress, timeWindow: MINUTE });
+      const second = namedCounter(app, `${kind}.key`, { max: perKey, timeWindow: MINUTE, key: (request) => keyOf((request.body ?? {}) as ActionInput) });
       return [kind, { address: limitHook(address, 'tooManyRequests'), second: limitHook(second, 'tooManyRequests', keyOf) }] as const;
     }),
   );

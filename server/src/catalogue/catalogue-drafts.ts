@@ -117,6 +117,7 @@ export async function readDraft(db: Queryable, checks: CatalogueCheckOptions = {
     file: file as unknown as Readonly<Record<string, unknown>>,
     problems: rows.length === 0 ? [] : await draftProblems(db, file, checks),
     diff: diffCatalogue(live, file),
+    provider_pay_types: checks.payTypes ?? [],
   };
 }
 

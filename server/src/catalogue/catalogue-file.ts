@@ -122,6 +122,8 @@ function schemaProblem(error: NonNullable<typeof matchesSchema.errors>[number]):
 export interface CatalogueCheckOptions {
   /** Hosts a banner may link to over https (the server's BANNER_LINK_HOSTS); none unless given. */
   readonly bannerLinkHosts?: readonly string[];
+  /** The pay types the store's payment provider takes; any when not given (a file checked on its own). */
+  readonly payTypes?: readonly string[];
 }
 
 /**
@@ -179,6 +181,14 @@ export function checkCatalogueFile(value: unknown, options: CatalogueCheckOption
   file.product_tabs.forEach((row, index) => {
     if (!offered.has(tabKey(row))) problems.push(`${at('product_tabs', index, tabKey(row))}: the tab offers no active bundle`);
   });
+  if (options.payTypes) {
+    const taken = new Set(options.payTypes);
+    file.pay_types.forEach((row, index) => {
+      if (!taken.has(row.pay_type)) {
+        problems.push(`${at('pay_types', index, `${areaKey(row)}/${row.pay_type}`)}: the payment provider takes no pay type "${row.pay_type}" (it takes ${options.payTypes!.join(', ')})`);
+      }
+    });
+  }
   const withServer = new Set(file.servers.map(areaKey));
   const withOpenServer = new Set(file.servers.filter((server) => server.open !== false).map(areaKey));
   const withPayType = new Set(file.pay_types.map(areaKey));

@@ -32,6 +32,8 @@ const MIGRATION_LOCK = 7_340_101;
  */
 export async function migrate(db: Db, migrations: readonly Migration[] = readMigrations()): Promise<number[]> {
   return db.transaction(async (tx) => {
+    // Neither the wait for another server's migration nor a long migration is cut by DATABASE_STATEMENT_TIMEOUT_MS.
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY,

@@ -5,12 +5,23 @@ import { openPostgresDb } from './postgres-db';
 export interface DbSettings {
   readonly databaseUrl: string | null;
   readonly dataDir: string;
+  /** PostgreSQL only: connections at most (default 10) and the statement timeout in ms (0: none). */
+  readonly databasePoolSize?: number;
+  readonly databaseStatementTimeoutMs?: number;
+  /** PGlite: under `production` a lock of the data directory held by another host is never taken over. */
+  readonly nodeEnv?: string;
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite in the data directory. */
 export function openDb(settings: DbSettings): Promise<Db> {
-  if (settings.databaseUrl) return openPostgresDb({ connectionString: settings.databaseUrl });
-  return openPgliteDb(settings.dataDir);
+  if (settings.databaseUrl) {
+    return openPostgresDb({
+      connectionString: settings.databaseUrl,
+      maxConnections: settings.databasePoolSize,
+      statementTimeoutMs: settings.databaseStatementTimeoutMs,
+    });
+  }
+  return openPgliteDb(settings.dataDir, { production: settings.nodeEnv === 'production' });
 }
 
 /** Where the data lives, for the start-up line (never prints a password). */

@@ -1,6 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './db';
-import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { lockDataDir, type DataDirLock, type DataDirLockOptions } from './data-dir-lock';
 import { initDataDirApart } from './pglite-init';
 
 /**
@@ -20,10 +20,10 @@ function queryableOf(target: PGlite | Transaction): Queryable {
 
 /**
  * Embedded PostgreSQL. With a directory, the data persists there and the directory is locked
- * to this process; without one, the database lives in memory (tests).
+ * to this process (`lockOptions`: how strictly); without one, the database lives in memory (tests).
  */
-export async function openPgliteDb(dataDir?: string): Promise<Db> {
-  const lock: DataDirLock | null = dataDir ? lockDataDir(dataDir) : null;
+export async function openPgliteDb(dataDir?: string, lockOptions: DataDirLockOptions = {}): Promise<Db> {
+  const lock: DataDirLock | null = dataDir ? lockDataDir(dataDir, lockOptions) : null;
   let pg: PGlite;
   try {
     if (dataDir) initDataDirApart(dataDir);

@@ -6,6 +6,11 @@ export interface PostgresOptions {
   /** Runs every connection with this schema first on its search_path (isolated test runs). */
   readonly schema?: string;
   readonly maxConnections?: number;
+  /**
+   * The server cancels a statement of the pool's connections running longer than this (0 or unset:
+   * never), so one runaway query cannot hold a connection for good. The LISTEN connection has none.
+   */
+  readonly statementTimeoutMs?: number;
 }
 
 function queryableOf(target: Pool | PoolClient): Queryable {
@@ -23,6 +28,7 @@ export async function openPostgresDb(options: PostgresOptions): Promise<Db> {
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    statement_timeout: options.statementTimeoutMs ? options.statementTimeoutMs : undefined,
   });
   // A pool error on an idle client must not crash the process; the next query reports it.
   pool.on('error', () => undefined);

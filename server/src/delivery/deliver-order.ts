@@ -13,7 +13,7 @@ import type { WorkerLog } from './delivery-worker';
 import { queueMail } from '../mail/mail-outbox';
 import { receiptMail } from '../mail/receipt-mail';
 import { orderItems, orderMail } from './order-mail';
-import { finishJob, postponeJob, queueOrderJob, type ClaimedJob } from './outbox';
+import { finishJob, inJobTransaction, LeaseLost, postponeJob, queueOrderJob, type ClaimedJob } from './outbox';
 import { describeError, withTimeout } from './with-timeout';
 
 export interface JobContext {
@@ -36,11 +36,20 @@ export async function bonusText(context: JobContext, order: OrderRow): Promise<s
   return (gameArea && findBundle(gameArea, order.product_id)?.firstPayContent) || '';
 }
 
+/**
+ * An attempt whose outcome could not be recorded: the database failed (the lease runs out and the
+ * job is tried again), or another worker took the job over (its outcome is that worker's to record).
+ */
+export function logAttemptError(log: WorkerLog, job: ClaimedJob, error: unknown, message: string): void {
+  if (error instanceof LeaseLost) log.warn({ orderId: job.order_id, job: job.job, attempt: job.attempts }, error.message);
+  else log.error({ err: error, orderId: job.order_id, job: job.job, attempt: job.attempts }, message);
+}
+
 /** The mail could not be sent: try again later, or give up into delivery_failed and a refund. */
 async function deliveryFailed(job: ClaimedJob, context: JobContext, reason: string): Promise<void> {
   const { db, settings, log } = context;
   const next = nextAttemptAt(settings.backoffMs, job.attempts, job.first_attempt_at, new Date(), settings.giveUpAfterMs);
-  await db.transaction(async (tx) => {
+  await inJobTransaction(db, job, async (tx) => {
     if (next) {
       await postponeJob(tx, job, next, reason);
       await recordEvent(tx, job.order_id, 'delivery_retry', { attempt: job.attempts, nextAttemptAt: next, detail: reason });
@@ -76,16 +85,15 @@ export async function deliverOrder(job: ClaimedJob, context: JobContext): Promis
       return;
     }
     if (settings.crashAfterMail) process.kill(process.pid, 'SIGKILL');
-    // Delivered, its timeline, the end of its job and the receipt mail commit together.
+    // Delivered, its timeline, the end of its job and the receipt mail commit together, while the job is still this attempt's.
     const receipt = order.receipt_email ? receiptMail(order, orderItems(order, bonus), await context.catalogue.get(), context.publicUrl, new Date()) : null;
-    await db.transaction(async (tx) => {
+    await inJobTransaction(db, job, async (tx) => {
       await markDelivered(tx, job.order_id, job.attempts, sent);
       await finishJob(tx, job);
       if (receipt) await queueMail(tx, receipt);
     });
     if (receipt) context.onMailQueued?.();
   } catch (error) {
-    // The database itself failed: the lease runs out and the job is tried again.
-    log.error({ err: error, orderId: job.order_id }, 'delivery attempt could not be recorded');
+    logAttemptError(log, job, error, 'delivery attempt could not be recorded');
   }
 }

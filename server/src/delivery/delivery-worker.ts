@@ -3,9 +3,11 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import type { OrderSettings } from '../orders/order-settings';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { runClusterChore } from '../db/cluster-chore';
 import { deliverOrder, type JobContext } from './deliver-order';
 import { expireUnpaidOrders } from '../orders/expire-orders';
-import { claimDueJobs, releaseAllLeases, type ClaimedJob, type JobKind } from './outbox';
+import { LeaseHeartbeat } from './lease-heartbeat';
+import { claimDueJobs, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind } from './outbox';
 import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';
 import { resendMail } from './resend-mail';
@@ -43,8 +45,10 @@ const MAX_IN_FLIGHT = 20;
  * Works the outbox: sends each paid order's mail, retries on the backoff schedule, gives up into
  * delivery_failed and a refund; expires unpaid orders; runs the provider's chores. Polls every
  * `pollIntervalMs` and claims at once when woken (a payment came in, or a job finished and left
- * room). Up to MAX_IN_FLIGHT jobs run at a time, each on its own. Any number of workers may run
- * against one PostgreSQL database; on PGlite there is one process, so one worker.
+ * room). Up to MAX_IN_FLIGHT jobs run at a time, each on its own, their leases renewed while they run.
+ * Any number of workers may run against one PostgreSQL database: each claims its own jobs, and the
+ * chores run on one instance per poll interval (runClusterChore); on PGlite there is one process, so
+ * one worker.
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -53,8 +57,17 @@ export class DeliveryWorker {
   private readonly working = new Set<Promise<void>>();
   private stopped = true;
   private choresDoneAt = 0;
+  private readonly heartbeat: LeaseHeartbeat<ClaimedJob>;
 
-  constructor(private readonly options: DeliveryWorkerOptions) {}
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    const { db, log, settings } = options;
+    this.heartbeat = new LeaseHeartbeat<ClaimedJob>({
+      leaseMs: settings.leaseMs,
+      renew: (jobs) => renewJobLeases(db, jobs, settings.leaseMs),
+      onLost: (job) => log.warn({ orderId: job.order_id, job: job.job, attempt: job.attempts }, 'delivery job lease lost; another worker has the job'),
+      onError: (error) => log.error({ err: error }, 'renewing delivery job leases failed; the next beat tries again'),
+    });
+  }
 
   async start(): Promise<void> {
     if (!this.stopped) return;
@@ -62,6 +75,7 @@ export class DeliveryWorker {
     if (this.options.db.kind === 'pglite') await releaseAllLeases(this.options.db);
     this.timer = setInterval(() => this.wake(), this.options.settings.pollIntervalMs);
     this.timer.unref();
+    this.heartbeat.start();
     this.wake();
   }
 
@@ -88,16 +102,23 @@ export class DeliveryWorker {
     this.timer = null;
     await this.claiming;
     await Promise.all(this.working);
+    await this.heartbeat.stop();
   }
 
-  /** Expiry and the provider's chores, once per poll interval. */
+  /**
+   * Expiry and the provider's chores, once per poll interval across every instance on the database:
+   * they are the cluster's, not this instance's (claiming jobs is each worker's own).
+   */
   private async choresIfDue(): Promise<void> {
     const { db, log, payments, settings } = this.options;
     if (Date.now() - this.choresDoneAt < settings.pollIntervalMs) return;
     this.choresDoneAt = Date.now();
-    const expired = await expireUnpaidOrders(db);
-    if (expired) log.info({ expired }, 'unpaid orders expired');
-    await payments.tick?.();
+    await runClusterChore(db, 'expire-unpaid-orders', settings.pollIntervalMs, async (tx) => {
+      const expired = await expireUnpaidOrders(tx);
+      if (expired) log.info({ expired }, 'unpaid orders expired');
+    });
+    const tick = payments.tick?.bind(payments);
+    if (tick) await runClusterChore(db, `payment-provider-chores:${payments.name}`, settings.pollIntervalMs, tick);
   }
 
   private async claim(): Promise<void> {
@@ -118,7 +139,9 @@ export class DeliveryWorker {
 
   private work(job: ClaimedJob): void {
     const context: JobContext = this.options;
+    this.heartbeat.hold(job);
     const done: Promise<void> = JOB_WORK[job.job](job, context).finally(() => {
+      this.heartbeat.release(job);
       this.working.delete(done);
       this.wake();
     });

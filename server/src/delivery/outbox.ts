@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 
 /**
  * 'deliver' sends an order's mail, 'refund' returns an order's money, 'refund_payment' one duplicate
@@ -18,7 +18,8 @@ export interface ClaimedJob {
 
 /**
  * Takes up to `limit` due jobs for this worker: each is leased for `leaseMs`, during which no
- * other worker takes it; a worker that dies leaves its lease to run out. `FOR UPDATE SKIP LOCKED`
+ * other worker takes it; the worker renews the lease while it works the job (`renewJobLeases`), so a
+ * worker that dies leaves a lease that runs out within `leaseMs`. `FOR UPDATE SKIP LOCKED`
  * lets several workers on PostgreSQL claim at the same moment without waiting for each other or
  * taking the same job.
  */
@@ -36,6 +37,50 @@ export async function claimDueJobs(db: Queryable, limit: number, leaseMs: number
       RETURNING job.order_id, job.job, job.payment_id, job.attempts, job.first_attempt_at`,
     [limit, leaseMs],
   );
+}
+
+/**
+ * Extends by `leaseMs` the leases of the jobs this worker still holds (the same attempt, not
+ * postponed or finished) and returns those it renewed: a job missing from the answer was finished
+ * meanwhile or taken over by another worker after its lease ran out.
+ */
+export async function renewJobLeases(db: Queryable, jobs: readonly ClaimedJob[], leaseMs: number): Promise<ClaimedJob[]> {
+  if (jobs.length === 0) return [];
+  const renewed = await db.query<{ order_id: string; job: string; payment_id: string; attempts: number }>(
+    `UPDATE delivery_outbox AS job SET leased_until = clock_timestamp() + $5 * interval '1 millisecond'
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[]) AS held(order_id, job, payment_id, attempts)
+      WHERE job.order_id = held.order_id AND job.job = held.job AND job.payment_id = held.payment_id
+        AND job.attempts = held.attempts AND job.leased_until IS NOT NULL
+      RETURNING job.order_id, job.job, job.payment_id, job.attempts`,
+    [jobs.map((job) => job.order_id), jobs.map((job) => job.job), jobs.map((job) => job.payment_id), jobs.map((job) => job.attempts), leaseMs],
+  );
+  const key = (job: { order_id: string; job: string; payment_id: string; attempts: number }) => `${job.order_id}|${job.job}|${job.payment_id}|${job.attempts}`;
+  const still = new Set(renewed.map(key));
+  return jobs.filter((job) => still.has(key(job)));
+}
+
+/** Another worker holds the job now: this attempt's outcome is not recorded. */
+export class LeaseLost extends Error {
+  constructor(readonly job: ClaimedJob) {
+    super(`the lease of ${job.job} job ${job.order_id} (attempt ${job.attempts}) was lost to another worker; its outcome is left to that worker`);
+    this.name = 'LeaseLost';
+  }
+}
+
+/**
+ * Runs `work` in one transaction that first locks the job's row as this attempt's: the outcome of
+ * an attempt is recorded only while no other worker took the job over. Throws LeaseLost, changing
+ * nothing, when the job is gone or another attempt's.
+ */
+export function inJobTransaction<T>(db: Db, job: ClaimedJob, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const held = await tx.query(
+      'SELECT 1 FROM delivery_outbox WHERE order_id = $1 AND job = $2 AND payment_id = $3 AND attempts = $4 FOR UPDATE',
+      [job.order_id, job.job, job.payment_id, job.attempts],
+    );
+    if (held.length === 0) throw new LeaseLost(job);
+    return work(tx);
+  });
 }
 
 /** The job is done: it leaves the outbox (only if it is still this attempt's). */

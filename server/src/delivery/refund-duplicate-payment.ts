@@ -1,8 +1,8 @@
 import { recordEvent } from '../orders/transition-order';
 import { findPaidEvent } from '../payments/payment-events';
 import { nextAttemptAt } from './backoff';
-import type { JobContext } from './deliver-order';
-import { finishJob, postponeJob, type ClaimedJob } from './outbox';
+import { logAttemptError, type JobContext } from './deliver-order';
+import { finishJob, inJobTransaction, postponeJob, type ClaimedJob } from './outbox';
 import { recordDuplicateRefund } from './refunds';
 import { describeError, withTimeout } from './with-timeout';
 
@@ -31,7 +31,7 @@ export async function refundDuplicatePayment(job: ClaimedJob, context: JobContex
       log.error({ orderId: job.order_id, paymentId: job.payment_id, attempt: job.attempts, reason: describeError(error) }, 'duplicate refund failed; will retry');
       return;
     }
-    await db.transaction(async (tx) => {
+    await inJobTransaction(db, job, async (tx) => {
       const recorded = await recordDuplicateRefund(tx, {
         orderId: payment.order_id,
         provider: payments.name,
@@ -46,6 +46,6 @@ export async function refundDuplicatePayment(job: ClaimedJob, context: JobContex
     });
     log.info({ orderId: payment.order_id, paymentId: payment.event_id, refundId }, 'duplicate payment refunded');
   } catch (error) {
-    log.error({ err: error, orderId: job.order_id, paymentId: job.payment_id }, 'duplicate refund attempt could not be recorded');
+    logAttemptError(log, job, error, 'duplicate refund attempt could not be recorded');
   }
 }

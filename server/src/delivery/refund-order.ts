@@ -2,8 +2,8 @@ import { readOrder } from '../orders/read-order';
 import { findOrderPayment } from '../payments/payment-events';
 import { transitionOrder } from '../orders/transition-order';
 import { nextAttemptAt } from './backoff';
-import type { JobContext } from './deliver-order';
-import { finishJob, postponeJob, type ClaimedJob } from './outbox';
+import { logAttemptError, type JobContext } from './deliver-order';
+import { finishJob, inJobTransaction, postponeJob, type ClaimedJob } from './outbox';
 import { recordOrderRefund } from './refunds';
 import { describeError, withTimeout } from './with-timeout';
 
@@ -41,7 +41,7 @@ export async function refundOrder(job: ClaimedJob, context: JobContext): Promise
       log.error({ orderId: job.order_id, attempt: job.attempts, reason: describeError(error) }, 'refund failed; will retry');
       return;
     }
-    await db.transaction(async (tx) => {
+    await inJobTransaction(db, job, async (tx) => {
       await recordOrderRefund(tx, {
         orderId: order.order_id,
         provider: payments.name,
@@ -56,6 +56,6 @@ export async function refundOrder(job: ClaimedJob, context: JobContext): Promise
     });
     log.info({ orderId: order.order_id, refundId }, 'order refunded');
   } catch (error) {
-    log.error({ err: error, orderId: job.order_id }, 'refund attempt could not be recorded');
+    logAttemptError(log, job, error, 'refund attempt could not be recorded');
   }
 }

@@ -1,9 +1,9 @@
 import { readOrder } from '../orders/read-order';
 import { recordEvent } from '../orders/transition-order';
 import { nextAttemptAt } from './backoff';
-import { bonusText, type JobContext } from './deliver-order';
+import { bonusText, logAttemptError, type JobContext } from './deliver-order';
 import { orderMail } from './order-mail';
-import { finishJob, postponeJob, type ClaimedJob } from './outbox';
+import { finishJob, inJobTransaction, LeaseLost, postponeJob, type ClaimedJob } from './outbox';
 import { describeError, withTimeout } from './with-timeout';
 
 /** The game's idempotency key of an order's `number`th resent mail. */
@@ -27,17 +27,18 @@ export async function resendMail(job: ClaimedJob, context: JobContext): Promise<
     const mail = { ...orderMail(order, await bonusText(context, order)), key: resendKey(order.order_id, job.payment_id) };
     try {
       const sent = await withTimeout(games.sendMail(mail), settings.callTimeoutMs, 'resending the mail');
-      await db.transaction(async (tx) => {
+      await inJobTransaction(db, job, async (tx) => {
         await recordEvent(tx, order.order_id, 'mail_resent', { attempt: job.attempts, detail: `mail ${sent.mailId}`, at: sent.sentAt });
         await finishJob(tx, job);
       });
       log.info({ orderId: order.order_id, mailId: sent.mailId, resend: job.payment_id }, 'mail resent');
     } catch (error) {
+      if (error instanceof LeaseLost) throw error;
       const later = nextAttemptAt(settings.backoffMs, job.attempts, new Date(), new Date(), Number.MAX_SAFE_INTEGER);
       await postponeJob(db, job, later ?? new Date(), describeError(error));
       log.warn({ orderId: order.order_id, attempt: job.attempts, reason: describeError(error) }, 'mail not resent; will retry');
     }
   } catch (error) {
-    log.error({ err: error, orderId: job.order_id }, 'resend attempt could not be recorded');
+    logAttemptError(log, job, error, 'resend attempt could not be recorded');
   }
 }

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import type { WorkerLog } from '../delivery/delivery-worker';
+import { LeaseHeartbeat } from '../delivery/lease-heartbeat';
 import { describeError } from '../delivery/with-timeout';
 import type { MailToSend, MailTransport } from './mail-transport';
 
@@ -18,7 +19,7 @@ export interface MailWorkerOptions {
   readonly transport: MailTransport;
   readonly log: WorkerLog;
   readonly pollIntervalMs: number;
-  /** How long a claimed mail is this worker's before another may try it. */
+  /** A claimed mail's lease, renewed while this worker holds it (the store passes DELIVERY_LEASE; default 15 s). */
   readonly leaseMs?: number;
   readonly backoffMs?: readonly number[];
   readonly maxAttempts?: number;
@@ -44,28 +45,60 @@ export async function claimDueMails(db: Queryable, limit: number, leaseMs: numbe
   );
 }
 
+/**
+ * Extends by `leaseMs` the leases of the mails this worker still holds (the same attempt, unsent)
+ * and returns those: a mail missing from the answer was taken over by another worker.
+ */
+export async function renewMailLeases(db: Queryable, mails: readonly ClaimedMail[], leaseMs: number): Promise<ClaimedMail[]> {
+  if (mails.length === 0) return [];
+  const renewed = await db.query<{ mail_key: string; attempts: number }>(
+    `UPDATE mail_outbox AS mail SET leased_until = clock_timestamp() + $3 * interval '1 millisecond'
+       FROM unnest($1::text[], $2::integer[]) AS held(mail_key, attempts)
+      WHERE mail.mail_key = held.mail_key AND mail.attempts = held.attempts
+        AND mail.sent_at IS NULL AND mail.failed_at IS NULL AND mail.leased_until IS NOT NULL
+      RETURNING mail.mail_key, mail.attempts`,
+    [mails.map((mail) => mail.key), mails.map((mail) => mail.attempts), leaseMs],
+  );
+  const still = new Set(renewed.map((row) => `${row.mail_key}|${row.attempts}`));
+  return mails.filter((mail) => still.has(`${mail.key}|${mail.attempts}`));
+}
+
 /** Mails claimed per round. */
 const BATCH = 10;
+
+const DEFAULT_LEASE_MS = 15_000;
 
 /**
  * Sends what the mail outbox holds: each mail once the transaction that queued it committed,
  * retried on a backoff when the SMTP server refuses or cannot be reached, given up after
  * `maxAttempts` (failed_at, the last error kept). A mail is marked sent only after the SMTP server
- * took it; a crash in between resends it with the same Message-ID (mail-transport.ts).
+ * took it; a crash in between resends it with the same Message-ID (mail-transport.ts). The round's
+ * mails stay leased while it lasts (LeaseHeartbeat): another instance takes them only once this one
+ * is gone.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<unknown> | null = null;
   private again = false;
   private stopped = true;
+  private readonly heartbeat: LeaseHeartbeat<ClaimedMail>;
 
-  constructor(private readonly options: MailWorkerOptions) {}
+  constructor(private readonly options: MailWorkerOptions) {
+    const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.heartbeat = new LeaseHeartbeat<ClaimedMail>({
+      leaseMs,
+      renew: (mails) => renewMailLeases(options.db, mails, leaseMs),
+      onLost: (mail) => options.log.warn({ mail: mail.key, attempt: mail.attempts }, 'mail lease lost; another worker has the mail'),
+      onError: (error) => options.log.error({ err: error }, 'renewing mail leases failed; the next beat tries again'),
+    });
+  }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs);
     this.timer.unref();
+    this.heartbeat.start();
     this.wake();
   }
 
@@ -88,11 +121,21 @@ export class MailWorker {
   /** One round: claims due mails and sends them one after the other. Resolves with the number sent. */
   async sendDue(): Promise<number> {
     const { db, log } = this.options;
-    const leaseMs = this.options.leaseMs ?? 60_000;
+    const leaseMs = this.options.leaseMs ?? DEFAULT_LEASE_MS;
     let sent = 0;
     try {
       const mails = await claimDueMails(db, BATCH, leaseMs, this.options.maxAttempts ?? MAIL_MAX_ATTEMPTS);
-      for (const mail of mails) if (await this.sendOne(mail)) sent += 1;
+      for (const mail of mails) this.heartbeat.hold(mail);
+      try {
+        for (const mail of mails) {
+          // Its lease was lost while the mails before it were sent: it is another worker's now.
+          if (!this.heartbeat.holds(mail)) continue;
+          if (await this.sendOne(mail)) sent += 1;
+          this.heartbeat.release(mail);
+        }
+      } finally {
+        for (const mail of mails) this.heartbeat.release(mail);
+      }
       if (mails.length === BATCH) this.again = true;
     } catch (error) {
       log.error({ err: error }, 'claiming mails failed; the next poll tries again');
@@ -105,6 +148,7 @@ export class MailWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.round;
+    await this.heartbeat.stop();
     this.options.transport.close();
   }
 
@@ -117,6 +161,7 @@ export class MailWorker {
       await this.failed(mail, describeError(error));
       return false;
     }
+    // Sent is a fact whoever holds the lease by now: recorded so that nobody sends it again.
     await db.query(
       `UPDATE mail_outbox SET sent_at = clock_timestamp(), message_id = $2, leased_until = NULL, last_error = ''
         WHERE mail_key = $1 AND sent_at IS NULL`,
@@ -136,8 +181,8 @@ export class MailWorker {
       `UPDATE mail_outbox SET leased_until = NULL, last_error = $2,
               due_at = clock_timestamp() + $3 * interval '1 millisecond',
               failed_at = CASE WHEN $4::boolean THEN clock_timestamp() ELSE NULL END
-        WHERE mail_key = $1 AND sent_at IS NULL`,
-      [mail.key, reason.slice(0, 500), waitMs, giveUp],
+        WHERE mail_key = $1 AND sent_at IS NULL AND attempts = $5`,
+      [mail.key, reason.slice(0, 500), waitMs, giveUp, mail.attempts],
     );
     // The recipient is the player's address: the log names the mail by its key only.
     log[giveUp ? 'error' : 'warn']({ mail: mail.key, attempt: mail.attempts, reason }, giveUp ? 'mail not sent; giving up' : 'mail not sent; will retry');

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import type { Db } from '../db/db';
 import type { CatalogueCheck } from '@topup/shared/types';
 import type { OrderServices } from '../orders/order-services';
@@ -9,7 +8,8 @@ import { RELEASABLE_APPS } from '../releases/apps';
 import type { RegistryOperations } from '../releases/registry-service';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../support/support-tickets';
 import { storeErrorAnswer } from '../web/error-answer';
-import { auditCatalogueImport, auditedRequest, auditRegistry, readAudit, writeAudit, type Actor } from './audit';
+import { registerCounters } from '../web/request-counters';
+import { auditedRequest, backOfficeImport, auditRegistry, readAudit, writeAudit, type Actor } from './audit';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import { diffCatalogue, largePriceChanges } from '../catalogue/catalogue-diff';
 import {
@@ -127,7 +127,7 @@ const CSV_MAX_ROWS = 100_000;
 /** `/ops/api/*`: the back office's API (docs/back-office.md). */
 export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Promise<void> {
   const { db, registry } = options;
-  await app.register(rateLimit, { global: false });
+  await registerCounters(app, 'ops-api');
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof OpsError) return reply.code(error.status).send({ error: error.message, code: error.code });
     const known = error as { validation?: unknown; statusCode?: number; message?: string; code?: string };
@@ -369,7 +369,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   );
 
   /** What a catalogue file's checks allow beyond the defaults: this store's banner link hosts. */
-  const checks = { bannerLinkHosts: options.bannerLinkHosts ?? [] };
+  const checks = { bannerLinkHosts: options.bannerLinkHosts ?? [], payTypes: options.orders.payments.payTypes };
 
   /** A catalogue file is larger than any other request: up to 20 MB here. */
   const CATALOGUE_BODY = 20 * 1024 * 1024;
@@ -400,14 +400,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
       const { file, reason: why, request_key, confirm_price_changes } = request.body;
       const done = await auditedRequest(db, request_key);
       if (done) return { revision: Number(done.target_id), done: false };
-      const outcome = await importCatalogue(db, options.catalogue, file, {
-        actor: actor.name,
-        reason: why,
-        source: 'back-office',
-        confirmedLargePriceChanges: confirm_price_changes === true,
-        checks,
-        audit: auditCatalogueImport(actor, why, request_key),
-      });
+      const outcome = await importCatalogue(db, options.catalogue, file, backOfficeImport(actor, why, request_key, confirm_price_changes, checks));
       return { ...outcome, done: true };
     },
   );
@@ -437,14 +430,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
       const file = await catalogueAtRevision(db, revision);
       if (!file) throw new OpsError(404, `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
       const because = `revert to revision ${revision}: ${why}`;
-      const outcome = await importCatalogue(db, options.catalogue, file, {
-        actor: actor.name,
-        reason: because,
-        source: 'back-office',
-        confirmedLargePriceChanges: confirm_price_changes === true,
-        checks,
-        audit: auditCatalogueImport(actor, because, request_key),
-      });
+      const outcome = await importCatalogue(db, options.catalogue, file, backOfficeImport(actor, because, request_key, confirm_price_changes, checks));
       return { ...outcome, done: true };
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import type { Db } from '../db/db';
+import { namedCounter } from '../web/request-counters';
 import { OpsError } from '../releases/ops-error';
 import { writeAudit, type Actor } from './audit';
 import { credentialsOf, normalEmail } from './operators';
@@ -104,7 +105,7 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
   });
 
   // As on /ops/*: an address that keeps sending wrong bearer tokens is refused for the rest of the window.
-  const tokenRefusals = app.createRateLimit({ max: 10, timeWindow: 15 * 60_000 });
+  const tokenRefusals = namedCounter(app, 'tokenRefusals', { max: 10, timeWindow: 15 * 60_000 });
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const bearer = (request.headers.authorization ?? '').startsWith('Bearer ');
     if (bearer) {

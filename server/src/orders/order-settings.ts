@@ -15,7 +15,10 @@ export interface OrderSettings {
   readonly giveUpAfterMs: number;
   /** How often the worker looks for due jobs and overdue orders (`DELIVERY_POLL_INTERVAL`, default 1s). */
   readonly pollIntervalMs: number;
-  /** How long a worker holds a claimed job; a crashed worker's jobs are taken over after it (`DELIVERY_LEASE`, default 2m). */
+  /**
+   * A claimed job's lease, renewed every third of it while the job runs; a crashed worker's jobs are
+   * taken over once it runs out (`DELIVERY_LEASE`, default 15s, at least MIN_LEASE_MS). The mail outbox's lease too.
+   */
   readonly leaseMs: number;
   /** A mail or refund call that takes longer counts as failed (`DELIVERY_CALL_TIMEOUT`, default 30s). */
   readonly callTimeoutMs: number;
@@ -32,13 +35,16 @@ export interface OrderSettings {
   readonly crashAfterMail: boolean;
 }
 
+/** The shortest DELIVERY_LEASE: renewed every second at least. */
+export const MIN_LEASE_MS = 3000;
+
 export const DEFAULT_ORDER_SETTINGS: OrderSettings = {
   expiresAfterMs: 30 * 60_000,
   unpaidOrdersPerCharacter: 5,
   backoffMs: [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000],
   giveUpAfterMs: 24 * 3_600_000,
   pollIntervalMs: 1000,
-  leaseMs: 120_000,
+  leaseMs: 15_000,
   callTimeoutMs: 30_000,
   webhookSecret: DEV_WEBHOOK_SECRET,
   sandboxWebhookUrl: null,
@@ -70,8 +76,8 @@ export function loadOrderSettings(env: NodeJS.ProcessEnv = process.env): OrderSe
     workerEnabled: (env.DELIVERY_WORKER || 'on').toLowerCase() !== 'off',
     crashAfterMail: fault === 'crash-after-mail',
   };
-  if (settings.leaseMs <= settings.callTimeoutMs) {
-    throw new Error('DELIVERY_LEASE must be longer than DELIVERY_CALL_TIMEOUT, or a slow call could be taken over while it still runs.');
+  if (settings.leaseMs < MIN_LEASE_MS) {
+    throw new Error(`DELIVERY_LEASE must be at least ${MIN_LEASE_MS / 1000}s: it is renewed every third of it, and a shorter one would be lost to a busy moment and its job taken over needlessly.`);
   }
   return settings;
 }

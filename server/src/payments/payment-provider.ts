@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Queryable } from '../db/db';
 
 /** What a payment provider tells the store about one order's payment. */
 export interface PaymentEvent {
@@ -48,6 +49,8 @@ export interface PaymentProvider {
   readonly name: string;
   /** What players read: the order pages' "secure checkout by …" note names it. */
   readonly displayName: string;
+  /** The pay types it takes: a catalogue's pay methods are chosen among them. */
+  readonly payTypes: readonly string[];
   /** Where the player pays for an order. */
   checkoutUrl(orderId: string): string;
   /** Checks the signature over the raw body before reading anything in it. */
@@ -56,6 +59,9 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<{ readonly refundId: string }>;
   /** The payments the provider booked since then, refunded or not (reconciliation reads them). */
   listPayments?(since: Date): Promise<ProviderPayment[]>;
-  /** The provider's own chores, run by the delivery worker (the sandbox re-sends unanswered webhooks). */
-  tick?(): Promise<void>;
+  /**
+   * The provider's own chores (the sandbox re-sends unanswered webhooks), run by the delivery worker
+   * once per poll interval on one instance of the cluster; `db` is that run's transaction.
+   */
+  tick?(db: Queryable): Promise<void>;
 }

@@ -24,7 +24,7 @@ interface OpsBody {
 
 /** `/ops/*`: the registry's operations over HTTP, behind a bearer token. */
 export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions): Promise<void> {
-  await requireOperatorToken(app, { token: options.token });
+  await requireOperatorToken(app, { scope: 'ops', token: options.token });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof OpsError) return reply.code(error.status).send({ error: error.message });

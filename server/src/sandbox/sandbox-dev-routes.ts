@@ -25,7 +25,7 @@ export interface SandboxDevRoutesOptions {
 export async function sandboxDevRoutes(app: FastifyInstance, options: SandboxDevRoutesOptions): Promise<void> {
   if (!options.open) {
     if (!options.operatorToken) return;
-    await requireOperatorToken(app, { token: options.operatorToken });
+    await requireOperatorToken(app, { scope: 'sandbox', token: options.operatorToken });
   }
   await app.register(sandboxGameRoutes, { db: options.db, refuse: options.refuse });
   await app.register(mailFailureRoutes, { db: options.db });

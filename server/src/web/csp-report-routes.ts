@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import { registerCounters } from './request-counters';
 import { CSP_REPORT_PATH } from './security-headers';
 
 /** The part of a browser's violation report worth logging (no query strings: order ids travel there). */
@@ -23,7 +23,7 @@ function summary(body: unknown): Record<string, string> {
  * a page that keeps reporting is rate limited.
  */
 export async function cspReportRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, { global: false });
+  await registerCounters(app, 'csp-reports');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 8 * 1024 }, parseJson);
   app.post(CSP_REPORT_PATH, { bodyLimit: 8 * 1024, config: { rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request, reply) => {

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import { namedCounter, registerCounters } from './request-counters';
 
 export interface OperatorAuthOptions {
+  /** Whose routes these are (`ops`, `sandbox`): each keeps its own count of refusals. */
+  readonly scope: string;
   /** The bearer token operators and automation send (`OPS_TOKEN`). */
   readonly token: string;
   /** Refused attempts one address may make per window before it is refused outright. */
@@ -22,8 +24,8 @@ function sameToken(given: string, expected: string): boolean {
  * right token, so the token cannot be found by trying.
  */
 export async function requireOperatorToken(app: FastifyInstance, options: OperatorAuthOptions): Promise<void> {
-  await app.register(rateLimit, { global: false });
-  const refusals = app.createRateLimit({ max: options.failuresPerWindow ?? 10, timeWindow: options.windowMs ?? 15 * 60_000 });
+  await registerCounters(app, options.scope);
+  const refusals = namedCounter(app, 'tokenRefusals', { max: options.failuresPerWindow ?? 10, timeWindow: options.windowMs ?? 15 * 60_000 });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const status = await refusals(request, { increment: false });

@@ -160,4 +160,6 @@ export interface CatalogueDraft {
   readonly file: Readonly<Record<string, unknown>>;
   readonly problems: readonly string[];
   readonly diff: CatalogueDiff;
+  /** The pay types the store's payment provider takes: a pay method is one of them. */
+  readonly provider_pay_types: readonly string[];
 }

@@ -43,10 +43,13 @@ function paidEvent(session: Stripe.Checkout.Session): PaymentEvent | null {
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe';
   readonly displayName = 'Stripe';
+  /** The pay types STRIPE_PAY_METHODS maps to Stripe payment methods. */
+  readonly payTypes: readonly string[];
   private readonly stripe: Stripe;
 
   constructor(private readonly settings: StripeSettings, client?: Stripe) {
     this.stripe = client ?? stripeClient(settings);
+    this.payTypes = Object.keys(settings.payMethods);
   }
 
   checkoutUrl(orderId: string): string {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import type { PaymentProvider, ProviderPayment, RefundRequest, WebhookReading } from '../../payments/payment-provider';
 import { verifyWebhookSignature } from '../../payments/webhook-signature';
 import { bookPayment, listBookedPayments, noteWebhookSent, refundBookedPayment, unacknowledgedPayments } from './sandbox-ledger';
@@ -24,6 +24,8 @@ export interface SandboxPaymentOptions {
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
   readonly displayName = 'TopUp Sandbox Pay';
+  /** The sandbox checkout plays every kind of payment the demo catalogue offers. */
+  readonly payTypes = ['card', 'wallet', 'bank', 'mobile'] as const;
 
   constructor(private readonly options: SandboxPaymentOptions) {}
 
@@ -67,16 +69,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return listBookedPayments(this.options.db, since);
   }
 
-  /** Sends again every webhook the store has not acknowledged (it was down, or answered 5xx). */
-  async tick(): Promise<void> {
-    const due = await unacknowledgedPayments(this.options.db, MAX_SENDS, RESEND_STEP_MS);
-    for (const payment of due) await this.send(payment);
+  /** Sends again every webhook the store has not acknowledged (it was down, or answered 5xx); `db`: the chore's transaction. */
+  async tick(db: Queryable = this.options.db): Promise<void> {
+    const due = await unacknowledgedPayments(db, MAX_SENDS, RESEND_STEP_MS);
+    for (const payment of due) await this.send(payment, db);
   }
 
-  private async send(payment: SandboxPaymentRow): Promise<void> {
+  private async send(payment: SandboxPaymentRow, db: Queryable = this.options.db): Promise<void> {
     const url = this.options.webhookUrl();
     if (!url) return;
     const acknowledged = await postWebhook(url, this.options.webhookSecret, webhookBody(payment));
-    await noteWebhookSent(this.options.db, payment.event_id, acknowledged);
+    await noteWebhookSent(db, payment.event_id, acknowledged);
   }
 }
