@@ -93,6 +93,19 @@ describe.each(testDbTargets())('a bundle\'s sale window on $name', (target) => {
     clock = opened;
   });
 
+  it('leaves out a tab while none of its bundles is on sale', async () => {
+    const passes = ['18-us-pass-30', '18-us-season-pass'];
+    const tabs = async () => (await call<{ tab_list: string[]; tab_labels: Record<string, string> }>(app, 'getTab', { game_id: 18, area: 'us' })).data;
+    expect((await tabs()).tab_list).toEqual(['Dragon Gems', 'Packs', 'Passes']);
+    await setWindow(passes, opened + HOUR, null);
+    expect(await tabs()).toMatchObject({ tab_list: ['Dragon Gems', 'Packs'], tab_labels: { 'Dragon Gems': expect.any(String), Packs: expect.any(String) } });
+    expect(Object.keys((await tabs()).tab_labels)).not.toContain('Passes');
+    clock = opened + HOUR;
+    expect((await tabs()).tab_list).toEqual(['Dragon Gems', 'Packs', 'Passes']);
+    await setWindow(passes, null, null);
+    clock = opened;
+  });
+
   it('with only a start, or only an end, is open on that side', async () => {
     await setWindow(['18-us-hero-chest'], opened - HOUR, null);
     expect(await packs('us')).toContain('18-us-hero-chest');

@@ -2,6 +2,7 @@ import { currencyCode, currencySymbol, regionRuleFor } from '@topup/shared/rules
 import type { GameInfo, TabData } from '@topup/shared/types';
 import { catalogueLanguage, payTypeName, tabLabel } from '../../catalogue/catalogue-language';
 import { resolveGameArea } from '../../catalogue/resolve-game-area';
+import { onSale } from '../../catalogue/sale-window';
 import { defineAction } from '../action';
 import { FIELD } from '../fields';
 import { requireGameId } from '../require-game-id';
@@ -11,7 +12,7 @@ export const getTab = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
   sameForEveryone: () => true,
-  async handle(input, { catalogue, locale, orders }): Promise<TabData> {
+  async handle(input, { catalogue, locale, orders, now }): Promise<TabData> {
     const { game, gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
     const rule = regionRuleFor(game.gameId, gameArea.area);
     const info: GameInfo = {
@@ -30,9 +31,11 @@ export const getTab = defineAction({
       help: game.help[locale] ?? [],
     };
     const language = catalogueLanguage(gameArea, locale);
+    // A tab whose bundles are all outside their sale windows now is not shown (an empty shelf helps no one).
+    const tabs = gameArea.tabs.filter((type) => (gameArea.bundlesByTab.get(type) ?? []).some((bundle) => onSale(bundle, now)));
     return {
-      tab_list: gameArea.tabs,
-      tab_labels: Object.fromEntries(gameArea.tabs.map((type) => [type, tabLabel(gameArea, type, language)])),
+      tab_list: tabs,
+      tab_labels: Object.fromEntries(tabs.map((type) => [type, tabLabel(gameArea, type, language)])),
       pmx_show: gameArea.payTypes.length > 1 ? 1 : 0,
       pay_type_list: gameArea.payTypes.map((pay, index) => ({
         pay_type: pay.payType,
