@@ -204,7 +204,12 @@ export async function publishDraft(db: Db, cache: CatalogueCache | null, record:
           stale.map((row) => `${row.list}: ${row.row_key}`),
         );
       }
-      await tx.query('DELETE FROM catalogue_draft_rows');
+      // Exactly the rows published leave the draft: a row saved while this runs stays for the next publish.
+      await tx.query(
+        `DELETE FROM catalogue_draft_rows d USING jsonb_to_recordset($1::jsonb) AS p(list text, row_key text, updated_at timestamptz)
+          WHERE d.list = p.list AND d.row_key = p.row_key AND d.updated_at = p.updated_at`,
+        [JSON.stringify(rows.map(({ list, row_key, updated_at }) => ({ list, row_key, updated_at })))],
+      );
       return applyDraft(now, rows);
     },
     record,
