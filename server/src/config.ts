@@ -129,6 +129,9 @@ function publicUrlFrom(value: string | undefined, host: string, port: number): s
   return text;
 }
 
+/** An instance's name when INSTANCE_NAME gives none: its host and process. */
+export const DEFAULT_INSTANCE_NAME = `${os.hostname()}:${process.pid}`;
+
 /** Seeding holds a lock on one connection while it writes on another: a pool needs two at least. */
 function poolSizeFrom(value: string | undefined): number {
   const size = positiveIntegerFrom('DATABASE_POOL_SIZE', value, 10);
@@ -280,7 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoDiscountCodes: switchFrom('DEMO_DISCOUNT_CODES', env.DEMO_DISCOUNT_CODES, seedDemo),
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
     catalogueCheckMs: positiveIntegerFrom('CATALOGUE_CHECK_SECONDS', env.CATALOGUE_CHECK_SECONDS, 5) * 1000,
-    instanceName: env.INSTANCE_NAME?.trim() || `${os.hostname()}:${process.pid}`,
+    instanceName: env.INSTANCE_NAME?.trim() || DEFAULT_INSTANCE_NAME,
     releasesDir: path.resolve(REPO_ROOT, env.RELEASES_DIR || 'releases'),
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { currencyCode } from '@topup/shared/rules';
+import type { PriceChange } from '@topup/shared/types';
 import { OpsApiError, newRequestKey } from '../lib/ops-client';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 
@@ -10,13 +12,19 @@ export function minorPerUnit(currency: string): number {
 export function useFormats() {
   const { i18n } = useOpsTranslation();
   const locale = i18n.language || 'en';
+  const money = (minor: number, currency: string): string => {
+    try {
+      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / minorPerUnit(currency));
+    } catch {
+      return `${minor} ${currency}`;
+    }
+  };
   return {
-    money(minor: number, currency: string): string {
-      try {
-        return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / minorPerUnit(currency));
-      } catch {
-        return `${minor} ${currency}`;
-      }
+    money,
+    /** A price change in words: `$4.99 → $5.49 (+10 %)`, in the area's currency. */
+    priceChange(change: Pick<PriceChange, 'area' | 'from_minor' | 'to_minor' | 'percent'>): string {
+      const currency = currencyCode(change.area);
+      return `${money(change.from_minor, currency)} → ${money(change.to_minor, currency)} (${change.percent > 0 ? '+' : ''}${change.percent} %)`;
     },
     time(value: string | null | undefined): string {
       if (!value) return '—';

@@ -124,7 +124,7 @@ export function CatalogueEditorPage() {
             <ul className="ops-list">
               {shown.diff.priceChanges.map((change) => (
                 <li key={change.product_id}>
-                  {change.product_name}: {formatsLine(change)}
+                  {change.product_name}: {formats.priceChange(change)}
                 </li>
               ))}
             </ul>
@@ -254,7 +254,7 @@ export function CatalogueEditorPage() {
             <ul className="ops-list ops-error-text">
               {publishing.large.map((change) => (
                 <li key={change.product_id}>
-                  {change.product_name}: {formatsLine(change)}
+                  {change.product_name}: {formats.priceChange(change)}
                 </li>
               ))}
             </ul>
@@ -266,13 +266,6 @@ export function CatalogueEditorPage() {
       ) : null}
     </section>
   );
-
-  function formatsLine(change: PriceChange): string {
-    return `${formatMoney(change.from_minor, change.area)} → ${formatMoney(change.to_minor, change.area)} (${change.percent > 0 ? '+' : ''}${change.percent} %)`;
-  }
-  function formatMoney(minor: number, area: string): string {
-    return formats.money(minor, currencyCode(area));
-  }
 }
 
 interface RowEditorProps {
@@ -308,11 +301,13 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
   const firstProblem = useRef<HTMLDivElement>(null);
   const readOnly = !canEdit;
 
+  /** A server problem names its field first (`price_minor: must be >= 1`, `items/0/quantity: …`). */
+  const names = (problem: string, field: string) => problem === field || problem.startsWith(`${field}:`) || problem.startsWith(`${field}/`);
   const problemsOf = (field: string): string[] => [
     ...local.filter((p) => p.field === field).map((p) => t(`editor.input.${p.problem}`)),
-    ...serverProblems.filter((p) => p === field || p.startsWith(`${field}:`) || p.startsWith(`${field}/`)),
+    ...serverProblems.filter((p) => names(p, field)),
   ];
-  const rowProblems = serverProblems.filter((p) => !fields.some((field) => p === field.name || p.startsWith(`${field.name}:`) || p.startsWith(`${field.name}/`)));
+  const rowProblems = serverProblems.filter((p) => !fields.some((field) => names(p, field.name)));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { currencyCode } from '@topup/shared/rules';
 import type { CatalogueCheck, CatalogueRevisionRow, PriceChange } from '@topup/shared/types';
 import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
@@ -172,9 +171,8 @@ export function CataloguePage() {
                   <ul className="ops-list">
                     {chosen.check.diff.priceChanges.map((change) => (
                       <li key={change.product_id} className={large.has(change.product_id) ? 'ops-error-text' : undefined}>
-                        {change.product_name} <span className="ops-mono ops-muted">{change.product_id}</span>:{' '}
-                        {formats.money(change.from_minor, currencyCode(change.area))} → {formats.money(change.to_minor, currencyCode(change.area))} ({change.percent > 0 ? '+' : ''}
-                        {change.percent} %){large.has(change.product_id) ? ` — ${t('catalogue.large')}` : ''}
+                        {change.product_name} <span className="ops-mono ops-muted">{change.product_id}</span>: {formats.priceChange(change)}
+                        {large.has(change.product_id) ? ` — ${t('catalogue.large')}` : ''}
                       </li>
                     ))}
                   </ul>
@@ -261,8 +259,7 @@ export function CataloguePage() {
             <ul className="ops-list ops-error-text">
               {revert.large.map((change) => (
                 <li key={change.product_id}>
-                  {change.product_name}: {formats.money(change.from_minor, currencyCode(change.area))} → {formats.money(change.to_minor, currencyCode(change.area))} ({change.percent > 0 ? '+' : ''}
-                  {change.percent} %)
+                  {change.product_name}: {formats.priceChange(change)}
                 </li>
               ))}
             </ul>

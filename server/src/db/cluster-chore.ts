@@ -1,9 +1,9 @@
-import os from 'node:os';
+import { DEFAULT_INSTANCE_NAME } from '../config';
 import { ifLockFree } from './advisory-lock';
 import type { Db, Queryable } from './db';
 
-/** This instance, as chore_runs names it. */
-const INSTANCE = `${os.hostname()}:${process.pid}`;
+/** This instance, as chore_runs names it (as /healthz does without INSTANCE_NAME). */
+const INSTANCE = DEFAULT_INSTANCE_NAME;
 
 /**
  * Runs a chore the whole cluster needs once per period of `everyMs`, not once per instance: under a

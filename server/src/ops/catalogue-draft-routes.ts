@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CatalogueDraft } from '@topup/shared/types';
 import type { Db } from '../db/db';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
@@ -18,8 +18,8 @@ import { readGameServers, setGameServer } from '../catalogue/write-catalogue';
 import { updateCatalogue } from '../catalogue/update-catalogue';
 import { discountCodeUsage } from '../orders/count-code-uses';
 import { OpsError } from '../releases/ops-error';
-import { auditedRequest, backOfficeImport, writeAudit, type Actor } from './audit';
-import type { OpsIdentity } from './ops-auth';
+import { auditedRequest, backOfficeImport, writeAudit } from './audit';
+import { actorOf, reason, requestKey } from './route-parts';
 
 export interface CatalogueDraftRoutesOptions {
   readonly db: Db;
@@ -28,11 +28,8 @@ export interface CatalogueDraftRoutesOptions {
   readonly checks: CatalogueCheckOptions;
 }
 
-const reason = { type: 'string', minLength: 1, maxLength: 500 } as const;
-const requestKey = { type: 'string', minLength: 8, maxLength: 100 } as const;
 const listName = { type: 'string', minLength: 1, maxLength: 40 } as const;
 
-const actorOf = (request: FastifyRequest): Actor => (request.opsIdentity as OpsIdentity).actor;
 
 function draftList(value: string): DraftList {
   if (!isDraftList(value)) throw new OpsError(400, `"${value}" is not a list of the catalogue`, 'noSuchList');

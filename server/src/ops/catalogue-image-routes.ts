@@ -4,7 +4,7 @@ import { OpsError } from '../releases/ops-error';
 import { MAX_CATALOGUE_IMAGE_BYTES, mediaTypeOf, refuseImage, saveCatalogueImage } from '../catalogue/catalogue-images';
 import type { ImageType } from '../catalogue/image-header';
 import { writeAudit } from './audit';
-import type { OpsIdentity } from './ops-auth';
+import { actorOf } from './route-parts';
 
 /**
  * `POST /ops/api/catalogue/images`: a picture for the catalogue, its bytes as the body with its type
@@ -38,7 +38,7 @@ export async function catalogueImageRoutes(app: FastifyInstance, options: { read
       if (refusal?.reason === 'empty') throw new OpsError(400, refusal.message, 'imageEmpty');
       // refuseImage took it: the declared type is one of the image types, and the bytes agree.
       const type = mediaTypeOf(declared) as ImageType;
-      const actor = (request.opsIdentity as OpsIdentity).actor;
+      const actor = actorOf(request);
       const { image, added } = await options.db.transaction(async (tx) => {
         const saved = await saveCatalogueImage(tx, bytes, type, actor.name);
         // The same bytes sent again change nothing, and are not recorded twice.

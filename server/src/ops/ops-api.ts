@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/db';
 import type { CatalogueCheck } from '@topup/shared/types';
 import type { OrderServices } from '../orders/order-services';
@@ -9,7 +9,7 @@ import type { RegistryOperations } from '../releases/registry-service';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../support/support-tickets';
 import { storeErrorAnswer } from '../web/error-answer';
 import { registerCounters } from '../web/request-counters';
-import { auditedRequest, backOfficeImport, auditRegistry, readAudit, writeAudit, type Actor } from './audit';
+import { auditedRequest, backOfficeImport, auditRegistry, readAudit, writeAudit } from './audit';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import { diffCatalogue, largePriceChanges } from '../catalogue/catalogue-diff';
 import {
@@ -23,10 +23,11 @@ import {
   type CatalogueFile,
 } from '../catalogue/catalogue-file';
 import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
+import { actorOf, reason, requestKey } from './route-parts';
 import { catalogueImageRoutes } from './catalogue-image-routes';
 import { addOperator, changeOperator, resetOperatorPassword } from './operator-admin';
 import { listOperators } from './operators';
-import { opsAuth, type OpsIdentity } from './ops-auth';
+import { opsAuth } from './ops-auth';
 import { actOnOrder, ORDER_ACTIONS, type OrderAction } from './order-actions';
 import { listOrders, readDossier, type OrderFilter, type OrderListRow } from './order-desk';
 import { OPERATOR_ROLES, type OperatorRole } from './roles';
@@ -49,12 +50,7 @@ export interface OpsApiOptions {
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const reason = { type: 'string', minLength: 1, maxLength: 500 } as const;
-const requestKey = { type: 'string', minLength: 8, maxLength: 100 } as const;
 
-function actorOf(request: FastifyRequest): Actor {
-  return (request.opsIdentity as OpsIdentity).actor;
-}
 
 function integerOrUndefined(value: unknown): number | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
