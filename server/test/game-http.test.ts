@@ -27,7 +27,13 @@ async function standIn(handle: (request: http.IncomingMessage, body: string, res
     request.on('end', () => handle(request, body, response));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { url: urlOf(server), requests: () => count, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: urlOf(server), requests: () => count, close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Kept-alive sockets of the store's calls would hold the close open until they time out.
+        server.closeAllConnections();
+      }),
+  };
 }
 
 describe.each(testDbTargets())('the game-server contract over HTTP on $name', (target) => {
