@@ -35,7 +35,7 @@ module.exports = {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',
-      setupFiles: ['<rootDir>/shared/test-support/jsdom-polyfills.js'],
+      setupFiles: ['<rootDir>/shared/test-support/jsdom-polyfills.js', '<rootDir>/shared/test-support/game-rules-setup.ts'],
       setupFilesAfterEnv: ['<rootDir>/shared/test-support/jest-dom.js'],
       testMatch: ['<rootDir>/{shared,host,remote-topup,remote-voucher,remote-pccenter,remote-ops}/test/**/*.test.tsx'],
     },

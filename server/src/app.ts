@@ -136,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       host: releasedHostSource(registry, config.hostDist),
       remotes: releasedRemoteSource(registry, built),
       previewable: (remote, version) => registry.previewable(remote, version),
+      gameRules: async () => (await catalogue.get()).rules,
       ...pages,
     });
   } else {

@@ -303,8 +303,11 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     const price = await call<Array<{ product_id: string; amount: string }>>(store.app, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' });
     expect(price.data.find((b) => b.product_id === '18-us-currency-300')?.amount).toBe(((was * 3) / 100).toFixed(2));
 
-    // Revert: a revision's file is imported again, with the same checks and the same second confirmation.
+    // Revert: a revision's file is imported again, with the same checks and the same second confirmation;
+    // a bundle added since stays.
     bundle.price_minor = was;
+    const added = { ...bundle, product_id: '18-us-currency-added-since', sort: 99 };
+    (file.bundles as unknown[]).push(added);
     const spring = await merchandiser.send('POST', '/catalogue/import', { file, reason: 'spring prices', request_key: 'catalogue-import-3', confirm_price_changes: true });
     expect(spring.body).toMatchObject({ revision: before + 2, done: true });
     const revert = { revision: before + 1, reason: 'winter again', request_key: 'catalogue-revert-1' };
@@ -314,6 +317,7 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     expect((await merchandiser.send('GET', '/catalogue')).body.revisions[0]).toMatchObject({ revision: before + 3, reason: `revert to revision ${before + 1}: winter again` });
     const again = await call<Array<{ product_id: string; amount: string }>>(store.app, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' });
     expect(again.data.find((b) => b.product_id === '18-us-currency-300')?.amount).toBe(((was * 3) / 100).toFixed(2));
+    expect(again.data.some((b) => b.product_id === '18-us-currency-added-since')).toBe(true);
     expect((await merchandiser.send('POST', '/catalogue/revert', { revision: 999, reason: 'x', request_key: 'catalogue-revert-2' })).body.code).toBe('noSuchRevision');
 
     const broken = await merchandiser.send('POST', '/catalogue/import', { file: { ...file, games: 'none' }, reason: 'oops', request_key: 'catalogue-import-2' });

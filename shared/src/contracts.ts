@@ -76,10 +76,36 @@ export interface RegistryEntry {
   readonly preview?: boolean;
 }
 
+/** A game's region picker in one area (spec §9). */
+export interface RegionPicker {
+  /** How the choice travels to `getServerList`: replaces the area, as `region`, or in `area` (a sub-region). */
+  readonly param: 'area' | 'region' | 'subregion';
+  readonly options: ReadonlyArray<{ readonly label: string; readonly value: string }>;
+  /** The value chosen when the player has not picked one. */
+  readonly defaultValue: string;
+}
+
+/** What a page must know of a game before its first call (spec §9), as the catalogue sets it. */
+export interface GameRule {
+  /** Characters are found by name, not ID (as game 284). */
+  readonly byName?: true;
+  /** Role lookups carry the server's `server_sign` (as game 134). */
+  readonly serverSign?: true;
+  /** Where the character ID is shown in the game (as games 14, 136, 182). */
+  readonly helpImage?: string;
+  /** The region picker of each area that has one. */
+  readonly regions?: Readonly<Record<string, RegionPicker>>;
+}
+
+/** Rules by game ID; a game without any is left out. */
+export type GameRules = Readonly<Record<string, GameRule>>;
+
 /** What a deployment tells its pages at run time, so one build runs in development, staging and production. */
 export interface StoreRuntimeConfig {
   /** The sign key of spec §7 for this deployment (`APP_KEY`). */
   readonly appKey: string;
+  /** The catalogue's games with a rule of spec §9 (region pickers, character lookups), read per page load. */
+  readonly games?: GameRules;
 }
 
 /** `/mf/registry.json`: which version of each remote is live, and the deployment's run-time settings. */

@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_APP_KEY, signBase, withSign } from '../src/sign';
-import { hasRoleHelpImage, needsServerSign, usesCharacterName } from '../src/rules/games';
+import { configureGameRules } from '../src/rules/regions';
+import { SPEC_GAME_RULES } from '../test-support/spec-game-rules';
 import { roleLookupPayload } from '../src/rules/role-lookup';
 import { characterArea, initialRegion, regionLabel, serverListPayload } from '../src/rules/server-list';
 import { clampZoom } from '../src/rules/image-zoom';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-describe('games with special behaviour (spec §9)', () => {
-  it('names them', () => {
-    expect([284, 18, 134].filter(usesCharacterName)).toEqual([284]);
-    expect([284, 18, 134].filter(needsServerSign)).toEqual([134]);
-    expect([14, 136, 182, 18, '14'].filter(hasRoleHelpImage)).toEqual([14, 136, 182, '14']);
-  });
-});
+// The pages' rules as the registry answer gives them for the demo catalogue.
+beforeAll(() => configureGameRules(SPEC_GAME_RULES));
 
 describe('role lookup payloads and their sign, per game (spec §5, §7)', () => {
   it('sends the typed ID for a plain game, without server_sign or role_name', () => {

@@ -1,5 +1,6 @@
 import { REMOTE_IDS, type RemoteRegistry } from '@topup/shared/contracts';
 import { configureApi } from '@topup/shared/api';
+import { configureGameRules } from '@topup/shared/rules';
 
 /** The server refused a preview: that remote has no such release. */
 export class PreviewRefusedError extends Error {
@@ -31,7 +32,10 @@ function checked(registry: RemoteRegistry): RemoteRegistry {
   for (const remote of REMOTE_IDS) {
     if (!registry.remotes?.[remote]?.manifestUrl) throw new Error(`registry has no entry for ${remote}`);
   }
-  if (registry.store) configureApi({ appKey: registry.store.appKey });
+  if (registry.store) {
+    configureApi({ appKey: registry.store.appKey });
+    configureGameRules(registry.store.games);
+  }
   return registry;
 }
 

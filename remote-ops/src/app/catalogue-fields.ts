@@ -69,9 +69,9 @@ export const LIST_SPECS: readonly ListSpec[] = [
   {
     list: 'game_areas',
     key: (row) => `${str(row.game_id)}/${str(row.area)}`,
-    fields: [f('game_id', 'int', { key: true }), f('area', 'text', { key: true }), f('customer_service_url', 'nullableText'), f('sort', 'int')],
+    fields: [f('game_id', 'int', { key: true }), f('area', 'text', { key: true }), f('customer_service_url', 'nullableText'), f('region_picker', 'nullableJson'), f('sort', 'int')],
     title: (row) => `${str(row.game_id)} · ${str(row.area)}`,
-    blank: { game_id: '', area: '', customer_service_url: null, sort: 0 },
+    blank: { game_id: '', area: '', customer_service_url: null, region_picker: null, sort: 0 },
   },
   {
     list: 'servers',

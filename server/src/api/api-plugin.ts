@@ -59,7 +59,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
   // second action is no way around it.
   const limitsOf = actionLimits(app, options.limits, options.roleLookupsPerMinute);
 
-  app.setErrorHandler((error, request, reply) => apiErrorAnswer(error, request, reply));
+  app.setErrorHandler((error, request, reply) => apiErrorAnswer(error, request, reply, options.catalogue.peek()?.rules));
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ ret: RET.UNKNOWN_ACTION, data: null, msg: message('unknownAction', requestLocale(undefined, request.headers['accept-language'])) }),
   );
@@ -87,9 +87,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const input = request.body as ActionInput;
-        const locale = requestLocale(input, request.headers['accept-language']);
-        const headerArea = areaFromHeader(request.headers['accept-language']);
         const catalogue = await options.catalogue.get();
+        const locale = requestLocale(input, request.headers['accept-language'], catalogue.rules);
+        const headerArea = areaFromHeader(request.headers['accept-language']);
         const now = options.catalogue.now();
         // A bundle's sale starting or ending changes the answers of one catalogue: each such moment has its own.
         const cacheKey = action.sameForEveryone?.(input)

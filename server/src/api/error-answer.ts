@@ -3,6 +3,7 @@ import { DomainError } from '../domain-errors';
 import { ApiError } from './api-error';
 import { answerOfDomainError } from './domain-error-answers';
 import { message } from './messages';
+import type { GameRules } from '@topup/shared/rules';
 import { requestLocale } from './request-locale';
 import { RET } from './ret-codes';
 
@@ -34,8 +35,8 @@ function toApiError(error: unknown): ApiError | null {
  * Answers any failure as `{ ret, data: null, msg }` in the request's language. Our own faults
  * are logged with their context and answered without details (no stack trace leaves the server).
  */
-export function apiErrorAnswer(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const locale = requestLocale(request.body, request.headers['accept-language']);
+export function apiErrorAnswer(error: unknown, request: FastifyRequest, reply: FastifyReply, rules?: GameRules): FastifyReply {
+  const locale = requestLocale(request.body, request.headers['accept-language'], rules);
   const known = toApiError(error);
   if (known) {
     if (known.statusCode === 429) reply.header('Cache-Control', 'no-store');

@@ -41,6 +41,11 @@ export class CatalogueCache {
     this.now = options.now ?? Date.now;
   }
 
+  /** The catalogue held now, if any, without loading: for answers that must not wait (an error's language). */
+  peek(): Catalogue | null {
+    return this.current;
+  }
+
   /** The catalogue; loads it on first use or after an invalidation. */
   get(): Promise<Catalogue> {
     const current = this.current;

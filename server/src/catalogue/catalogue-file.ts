@@ -28,6 +28,7 @@ import { bundleSaleProblems, isoTimeSql } from './sale-window';
 import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
 import { readDiscountCodeRecords, upsertDiscountCodes, type DiscountCodeRecord } from '../discounts/discount-codes';
 import { discountCodeProblems } from './discount-code-checks';
+import { regionPickerProblems } from './region-picker-checks';
 
 /**
  * The whole catalogue as one file (docs/catalogue.md), so that a catalogue can be reviewed, kept and
@@ -59,7 +60,7 @@ export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
     `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre, sort, help
        FROM games ORDER BY sort, game_id`,
   );
-  const gameAreas = await db.query<GameAreaRecord>('SELECT game_id, area, customer_service_url, sort FROM game_areas ORDER BY game_id, sort, area');
+  const gameAreas = await db.query<GameAreaRecord>('SELECT game_id, area, customer_service_url, region_picker, sort FROM game_areas ORDER BY game_id, sort, area');
   const servers = await db.query<ServerRecord>(
     'SELECT game_id, area, region, server_id, server_name, server_sign, sort, open FROM servers ORDER BY game_id, area, sort, server_id',
   );
@@ -198,6 +199,7 @@ export function checkCatalogueFile(value: unknown, options: CatalogueCheckOption
     if (!withPayType.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no pay method`);
   });
   problems.push(...discountCodeProblems(file, (index, code) => at('discount_codes', index, code)));
+  problems.push(...regionPickerProblems(file, (index, key) => at('game_areas', index, key)));
   return problems;
 }
 

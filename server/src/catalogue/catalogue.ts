@@ -1,4 +1,4 @@
-import type { Locale } from '@topup/shared/rules';
+import type { GameRules, Locale, RegionPicker } from '@topup/shared/rules';
 import type { MailItem } from '../game/game-gateway';
 import type { PayBrandMark } from './pay-brands';
 
@@ -124,6 +124,8 @@ export interface GameArea {
   readonly bundlesByTab: ReadonlyMap<string, readonly CatalogueBundle[]>;
   readonly banners: readonly CatalogueBanner[];
   readonly servers: readonly CatalogueServer[];
+  /** The page's region picker in this area (spec §9), or null. */
+  readonly regionPicker: RegionPicker | null;
 }
 
 /** The whole catalogue, held in memory by every server process. */
@@ -138,6 +140,8 @@ export interface Catalogue {
   readonly storeCustomerServiceUrl: string;
   /** Every time a bundle's sale starts or ends, in order (ms): what players are offered changes only then. */
   readonly saleChanges: readonly number[];
+  /** Each game's rules of spec §9 (region pickers, lookup switches), as the pages get them. */
+  readonly rules: GameRules;
 }
 
 export function gameAreaKey(gameId: number, area: string): string {

@@ -12,7 +12,8 @@ import { gameAreaKey } from './catalogue';
 import { wholeLanguages } from './catalogue-language';
 import { payBrandMarks } from './pay-brands';
 import { isoTimeSql } from './sale-window';
-import type { BannerRecord, BundleRecord, GameAreaRecord, GameRecord, PayTypeRecord, ProductTabRecord, ServerRecord } from './write-catalogue';
+import type { GameRule, GameRules, RegionPicker } from '@topup/shared/rules';
+import type { BannerRecord, BundleRecord, GameAreaRecord, GameRecord, PayTypeRecord, ProductTabRecord, RegionPickerRecord, ServerRecord } from './write-catalogue';
 
 /** A table's row as the catalogue reads it: its written record without the columns only ORDER BY uses. */
 type GameRow = Omit<GameRecord, 'sort'> & { game_server_url: string; game_server_secret: string };
@@ -45,7 +46,7 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
             game_server_url, game_server_secret, help
        FROM games ORDER BY sort, game_id`,
   );
-  const areaRows = await db.query<AreaRow>('SELECT game_id, area, customer_service_url FROM game_areas ORDER BY game_id, sort, area');
+  const areaRows = await db.query<AreaRow>('SELECT game_id, area, customer_service_url, region_picker FROM game_areas ORDER BY game_id, sort, area');
   const serverRows = await db.query<ServerRow>(
     // A closed server is not offered: players neither see it nor find characters on it.
     'SELECT game_id, area, region, server_id, server_name, server_sign FROM servers WHERE open ORDER BY game_id, area, sort, server_id',
@@ -118,6 +119,7 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
       bundlesByTab,
       banners,
       servers: areaServers,
+      regionPicker: row.region_picker ? toRegionPicker(row.region_picker) : null,
     });
   }
 
@@ -130,7 +132,32 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
     storeBanners: bannerRows.filter((row) => row.game_id === null).map(toBanner),
     storeCustomerServiceUrl: settings.get('customer_service_url') ?? '',
     saleChanges: saleChanges(bundleRows),
+    rules: gameRules(games, gameAreas),
   };
+}
+
+function toRegionPicker(record: RegionPickerRecord): RegionPicker {
+  return { param: record.param, options: record.options.map(({ label, value }) => ({ label, value })), defaultValue: record.default_value };
+}
+
+/** What the pages must know of each game before its first call: only games with a rule are listed. */
+function gameRules(games: ReadonlyMap<number, CatalogueGame>, gameAreas: ReadonlyMap<string, GameArea>): GameRules {
+  const rules: Record<string, GameRule> = {};
+  for (const game of games.values()) {
+    const regions: Record<string, RegionPicker> = {};
+    for (const area of game.areas) {
+      const picker = gameAreas.get(gameAreaKey(game.gameId, area))?.regionPicker;
+      if (picker) regions[area] = picker;
+    }
+    const rule: GameRule = {
+      ...(game.roleLookup === 'name' ? { byName: true as const } : {}),
+      ...(game.serverSignRequired ? { serverSign: true as const } : {}),
+      ...(game.roleHelpImage ? { helpImage: game.roleHelpImage } : {}),
+      ...(Object.keys(regions).length ? { regions } : {}),
+    };
+    if (Object.keys(rule).length) rules[String(game.gameId)] = rule;
+  }
+  return rules;
 }
 
 function toServer(row: ServerRow): CatalogueServer {

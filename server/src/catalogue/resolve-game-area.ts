@@ -22,7 +22,7 @@ export function resolveGameArea(catalogue: Catalogue, gameId: number, rawArea: s
   const requested = (rawArea ?? '').toLowerCase() || game.areas[0] || '';
   const sold = findGameArea(catalogue, gameId, requested);
   if (sold) return { game, gameArea: sold, regionFromArea: '' };
-  const parent = areaOfRegion(gameId, requested);
+  const parent = areaOfRegion(gameId, requested, catalogue.rules);
   const gameArea = parent ? findGameArea(catalogue, gameId, parent) : undefined;
   if (!gameArea) throw new DomainError('unknownGame');
   return { game, gameArea, regionFromArea: requested };

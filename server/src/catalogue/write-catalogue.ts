@@ -22,7 +22,16 @@ export type GameRecord = {
   /** The game's recharge instructions per language (migration 067); a language left out shows the store's. */
   help: Translations<readonly string[]>;
 };
-export type GameAreaRecord = { game_id: number; area: string; customer_service_url: string | null; sort: number };
+/** A region picker as the catalogue file and the table hold it (migration 071). */
+export type RegionPickerRecord = { param: 'area' | 'region' | 'subregion'; options: Array<{ label: string; value: string }>; default_value: string };
+export type GameAreaRecord = {
+  game_id: number;
+  area: string;
+  customer_service_url: string | null;
+  /** The page's region picker in this area (spec §9); null for none. */
+  region_picker: RegionPickerRecord | null;
+  sort: number;
+};
 export type ServerRecord = {
   game_id: number;
   area: string;
@@ -109,7 +118,7 @@ export const upsertGames = writer<GameRecord>(
 
 export const upsertGameAreas = writer<GameAreaRecord>(
   'game_areas',
-  [integer('game_id'), text('area'), text('customer_service_url'), integer('sort')],
+  [integer('game_id'), text('area'), text('customer_service_url'), jsonb('region_picker'), integer('sort')],
   ['game_id', 'area'],
 );
 

@@ -426,7 +426,8 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
       const file = await catalogueAtRevision(db, revision);
       if (!file) throw new OpsError(404, `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
       const because = `revert to revision ${revision}: ${why}`;
-      const outcome = await importCatalogue(db, options.catalogue, file, backOfficeImport(actor, because, request_key, confirm_price_changes, checks));
+      // What was added since stays (an import never removes): the revision's rows come back as they were.
+      const outcome = await importCatalogue(db, options.catalogue, file, { ...backOfficeImport(actor, because, request_key, confirm_price_changes, checks), partial: true });
       return { ...outcome, done: true };
     },
   );

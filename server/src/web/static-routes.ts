@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_IDS, remoteManifestUrl, type RemoteId, type RemoteRegistry, type StoreRuntimeConfig } from '@topup/shared/contracts';
+import { REMOTE_IDS, remoteManifestUrl, type GameRules, type RemoteId, type RemoteRegistry, type StoreRuntimeConfig } from '@topup/shared/contracts';
 import type { HostSource, RemoteSource } from './remote-source';
 import { cacheControlFor } from './cache-headers';
 import { findFileIn } from '../releases/released-sources';
@@ -14,6 +14,8 @@ export interface StaticRoutesOptions {
   readonly previewable?: (remote: RemoteId, version: string) => Promise<boolean>;
   /** Handed to the pages with the registry: this deployment's settings, never built in. */
   readonly store: StoreRuntimeConfig;
+  /** The catalogue's game rules (spec §9), handed to the pages with the registry; none without a catalogue. */
+  readonly gameRules?: () => Promise<GameRules>;
   /** A public demo: the shell's page is sent with the demo ribbon. */
   readonly demo: boolean;
 }
@@ -55,7 +57,8 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
 
   app.get<{ Querystring: { preview?: string } }>('/mf/registry.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const registry: RemoteRegistry = { ...(await options.remotes.registry()), store: options.store };
+    const [live, games] = await Promise.all([options.remotes.registry(), options.gameRules?.()]);
+    const registry: RemoteRegistry = { ...live, store: games ? { ...options.store, games } : options.store };
     const preview = request.query.preview;
     if (!preview) return registry;
     const previews = parsePreviews(preview);

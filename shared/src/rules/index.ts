@@ -2,7 +2,6 @@ export * from './locale';
 export * from './currency';
 export * from './constants';
 export * from './regions';
-export * from './games';
 export * from './bundle-card';
 export * from './role-cache';
 export * from './role-lookup';

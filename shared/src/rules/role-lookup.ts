@@ -1,5 +1,5 @@
 import type { GetRoleInfoPayload } from '@topup/shared/types';
-import { needsServerSign, usesCharacterName } from './games';
+import { needsServerSign, usesCharacterName } from './regions';
 
 export interface RoleLookupInput {
   readonly gameId: number | string;

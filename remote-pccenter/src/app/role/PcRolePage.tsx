@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
 import { useCharacterLookup, useServerChoice } from '@topup/shared/purchase';
 import { loadRecentCharacters } from '@topup/shared/purchase-ui';
-import { hasRoleHelpImage, usesCharacterName } from '@topup/shared/rules';
+import { roleHelpImageOf, usesCharacterName } from '@topup/shared/rules';
 import { localStore, toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
 import type { GetServerListPayload, RoleInfo } from '@topup/shared/types';
 import { AccountLookup } from '../../features/character/components/AccountLookup';
@@ -59,7 +59,7 @@ export function PcRolePage() {
     const role = lookup.confirm();
     if (role) goOn(role);
   };
-  const helpImage = hasRoleHelpImage(game.gameId) ? info?.game.role_help_image || `/assets/help/${game.gameId}-role-id.svg` : '';
+  const helpImage = info ? info.game.role_help_image : roleHelpImageOf(game.gameId);
   const idTab = t(usesCharacterName(game.gameId) ? 'role.byName' : 'role.byId');
 
   return (

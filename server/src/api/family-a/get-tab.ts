@@ -1,4 +1,4 @@
-import { currencyCode, currencySymbol, regionRuleFor } from '@topup/shared/rules';
+import { currencyCode, currencySymbol } from '@topup/shared/rules';
 import type { GameInfo, TabData } from '@topup/shared/types';
 import { catalogueLanguage, payTypeName, tabLabel } from '../../catalogue/catalogue-language';
 import { resolveGameArea } from '../../catalogue/resolve-game-area';
@@ -14,7 +14,7 @@ export const getTab = defineAction({
   sameForEveryone: () => true,
   async handle(input, { catalogue, locale, orders, now }): Promise<TabData> {
     const { game, gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
-    const rule = regionRuleFor(game.gameId, gameArea.area);
+    const rule = gameArea.regionPicker;
     const info: GameInfo = {
       game_id: game.gameId,
       area: gameArea.area,

@@ -1,0 +1,33 @@
+import type { CatalogueFile } from './catalogue-file';
+
+/**
+ * The problems of a catalogue file's region pickers (spec §9) that its schema cannot say, each in words
+ * after where it is (`at`): a picker's choices are distinct and hold its default; an area picker offers
+ * only areas the game is sold in; a region picker covers every server of its area, each of its regions
+ * has an open server, and no region is named like an area of the game (a request could not tell them apart).
+ */
+export function regionPickerProblems(file: CatalogueFile, at: (index: number, key: string) => string): string[] {
+  const problems: string[] = [];
+  file.game_areas.forEach((row, index) => {
+    const picker = row.region_picker;
+    if (!picker) return;
+    const say = (problem: string) => problems.push(`${at(index, `${row.game_id}/${row.area}`)}: region_picker: ${problem}`);
+    const values = picker.options.map((option) => option.value);
+    for (const value of new Set(values.filter((value, i) => values.indexOf(value) !== i))) say(`"${value}" is offered twice`);
+    if (!values.includes(picker.default_value)) say(`the default "${picker.default_value}" is not one of its options (${values.join(', ')})`);
+    const gameAreas = new Set(file.game_areas.filter((area) => area.game_id === row.game_id).map((area) => area.area));
+    if (picker.param === 'area') {
+      for (const value of values) if (!gameAreas.has(value)) say(`"${value}" is not an area game ${row.game_id} is sold in (an area picker offers the game's areas)`);
+      return;
+    }
+    for (const value of values) if (gameAreas.has(value)) say(`"${value}" is also an area game ${row.game_id} is sold in: a region needs a name of its own`);
+    const servers = file.servers.filter((server) => server.game_id === row.game_id && server.area === row.area);
+    for (const server of servers) {
+      if (!values.includes(server.region)) say(`server ${server.server_id} is in region "${server.region}", which the picker does not offer`);
+    }
+    for (const value of values) {
+      if (!servers.some((server) => server.region === value && server.open !== false)) say(`region "${value}" has no open server (players choosing it would find none)`);
+    }
+  });
+  return problems;
+}
