@@ -35,6 +35,8 @@ module.exports = {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',
+      // Rendering in jsdom on a busy 2-core machine: a page's test may take several seconds.
+      testTimeout: 20_000,
       setupFiles: ['<rootDir>/shared/test-support/jsdom-polyfills.js', '<rootDir>/shared/test-support/game-rules-setup.ts'],
       setupFilesAfterEnv: ['<rootDir>/shared/test-support/jest-dom.js'],
       testMatch: ['<rootDir>/{shared,host,remote-topup,remote-voucher,remote-pccenter,remote-ops}/test/**/*.test.tsx'],

@@ -19,16 +19,14 @@ const CHARACTER = { game_id: '18', area: 'us', server_id: '1801', role_id: '1801
 
 let server: RunningServer;
 let browser: Browser;
-let releasesDir: string;
 
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-ops-'));
-  releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-ops-releases-'));
   // The first admin comes from the command line, the password on standard input.
   const added = mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
   expect(added).toContain(`${ADMIN.email} can sign in`);
   expect(runOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`).output).toContain('exists already');
-  server = await startServer({ ...FAST_DELIVERY, DATA_DIR: dataDir, RELEASES_DIR: releasesDir, OPS_TOKEN });
+  server = await startServer({ ...FAST_DELIVERY, DATA_DIR: dataDir, OPS_TOKEN });
   browser = await launchBrowser();
 });
 
@@ -218,9 +216,13 @@ describe('the back office in the browser', () => {
     // Two releases of remote-topup (the build in remote-topup/dist, under two versions), made by automation.
     const bearer = { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json', 'x-ops-actor': 'e2e' };
     const versions = ['console-v1', 'console-v2'];
+    const dist = path.join(REPO_ROOT, 'remote-topup', 'dist');
+    // The release carries the build's files, each in base64.
+    const files = (fs.readdirSync(dist, { recursive: true }) as string[])
+      .filter((file) => fs.statSync(path.join(dist, file)).isFile())
+      .map((file) => ({ path: file.split(path.sep).join('/'), content: fs.readFileSync(path.join(dist, file)).toString('base64') }));
     for (const version of versions) {
-      fs.cpSync(path.join(REPO_ROOT, 'remote-topup', 'dist'), path.join(releasesDir, 'remote-topup', version), { recursive: true });
-      const released = await fetch(`${server.url}/ops/releases`, { method: 'POST', headers: bearer, body: JSON.stringify({ app: 'remote-topup', version, reason: 'e2e release' }) });
+      const released = await fetch(`${server.url}/ops/releases`, { method: 'POST', headers: bearer, body: JSON.stringify({ app: 'remote-topup', version, files, reason: 'e2e release' }) });
       expect(released.status).toBe(200);
     }
     const added = await fetch(`${server.url}/ops/api/operators`, { method: 'POST', headers: bearer, body: JSON.stringify({ email: RELEASER.email, role: 'release_manager', password: RELEASER.password }) });

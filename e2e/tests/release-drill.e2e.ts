@@ -32,8 +32,7 @@ async function loadTopup(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-releases-'));
-  env = { RELEASES_DIR: releasesDir, OPS_TOKEN: `drill-${run}`, OPS_ACTOR: 'release-drill' };
+  env = { OPS_TOKEN: `drill-${run}`, OPS_ACTOR: 'release-drill' };
   server = await startServer(env);
   env = { ...env, DATA_DIR: server.dataDir };
   browser = await launchBrowser();
@@ -129,7 +128,7 @@ describe('release one remote alone, roll back one remote alone', () => {
 
   it('works without a running server too: the commands open the embedded database themselves', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-offline-'));
-    const offline = { RELEASES_DIR: env.RELEASES_DIR as string, DATA_DIR: dataDir, OPS_ACTOR: 'offline-ops' };
+    const offline = { DATA_DIR: dataDir, OPS_ACTOR: 'offline-ops' };
     const out = mustRunOps('release', ['remote-voucher'], { ...offline, MF_BUILD_VERSION: `offline-${run}` });
     expect(out).toContain('(direct)');
     const listing = mustRunOps('remotes', ['list'], offline);

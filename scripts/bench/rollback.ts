@@ -1,7 +1,4 @@
 // `npm run bench:rollback`: from `npm run remotes -- rollback remote-topup` to a page load that runs the old version.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, PHONE } from '../../e2e/support/browser';
 import { mustRunOps } from '../../e2e/support/ops';
@@ -25,7 +22,7 @@ async function loadShowing(page: Page, baseUrl: string, version: string): Promis
 
 async function main(): Promise<void> {
   const run = Math.random().toString(36).slice(2, 8);
-  const env = { RELEASES_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'topup-bench-releases-')), OPS_TOKEN: `bench-${run}`, OPS_ACTOR: 'bench' };
+  const env = { OPS_TOKEN: `bench-${run}`, OPS_ACTOR: 'bench' };
   const server = await startServer(env);
   const ops = { ...env, DATA_DIR: server.dataDir };
   const browser = await launchBrowser();

@@ -10,10 +10,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import runAutocannon from 'autocannon';
 import { sign } from '@topup/shared/sign';
-import type { CreatedOrder, OrderInfo, SandboxRole } from '@topup/shared/types';
+import type { CreatedOrder, OrderInfo } from '@topup/shared/types';
 import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
+import { demoBuyers as buyers, orderBody, placeOrders, type Buyer, type Placing } from './order-load';
 import { onEachDatabase } from './each-database';
 import { DEV_WEBHOOK_SECRET } from '../src/orders/order-settings';
 import { signWebhook } from '../src/payments/webhook-signature';
@@ -24,38 +24,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const APP_KEY = 'topup-dev-key';
-const GAMES = [18, 44, 232, 134, 284, 14, 136, 182, 27, 310];
-
-interface Buyer {
-  readonly game_id: number;
-  readonly area: string;
-  readonly server_id: string;
-  readonly role_id: string;
-  readonly uid: string;
-  readonly product_id: string;
-}
-
-interface RequestParams {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-/** The part of autocannon's API this benchmark uses: a new body (token, sign) for every request. */
-type Autocannon = (
-  options: {
-    url: string;
-    connections: number;
-    duration: number;
-    requests: Array<RequestParams & { setupRequest: (request: RequestParams) => RequestParams }>;
-  },
-  done: (
-    error: Error | null,
-    result: { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; timeouts: number; non2xx: number; '2xx': number },
-  ) => void,
-) => unknown;
-const autocannon = runAutocannon as unknown as Autocannon;
 
 interface DatabaseRun {
   readonly database: string;
@@ -101,25 +69,6 @@ async function stopServer(server: Server): Promise<void> {
   await exited;
 }
 
-/** Every demo character, each buying its area's smallest currency bundle (no purchase limit). */
-async function buyers(url: string): Promise<Buyer[]> {
-  const all: Buyer[] = [];
-  for (const gameId of GAMES) {
-    const body = (await (await fetch(`${url}/sandbox/roles?game_id=${gameId}`)).json()) as { data: SandboxRole[] };
-    for (const role of body.data) {
-      all.push({ game_id: gameId, area: role.area, server_id: role.server_id, role_id: role.role_id, uid: role.uid, product_id: `${gameId}-${role.area}-currency-60` });
-    }
-  }
-  return all;
-}
-
-let sequence = 0;
-function orderBody(buyer: Buyer, prefix: string): string {
-  sequence += 1;
-  const payload = { ...buyer, pay_type: 'card', discount_code: '', order_token: `${prefix}${process.pid}-${sequence}` };
-  return JSON.stringify({ ...payload, sign: sign(payload, APP_KEY) });
-}
-
 async function post<T>(url: string, action: string, body: string): Promise<T> {
   const answer = (await (await fetch(`${url}/api/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()) as {
     ret: number;
@@ -128,45 +77,6 @@ async function post<T>(url: string, action: string, body: string): Promise<T> {
   };
   if (answer.ret !== 0) throw new Error(`${action}: ret ${answer.ret} ${answer.msg}`);
   return answer.data;
-}
-
-interface Placing {
-  readonly requestsPerSecond: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly answered: number;
-  readonly failures: number;
-}
-
-function placeOrders(url: string, everyone: readonly Buyer[], prefix: string, seconds: number): Promise<Placing> {
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/createOrder',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (request) => ({ ...request, body: orderBody(everyone[(next += 1) % everyone.length]!, prefix) }),
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          requestsPerSecond: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          answered: result['2xx'],
-          failures: result.errors + result.timeouts + result.non2xx,
-        });
-      },
-    );
-  });
 }
 
 interface DeliveryStats {
@@ -220,11 +130,11 @@ async function benchDatabase(database: string, env: Record<string, string>): Pro
   try {
     const everyone = await buyers(server.url);
     await post<CreatedOrder>(server.url, 'createOrder', orderBody(everyone[0]!, 'bench-check-'));
-    await placeOrders(server.url, everyone, 'bench-warmup-', Math.min(3, SECONDS));
+    await placeOrders(server.url, everyone, 'bench-warmup-', Math.min(3, SECONDS), CONNECTIONS);
     const rounds: Array<Placing & { placed: number }> = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const prefix = `bench-run${round}-`;
-      const placing = await placeOrders(server.url, everyone, prefix, SECONDS);
+      const placing = await placeOrders(server.url, everyone, prefix, SECONDS, CONNECTIONS);
       // Refusals answer HTTP 200 too: the orders actually written are counted in the database.
       const placed = ((await (await fetch(`${server.url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats).orders;
       console.log(

@@ -11,7 +11,8 @@ import { remoteSourceFromEnv, type RemoteSource } from './web/remote-source';
 import { staticRoutes } from './web/static-routes';
 import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
-import { ReleaseFiles } from './releases/release-files';
+import { ReleaseFileCache } from './releases/release-file-cache';
+import { DbReleaseStore } from './releases/release-store';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from './releases/released-sources';
 import { RegistryService } from './releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
@@ -118,7 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });
     }
 
-    const registry = new RegistryService(db, new ReleaseFiles(config.releasesDir), config.hostDist);
+    const registry = new RegistryService(db, new DbReleaseStore(db));
+    // Release files never change: each instance keeps those it served in memory.
+    const releaseFiles = new ReleaseFileCache(registry.store);
     if (config.opsToken) await app.register(opsRoutes, { prefix: '/ops', token: config.opsToken, registry });
     await app.register(opsApi, {
       prefix: '/ops/api',
@@ -133,8 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bannerLinkHosts: config.bannerLinkHosts,
     });
     await app.register(staticRoutes, {
-      host: releasedHostSource(registry, config.hostDist),
-      remotes: releasedRemoteSource(registry, built),
+      host: releasedHostSource(registry, releaseFiles, config.hostDist),
+      remotes: releasedRemoteSource(registry, releaseFiles, built),
       previewable: (remote, version) => registry.previewable(remote, version),
       gameRules: async () => (await catalogue.get()).rules,
       ...pages,

@@ -77,8 +77,6 @@ export interface ServerConfig {
   readonly catalogueCheckMs: number;
   /** This instance's name in `GET /healthz` (`INSTANCE_NAME`; the host name and process id by default). */
   readonly instanceName: string;
-  /** Immutable release folders (`RELEASES_DIR`, default `./releases` at the repository root). */
-  readonly releasesDir: string;
   /** Bearer token of the `/ops/*` routes (`OPS_TOKEN`); without one those routes are off. */
   readonly opsToken: string | null;
   /** Which proxies' `X-Forwarded-*` headers to believe (`TRUST_PROXY`); none by default. */
@@ -284,7 +282,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
     catalogueCheckMs: positiveIntegerFrom('CATALOGUE_CHECK_SECONDS', env.CATALOGUE_CHECK_SECONDS, 5) * 1000,
     instanceName: env.INSTANCE_NAME?.trim() || DEFAULT_INSTANCE_NAME,
-    releasesDir: path.resolve(REPO_ROOT, env.RELEASES_DIR || 'releases'),
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     assetOrigins: originsFrom(env.ASSET_ORIGINS),

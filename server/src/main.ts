@@ -1,9 +1,13 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
+import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { describeDb, openDb } from './db/open-db';
 import { seedIfEmpty } from './sandbox/seed/seed-demo';
 import { announceServer } from './releases/server-file';
+import { buildFolders, recordBuildsAsReleases } from './releases/first-releases';
+import { DbReleaseStore } from './releases/release-store';
+import { RegistryService } from './releases/registry-service';
 import { loadOrderSettings } from './orders/order-settings';
 import { loadLimitSettings } from './api/limit-settings';
 import { assertSafeToStart, refusalMessage } from './production/production-rules';
@@ -15,6 +19,20 @@ import { gamesWithoutServer } from './game/http/catalogue-game-gateway';
 import { startMailSink, type MailSink } from './mail/mail-sink';
 import { smtpTransport } from './mail/mail-transport';
 import { describeRedis } from './web/redis-counter-store';
+
+/**
+ * The registry starts from the builds: an app with no release gets its build as its first release,
+ * live, so every instance serves the same versions. In development a rebuilt app replaces a live
+ * release that came from a build.
+ */
+async function recordBuilds(db: Db, config: ServerConfig): Promise<void> {
+  const registry = new RegistryService(db, new DbReleaseStore(db));
+  const recorded = await recordBuildsAsReleases(db, registry, buildFolders(config.repoRoot, config.hostDist), { followBuilds: config.storeMode === 'development' });
+  for (const build of recorded) {
+    console.log(`Released the build of ${build.app} as ${build.version}, live.`);
+    if (build.problems.length) console.warn(`Warning: ${build.app} ${build.version} breaks the contract: ${build.problems.join('; ')}`);
+  }
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,6 +46,8 @@ async function main(): Promise<void> {
     const demoData = config.storeMode === 'production' ? await demoDataProblem(db) : null;
     if (demoData) throw new Error(refusalMessage([demoData]));
     if (config.seedDemo && (await seedIfEmpty(db, { discountCodes: config.demoDiscountCodes }))) console.log('Loaded the demo catalogue.');
+    // `npm run dev` serves the remotes from their dev servers: its builds are not releases.
+    if (process.env.DEV_REMOTES !== '1') await recordBuilds(db, config);
     // Every pay method the catalogue offers must be one the payment provider takes.
     // Read once, for the checks that need it.
     const catalogue = config.stripe || config.gameGateway === 'http' ? await loadCatalogue(db) : null;

@@ -10,13 +10,16 @@ jest.setTimeout(120_000);
 
 const IMPORT = { actor: 'service:test', reason: 'test', source: 'import' } as const;
 
+/** A catalogue file whose lists can be added to. */
+type EditableFile = { -readonly [List in keyof CatalogueFile]: CatalogueFile[List] extends readonly (infer Row)[] | undefined ? Row[] : CatalogueFile[List] };
+
 /** A copy to change: the file read is shared. */
-function demoFile(): CatalogueFile {
-  return JSON.parse(JSON.stringify(readDemoCatalogue())) as CatalogueFile;
+function demoFile(): EditableFile {
+  return JSON.parse(JSON.stringify(readDemoCatalogue())) as EditableFile;
 }
 
 /** Game 907, sold in us with a North/South picker sent as `region`, its characters found by name. */
-function withGame907(file: CatalogueFile): CatalogueFile {
+function withGame907(file: EditableFile): EditableFile {
   const game18 = file.games.find((game) => game.game_id === 18)!;
   file.games.push({ ...game18, game_id: 907, role_lookup: 'name', server_sign_required: false, role_help_image: '' });
   file.game_areas.push({
@@ -40,12 +43,12 @@ function withGame907(file: CatalogueFile): CatalogueFile {
 }
 
 describe('region pickers in a catalogue file: refused with the reason', () => {
-  const problemsOf = (change: (file: CatalogueFile) => void) => {
+  const problemsOf = (change: (file: EditableFile) => void) => {
     const file = withGame907(demoFile());
     change(file);
     return checkCatalogueFile(file);
   };
-  const picker = (file: CatalogueFile) => file.game_areas.find((row) => row.game_id === 907)!.region_picker!;
+  const picker = (file: EditableFile) => file.game_areas.find((row) => row.game_id === 907)!.region_picker!;
 
   it('accepts the demo pickers and a new game’s', () => {
     expect(problemsOf(() => undefined)).toEqual([]);
@@ -100,7 +103,7 @@ describe.each(testDbTargets())('the catalogue’s game rules on $name', (target)
   });
 
   it('make a new game’s picker, lookup and areas work as the catalogue says, with no code for it', async () => {
-    await importCatalogue(store.db, store.catalogue, withGame907(JSON.parse(JSON.stringify(await exportCatalogue(store.db))) as CatalogueFile), IMPORT);
+    await importCatalogue(store.db, store.catalogue, withGame907(JSON.parse(JSON.stringify(await exportCatalogue(store.db))) as EditableFile), IMPORT);
     expect((await registry()).store?.games?.['907']).toEqual({
       byName: true,
       regions: { us: { param: 'region', options: [{ label: 'North', value: 'north' }, { label: 'South', value: 'south' }], defaultValue: 'south' } },

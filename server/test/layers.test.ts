@@ -70,6 +70,7 @@ describe('one owner per table', () => {
     releases: ['releases/registry-repo.ts'],
     live_versions: ['releases/registry-repo.ts'],
     release_activations: ['releases/registry-repo.ts'],
+    release_files: ['releases/release-store.ts'],
     sandbox_mail: ['sandbox/game/mailbox.ts'],
     sandbox_payments: ['sandbox/payments/sandbox-ledger.ts'],
     operators: ['ops/operators.ts'],

@@ -1,40 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { requiredExposes } from '@topup/shared/contracts';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
-import { checkContract, type FederationManifest, type HostFacts } from '../src/releases/contract-check';
+import { checkContract, type HostFacts } from '../src/releases/contract-check';
 import { OpsError } from '../src/releases/ops-error';
-import { ReleaseFiles } from '../src/releases/release-files';
+import { DbReleaseStore, ReleaseExistsError } from '../src/releases/release-store';
 import { RegistryService } from '../src/releases/registry-service';
+import { buildOf, hostBuildOf, manifestFor as manifestWith, releaseBody, ROUTER, TOPUP_EXPOSES } from './support/release-builds';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(60_000);
 
-const ROUTER = ['HashRouter', 'Link', 'useNavigate'];
-
-function manifestFor(exposes: readonly string[], react = '19.3.1', router: readonly string[] = ROUTER): FederationManifest {
-  return {
-    metaData: { topupContract: { version: 1, sharedExports: { 'react-router-dom': router } } },
-    shared: [{ name: 'react', version: react }, { name: 'react-dom', version: react }],
-    exposes: exposes.map((e) => ({ name: e.replace('./', ''), path: e })),
-  };
-}
+const manifestFor = (exposes: readonly string[], react = '19.3.1', router: readonly string[] = ROUTER) => manifestWith(exposes, { react, router });
 
 const HOST: HostFacts = { reactMajor: 19, sharedExports: { 'react-router-dom': ROUTER } };
-
-const TOPUP_EXPOSES = requiredExposes('remote-topup');
-
-/** A fake build folder as Rspack leaves it: a manifest and a chunk. */
-function fakeBuild(manifest: FederationManifest): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-build-'));
-  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
-  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), '/* entry */');
-  return dir;
-}
 
 describe('contract check', () => {
   it('passes a remote that exposes every page the host routes to with the host React major', () => {
@@ -64,39 +43,61 @@ describe('contract check', () => {
       'was built without the store contract (no topupContract in its manifest)',
     ]);
   });
+
+  it('refuses every remote while the live host\'s shared exports are unknown, and never skips that check', () => {
+    const unknown: HostFacts = { reactMajor: 19, sharedExports: null };
+    expect(checkContract('remote-topup', manifestFor(TOPUP_EXPOSES), unknown).problems).toEqual([
+      "the live host's shared-library exports are unknown (no live host release names them): release the host first",
+    ]);
+    expect(checkContract('host', manifestFor([]), unknown)).toEqual({ ok: true, problems: [] });
+  });
 });
 
 describe.each(testDbTargets())('release registry on $name', (target) => {
   let db: Db;
-  let files: ReleaseFiles;
+  let store: DbReleaseStore;
   let registry: RegistryService;
 
   beforeEach(async () => {
     db = await target.open();
-    files = new ReleaseFiles(fs.mkdtempSync(path.join(os.tmpdir(), 'topup-releases-')));
-    registry = new RegistryService(db, files, fs.mkdtempSync(path.join(os.tmpdir(), 'topup-host-')));
+    store = new DbReleaseStore(db);
+    registry = new RegistryService(db, store);
+    await registry.release({ app: 'host', version: 'h0', files: hostBuildOf('<title>h0</title>', 'main.0000000000.js'), actor: 'tester' });
   });
   afterEach(async () => {
     await db.close();
   });
 
   async function release(version: string, manifest = manifestFor(TOPUP_EXPOSES), extra: { force?: boolean; activate?: boolean } = {}) {
-    files.copyIn('remote-topup', version, fakeBuild(manifest));
-    return registry.release({ app: 'remote-topup', version, actor: 'tester', reason: `ship ${version}`, ...extra });
+    return registry.release({ app: 'remote-topup', version, files: buildOf(manifest), actor: 'tester', reason: `ship ${version}`, ...extra });
   }
+  const topupHistory = async () =>
+    (await registry.list()).history.filter((h) => h.app === 'remote-topup').map((h) => `${h.kind} ${h.from_version ?? '-'}→${h.to_version}`);
 
-  it('records a release, makes it live, and keeps the files read-only', async () => {
+  it('records a release with its files in the store and makes it live', async () => {
     const outcome = await release('v1');
     expect(outcome.activation).toMatchObject({ app: 'remote-topup', from_version: null, to_version: 'v1', actor: 'tester', kind: 'activate' });
     expect((await registry.list()).live['remote-topup']).toBe('v1');
-    const mode = fs.statSync(path.join(files.dirOf('remote-topup', 'v1'), 'remoteEntry.js')).mode;
-    expect(mode & 0o222).toBe(0);
+    expect((await store.read('remote-topup', 'v1', 'remoteEntry.js'))?.content.toString()).toBe('/* entry */');
+    expect(await store.readManifest('remote-topup', 'v1')).toEqual(manifestFor(TOPUP_EXPOSES));
+    expect(await store.versions('remote-topup')).toEqual(['v1']);
+    expect(await store.exists('remote-topup', 'v2')).toBe(false);
   });
 
-  it('refuses the same version twice, on disk and in the registry', async () => {
+  it('refuses the same version twice, in the registry and in the store', async () => {
     await release('v1');
-    expect(() => files.copyIn('remote-topup', 'v1', fakeBuild(manifestFor(TOPUP_EXPOSES)))).toThrow('already released');
-    await expect(registry.release({ app: 'remote-topup', version: 'v1', actor: 'tester' })).rejects.toMatchObject({ status: 409 });
+    await expect(release('v1')).rejects.toMatchObject({ status: 409 });
+    await expect(store.put('remote-topup', 'v1', buildOf(manifestFor(TOPUP_EXPOSES), { 'other.js': 'x' }))).rejects.toBeInstanceOf(ReleaseExistsError);
+    expect([...(await store.index('remote-topup', 'v1')).keys()].sort()).toEqual(['mf-manifest.json', 'remoteEntry.js']);
+  });
+
+  it('refuses files that would leave the release, or a build without its manifest', async () => {
+    const escaping = buildOf(manifestFor(TOPUP_EXPOSES), { '../../etc/passwd': 'x' });
+    await expect(registry.release({ app: 'remote-topup', version: 'v1', files: escaping, actor: 'tester' })).rejects.toMatchObject({ status: 400 });
+    const headless = buildOf(manifestFor(TOPUP_EXPOSES)).filter((file) => file.path !== 'mf-manifest.json');
+    await expect(registry.release({ app: 'remote-topup', version: 'v1', files: headless, actor: 'tester' })).rejects.toMatchObject({ status: 400 });
+    expect(await store.exists('remote-topup', 'v1')).toBe(false);
+    expect((await registry.list()).releases.map((r) => r.app)).toEqual(['host']);
   });
 
   it('rolls back like a stack and refuses past the first live release', async () => {
@@ -106,8 +107,7 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
     expect((await registry.rollback('remote-topup', 'ops', 'v3 broken')).to_version).toBe('v2');
     expect((await registry.rollback('remote-topup', 'ops', 'v2 broken too')).to_version).toBe('v1');
     await expect(registry.rollback('remote-topup', 'ops')).rejects.toMatchObject({ status: 409 });
-    const history = (await registry.list()).history.map((h) => `${h.kind} ${h.from_version ?? '-'}→${h.to_version}`);
-    expect(history).toEqual(['rollback v2→v1', 'rollback v3→v2', 'activate v2→v3', 'activate v1→v2', 'activate -→v1']);
+    expect(await topupHistory()).toEqual(['rollback v2→v1', 'rollback v3→v2', 'activate v2→v3', 'activate v1→v2', 'activate -→v1']);
   });
 
   it('activates any earlier release and leaves other apps alone', async () => {
@@ -115,16 +115,17 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
     await release('v2');
     await registry.activate('remote-topup', 'v1', 'ops', 'back to v1');
     const { live } = await registry.list();
-    expect(live).toEqual({ 'remote-topup': 'v1' });
+    expect(live).toEqual({ host: 'h0', 'remote-topup': 'v1' });
     await expect(registry.activate('remote-topup', 'v9', 'ops')).rejects.toMatchObject({ status: 404 });
   });
 
-  it('refuses a release that breaks the contract unless forced, and records the force', async () => {
+  it('refuses a release that breaks the contract unless forced, records the force, and keeps no files of a refused one', async () => {
     const broken = manifestFor(['./MainPage']);
     const refused = release('bad', broken).catch((e: unknown) => e);
     expect(await refused).toBeInstanceOf(OpsError);
     expect(((await refused) as OpsError).message).toContain('missing expose ./GamePage');
-    expect((await registry.list()).releases).toEqual([]);
+    expect((await registry.list()).releases.map((r) => r.app)).toEqual(['host']);
+    expect(await store.exists('remote-topup', 'bad')).toBe(false);
 
     const forced = await release('bad2', broken, { force: true });
     expect(forced.release).toMatchObject({ forced: true, contract_ok: false });
@@ -133,40 +134,56 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
     await expect(registry.activate('remote-topup', 'bad2', 'ops')).rejects.toMatchObject({ status: 422 });
   });
 
+  it('judges a remote by the live host release\'s manifest in the store', async () => {
+    const greedy = manifestFor(TOPUP_EXPOSES, '19.3.1', [...ROUTER, 'useMatch']);
+    await expect(release('v1', greedy)).rejects.toThrow('uses react-router-dom exports the host does not ship: useMatch');
+    await registry.release({ app: 'host', version: 'h1', files: hostBuildOf('<title>h1</title>', 'main.1111111111.js', { router: [...ROUTER, 'useMatch'] }), actor: 'tester' });
+    expect((await release('v1', greedy)).release.contract_ok).toBe(true);
+  });
+
   it('offers released versions, and only those, for preview', async () => {
     await release('v1', manifestFor(TOPUP_EXPOSES), { activate: false });
     expect(await registry.previewable('remote-topup', 'v1')).toBe(true);
     expect(await registry.previewable('remote-topup', 'v2')).toBe(false);
     expect(await registry.previewable('remote-voucher', 'v1')).toBe(false);
-    expect((await registry.list()).live).toEqual({});
+    expect((await registry.list()).live).toEqual({ host: 'h0' });
   });
+});
+
+it.each(testDbTargets())('refuses every remote while no host release is live, saying why ($name)', async (target) => {
+  const db = await target.open();
+  try {
+    const registry = new RegistryService(db, new DbReleaseStore(db));
+    const refused = registry.release({ app: 'remote-topup', version: 'v1', files: buildOf(manifestFor(TOPUP_EXPOSES)), actor: 'tester' });
+    await expect(refused).rejects.toMatchObject({ status: 422, message: expect.stringContaining('release the host first') });
+  } finally {
+    await db.close();
+  }
 });
 
 describe.each(testDbTargets())('ops routes and previews over HTTP on $name', (target) => {
   let db: Db;
   let app: FastifyInstance;
-  let releasesDir: string;
 
   async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-    const built = await buildApp({ config: loadConfig({ RELEASES_DIR: releasesDir, ...env }), db });
+    const built = await buildApp({ config: loadConfig({ SANDBOX_GAME_PORT: '0', ...env }), db });
     await built.ready();
     return built;
   }
 
+  const post = (url: string, body: object, token?: string) =>
+    app.inject({ method: 'POST', url, payload: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const topup = buildOf(manifestFor(TOPUP_EXPOSES));
+
   beforeEach(async () => {
     db = await target.open();
-    releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-releases-'));
-    const files = new ReleaseFiles(releasesDir);
-    for (const version of ['v1', 'v2']) files.copyIn('remote-topup', version, fakeBuild(manifestFor(TOPUP_EXPOSES)));
     app = await appWith({ OPS_TOKEN: 'right-token' });
+    expect((await post('/ops/releases', releaseBody('host', 'h0', hostBuildOf('<title>host zero</title>', 'main.0000000000.js')), 'right-token')).statusCode).toBe(200);
   });
   afterEach(async () => {
     await app.close();
     await db.close();
   });
-
-  const post = (url: string, body: object, token?: string) =>
-    app.inject({ method: 'POST', url, payload: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   it('are off without OPS_TOKEN', async () => {
     const off = await appWith({});
@@ -175,15 +192,23 @@ describe.each(testDbTargets())('ops routes and previews over HTTP on $name', (ta
   });
 
   it('answer 401 to a wrong or missing token and change nothing', async () => {
-    expect((await post('/ops/releases', { app: 'remote-topup', version: 'v1' }, 'wrong')).statusCode).toBe(401);
-    expect((await post('/ops/releases', { app: 'remote-topup', version: 'v1' })).statusCode).toBe(401);
+    expect((await post('/ops/releases', releaseBody('remote-topup', 'v1', topup), 'wrong')).statusCode).toBe(401);
+    expect((await post('/ops/releases', releaseBody('remote-topup', 'v1', topup))).statusCode).toBe(401);
     const listing = await app.inject({ method: 'GET', url: '/ops/remotes', headers: { authorization: 'Bearer right-token' } });
-    expect(listing.json().releases).toEqual([]);
+    expect(listing.json().releases.map((r: { app: string }) => r.app)).toEqual(['host']);
+  });
+
+  it('refuse a release that comes without its files', async () => {
+    const bare = await post('/ops/releases', { app: 'remote-topup', version: 'v1' }, 'right-token');
+    expect(bare.statusCode).toBe(400);
+    const headless = await post('/ops/releases', { app: 'remote-topup', version: 'v1', files: [{ path: 'remoteEntry.js', content: '' }] }, 'right-token');
+    expect([headless.statusCode, headless.json().error]).toEqual([400, expect.stringContaining('mf-manifest.json')]);
+    expect((await app.inject({ method: 'GET', url: '/remotes/remote-topup/v1/remoteEntry.js' })).statusCode).toBe(404);
   });
 
   it('release, activate and roll back with the right token; the registry follows', async () => {
-    expect((await post('/ops/releases', { app: 'remote-topup', version: 'v1', actor: 'ann' }, 'right-token')).statusCode).toBe(200);
-    expect((await post('/ops/releases', { app: 'remote-topup', version: 'v2', actor: 'ann' }, 'right-token')).statusCode).toBe(200);
+    expect((await post('/ops/releases', releaseBody('remote-topup', 'v1', topup, { actor: 'ann' }), 'right-token')).statusCode).toBe(200);
+    expect((await post('/ops/releases', releaseBody('remote-topup', 'v2', topup, { actor: 'ann' }), 'right-token')).statusCode).toBe(200);
     const registry = async () => (await app.inject({ method: 'GET', url: '/mf/registry.json' })).json();
     expect((await registry()).remotes['remote-topup']).toEqual({ version: 'v2', manifestUrl: '/remotes/remote-topup/v2/mf-manifest.json' });
     const rolled = await post('/ops/rollback', { app: 'remote-topup', reason: 'bad', actor: 'bob' }, 'right-token');
@@ -191,14 +216,15 @@ describe.each(testDbTargets())('ops routes and previews over HTTP on $name', (ta
     expect((await registry()).remotes['remote-topup'].version).toBe('v1');
     // Old releases stay served for pages opened before the change.
     const old = await app.inject({ method: 'GET', url: '/remotes/remote-topup/v2/remoteEntry.js' });
-    expect(old.statusCode).toBe(200);
+    expect([old.statusCode, old.body]).toEqual([200, '/* entry */']);
     expect(old.headers['cache-control']).toBe('no-store');
     expect((await post('/ops/activate', { app: 'nope', version: 'v1' }, 'right-token')).statusCode).toBe(400);
+    expect((await post('/ops/releases', releaseBody('remote-topup', 'v2', topup), 'right-token')).statusCode).toBe(409);
   });
 
   it('serves a preview registry for a released version and refuses unknown ones', async () => {
-    await post('/ops/releases', { app: 'remote-topup', version: 'v1' }, 'right-token');
-    await post('/ops/releases', { app: 'remote-topup', version: 'v2', activate: false }, 'right-token');
+    await post('/ops/releases', releaseBody('remote-topup', 'v1', topup), 'right-token');
+    await post('/ops/releases', releaseBody('remote-topup', 'v2', topup, { activate: false }), 'right-token');
     const preview = await app.inject({ method: 'GET', url: '/mf/registry.json?preview=remote-topup@v2' });
     expect(preview.json().remotes['remote-topup']).toMatchObject({ version: 'v2', preview: true });
     expect(preview.headers['cache-control']).toBe('no-store');
@@ -208,25 +234,20 @@ describe.each(testDbTargets())('ops routes and previews over HTTP on $name', (ta
   });
 
   it('serves the live host release at / and keeps older host files for pages opened before', async () => {
-    const files = new ReleaseFiles(releasesDir);
-    const hostBuild = (page: string, chunk: string) => {
-      const dir = fakeBuild(manifestFor([]));
-      fs.writeFileSync(path.join(dir, 'index.html'), `<title>${page}</title>`);
-      fs.writeFileSync(path.join(dir, chunk), `/* ${page} */`);
-      return dir;
-    };
-    files.copyIn('host', 'h1', hostBuild('host one', 'main.aaaaaaaaaa.js'));
-    files.copyIn('host', 'h2', hostBuild('host two', 'main.bbbbbbbbbb.js'));
-    await post('/ops/releases', { app: 'host', version: 'h1' }, 'right-token');
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe('<title>host zero</title>');
+    await post('/ops/releases', releaseBody('host', 'h1', hostBuildOf('<title>host one</title>', 'main.aaaaaaaaaa.js')), 'right-token');
     expect((await app.inject({ method: 'GET', url: '/' })).body).toBe('<title>host one</title>');
-    await post('/ops/releases', { app: 'host', version: 'h2' }, 'right-token');
+    await post('/ops/releases', releaseBody('host', 'h2', hostBuildOf('<title>host two</title>', 'main.bbbbbbbbbb.js')), 'right-token');
     const index = await app.inject({ method: 'GET', url: '/' });
     expect(index.body).toBe('<title>host two</title>');
     expect(index.headers['cache-control']).toBe('no-store');
-    const oldChunk = await app.inject({ method: 'GET', url: '/main.aaaaaaaaaa.js' });
-    expect(oldChunk.statusCode).toBe(200);
-    expect(oldChunk.headers['cache-control']).toContain('immutable');
+    expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+    for (const chunk of ['/main.aaaaaaaaaa.js', '/main.0000000000.js']) {
+      const oldChunk = await app.inject({ method: 'GET', url: chunk });
+      expect([chunk, oldChunk.statusCode]).toEqual([chunk, 200]);
+      expect(oldChunk.headers['cache-control']).toContain('immutable');
+    }
     expect((await app.inject({ method: 'GET', url: '/../../etc/passwd' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/main.cccccccccc.js' })).statusCode).toBe(404);
   });
 });
-

@@ -5,7 +5,6 @@ import { CatalogueCache } from '../src/catalogue/catalogue-cache';
 import { catalogueRevisions } from '../src/catalogue/catalogue-file';
 import { runClusterChore } from '../src/db/cluster-chore';
 import type { Db } from '../src/db/db';
-import { openPostgresDb } from '../src/db/postgres-db';
 import { deliverOrder, type JobContext } from '../src/delivery/deliver-order';
 import { DeliveryWorker, type WorkerLog } from '../src/delivery/delivery-worker';
 import { claimDueJobs, type ClaimedJob } from '../src/delivery/outbox';
@@ -23,7 +22,7 @@ import { readDemoCatalogue } from '../src/sandbox/seed/demo-catalogue';
 import { demoPurchases } from '../src/sandbox/seed/demo-purchases';
 import { seedIfEmpty } from '../src/sandbox/seed/seed-demo';
 import { checkout, countRows, FAST_ORDERS, mailsOf, mustCreateOrder, openOrderStore, orderInfo, type OrderStore } from './support/order-helpers';
-import { testDbTargets, type TestDbTarget } from './support/test-db';
+import { secondInstance, testDbTargets } from './support/test-db';
 
 jest.setTimeout(120_000);
 
@@ -44,17 +43,6 @@ async function until(what: string, done: () => boolean | Promise<boolean>, ms = 
 function recordingLog(): WorkerLog & { readonly lines: string[] } {
   const lines: string[] = [];
   return { lines, info: () => undefined, warn: (_details, message) => void lines.push(message), error: (_details, message) => void lines.push(`error: ${message}`) };
-}
-
-/**
- * The same database as another instance sees it: on PostgreSQL a pool of its own on the same schema;
- * PGlite is one process, so it is the same handle.
- */
-async function secondInstance(target: TestDbTarget, db: Db): Promise<{ db: Db; close(): Promise<void> }> {
-  if (target.name === 'PGlite') return { db, close: async () => undefined };
-  const [{ schema }] = (await db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
-  const other = await openPostgresDb({ connectionString: process.env.TEST_DATABASE_URL!, schema, maxConnections: 5 });
-  return { db: other, close: () => other.close() };
 }
 
 /** The sandbox game, with each mail counted and held until `open()` (already open when `held` is false). */

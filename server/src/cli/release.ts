@@ -1,6 +1,6 @@
 // `npm run release -- <app> [--no-activate] [--force] [--reason "…"]`
-// Builds one app alone, stamps it with a version, copies it immutably into RELEASES_DIR,
-// records it in the registry and (unless --no-activate) makes it live.
+// Builds one app alone, stamps it with a version, records it in the registry with its files (in
+// the database every instance serves them from) and (unless --no-activate) makes it live.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,8 +8,8 @@ import path from 'node:path';
 import { resolveBuildVersion } from '@topup/shared/build-version';
 import { loadConfig } from '../config';
 import { isReleasableApp, isSafeVersion, RELEASABLE_APPS } from '../releases/apps';
+import { readBuildFolder } from '../releases/build-files';
 import { openRegistry } from '../releases/open-registry';
-import { ReleaseFiles } from '../releases/release-files';
 import { fail, operator, parseArgs } from './cli-args';
 import { auditRegistry, auditRelease } from '../ops/audit';
 
@@ -20,8 +20,6 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const version = resolveBuildVersion(config.repoRoot);
   if (!isSafeVersion(version)) fail(`MF_BUILD_VERSION "${version}" may use only letters, digits, ".", "_" and "-"`);
-  const files = new ReleaseFiles(config.releasesDir);
-  if (fs.existsSync(files.dirOf(app, version))) fail(`${app} ${version} is already released: a version is released once.`);
 
   console.log(`Building ${app} ${version} alone…`);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), `topup-release-${app}-`));
@@ -32,7 +30,7 @@ async function main(): Promise<void> {
   });
   if (build.status !== 0) fail(`the build of ${app} failed`);
 
-  const dir = files.copyIn(app, version, out);
+  const files = readBuildFolder(out);
   fs.rmSync(out, { recursive: true, force: true });
   const registry = await openRegistry(config);
   try {
@@ -42,6 +40,7 @@ async function main(): Promise<void> {
     const outcome = await registry.operations.release({
       app,
       version,
+      files,
       actor: operator(),
       reason,
       force: flags.force === true,
@@ -49,14 +48,10 @@ async function main(): Promise<void> {
       audit: auditRegistry(actor, 'release.activate', reason),
       auditRelease: auditRelease(actor, reason),
     });
-    console.log(`✓ ${app} ${version} released to ${dir} (through ${registry.via})`);
+    console.log(`✓ ${app} ${version} released: ${files.length} files in the release store (through ${registry.via})`);
     if (outcome.release.forced) console.log(`  forced past the contract check: ${outcome.release.contract_problems.join('; ')}`);
     if (outcome.activation) console.log(`✓ live: ${app} ${outcome.activation.from_version ?? '(build)'} → ${outcome.activation.to_version}`);
     else console.log(`  not activated; preview it with ?mf_preview=${app}@${version}`);
-  } catch (error) {
-    // The registry refused it: the folder was never recorded, so it goes.
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw error;
   } finally {
     await registry.close();
   }

@@ -1,3 +1,4 @@
+import { uploadedFile } from './uploaded-files';
 import type { ActivationRecord } from './registry-repo';
 import type { RegistryListing, RegistryOperations, ReleaseOutcome, ReleaseRequest } from './registry-service';
 
@@ -26,8 +27,10 @@ export class HttpRegistry implements RegistryOperations {
     return this.call('GET', 'remotes');
   }
 
+  /** Uploads the build with the release: the server stores its files in the transaction that records it. */
   release(request: ReleaseRequest): Promise<ReleaseOutcome> {
-    return this.call('POST', 'releases', request);
+    const { files, app, version, actor, reason, force, activate } = request;
+    return this.call('POST', 'releases', { app, version, actor, reason, force, activate, files: files.map(uploadedFile) });
   }
 
   activate(app: string, version: string, actor: string, reason?: string, force?: boolean): Promise<ActivationRecord> {

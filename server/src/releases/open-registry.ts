@@ -2,8 +2,9 @@ import type { ServerConfig } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
 import { openDb } from '../db/open-db';
+import { buildFolders, recordBuildsAsReleases } from './first-releases';
 import { HttpRegistry } from './http-registry';
-import { ReleaseFiles } from './release-files';
+import { DbReleaseStore } from './release-store';
 import { RegistryService, type RegistryOperations } from './registry-service';
 import { readAnnouncement } from './server-file';
 
@@ -22,9 +23,17 @@ export interface OpenedRegistry {
 export async function openRegistry(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): Promise<OpenedRegistry> {
   try {
     const db = await openDb(config);
-    await migrate(db);
+    const registry = new RegistryService(db, new DbReleaseStore(db));
+    try {
+      await migrate(db);
+      // A registry nobody opened yet starts from this machine's builds, as a server's start would.
+      await recordBuildsAsReleases(db, registry, buildFolders(config.repoRoot, config.hostDist));
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
     return {
-      operations: new RegistryService(db, new ReleaseFiles(config.releasesDir), config.hostDist),
+      operations: registry,
       via: config.databaseUrl ? 'PostgreSQL (direct)' : `the embedded database in ${config.dataDir} (direct)`,
       close: () => db.close(),
     };

@@ -4,6 +4,7 @@ import { requireOperatorToken } from '../web/operator-auth';
 import { OpsError } from './ops-error';
 import type { RegistryOperations } from './registry-service';
 import { auditRegistry, auditRelease, type Actor } from '../ops/audit';
+import { buildFileOf, RELEASE_UPLOAD_BYTES, uploadedFilesSchema, type UploadedFile } from './uploaded-files';
 
 export interface OpsRoutesOptions {
   readonly token: string;
@@ -20,6 +21,7 @@ interface OpsBody {
   actor?: string;
   force?: boolean;
   activate?: boolean;
+  files?: UploadedFile[];
 }
 
 /** `/ops/*`: the registry's operations over HTTP, behind a bearer token. */
@@ -40,11 +42,13 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
   app.post<{ Body: OpsBody }>(
     '/releases',
     {
+      // The build comes with its release, every file in base64.
+      bodyLimit: RELEASE_UPLOAD_BYTES,
       schema: {
         body: {
           type: 'object',
-          required: ['app', 'version'],
-          properties: { app: text, version: text, force: { type: 'boolean' }, activate: { type: 'boolean' }, ...actorAndReason },
+          required: ['app', 'version', 'files'],
+          properties: { app: text, version: text, files: uploadedFilesSchema, force: { type: 'boolean' }, activate: { type: 'boolean' }, ...actorAndReason },
           additionalProperties: false,
         },
       },
@@ -54,6 +58,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
       return options.registry.release({
         app: body.app ?? '',
         version: body.version ?? '',
+        files: (body.files ?? []).map(buildFileOf),
         actor: actorOf(body),
         reason: body.reason,
         force: body.force,

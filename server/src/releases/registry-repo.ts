@@ -51,8 +51,12 @@ export class RegistryRepo {
     );
   }
 
-  /** Records a release (and, through `audit`, its audit row in the same transaction); false when that version was recorded before. */
-  async recordRelease(release: Omit<ReleaseRecord, 'released_at'>, audit?: ReleaseAudit): Promise<boolean> {
+  /**
+   * Records a release with its files (`storeFiles`, the release store's write) and, through `audit`,
+   * its audit row, all in one transaction: a release is recorded complete or not at all. False when
+   * that version was recorded before.
+   */
+  async recordRelease(release: Omit<ReleaseRecord, 'released_at'>, storeFiles: (tx: Queryable) => Promise<void>, audit?: ReleaseAudit): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query(
         `INSERT INTO releases (app, version, released_by, contract_ok, contract_problems, forced)
@@ -60,6 +64,7 @@ export class RegistryRepo {
         [release.app, release.version, release.released_by, release.contract_ok, JSON.stringify(release.contract_problems), release.forced],
       );
       if (rows.length !== 1) return false;
+      await storeFiles(tx);
       await audit?.(tx, release);
       return true;
     });

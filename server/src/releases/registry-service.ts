@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { SHARED_REACT_MAJOR } from '@topup/shared/shared-deps';
 import type { RegistryListing } from '@topup/shared/types';
 import type { Db } from '../db/db';
 import { isReleasableApp, isSafeVersion, RELEASABLE_APPS, type ReleasableApp } from './apps';
-import { checkContract, sharedReactMajor, type FederationManifest, type HostFacts } from './contract-check';
+import { isBuildFilePath, manifestOf, MANIFEST_FILE, type BuildFile } from './build-files';
+import { checkContract, sharedReactMajor, type HostFacts } from './contract-check';
 import { OpsError } from './ops-error';
-import { ReleaseFiles } from './release-files';
+import { ReleaseExistsError, type ReleaseStore } from './release-store';
 import { RegistryRepo, type ActivationRecord, type RegistryAudit, type ReleaseAudit, type ReleaseRecord } from './registry-repo';
 
 export type { RegistryListing } from '@topup/shared/types';
@@ -14,6 +13,8 @@ export type { RegistryListing } from '@topup/shared/types';
 export interface ReleaseRequest {
   readonly app: string;
   readonly version: string;
+  /** The build's files, stored with the release in the transaction that records it. */
+  readonly files: readonly BuildFile[];
   readonly actor: string;
   readonly reason?: string;
   readonly force?: boolean;
@@ -47,15 +48,13 @@ function versionOf(value: string): string {
   return value;
 }
 
-/** The registry over the database and the release folders. */
+/** The registry and the release store, both in the database every instance shares. */
 export class RegistryService implements RegistryOperations {
   readonly repo: RegistryRepo;
 
   constructor(
     db: Db,
-    readonly files: ReleaseFiles,
-    /** The host build used while no host release is live. */
-    private readonly hostDist: string,
+    readonly store: ReleaseStore,
   ) {
     this.repo = new RegistryRepo(db);
   }
@@ -65,39 +64,42 @@ export class RegistryService implements RegistryOperations {
     return { live, releases, history };
   }
 
-  /** What the host players get now ships: the live host release, else the host build. */
+  /**
+   * What players' host ships now, from the live host release's manifest in the release store: the
+   * same answer on every instance. Without a live host release that names its shared exports, they
+   * are not known (and no remote passes the check).
+   */
   async hostFacts(): Promise<HostFacts> {
     const live = (await this.repo.liveVersions()).host;
-    const manifestPath = live ? path.join(this.files.dirOf('host', live), 'mf-manifest.json') : path.join(this.hostDist, 'mf-manifest.json');
-    try {
-      const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as FederationManifest;
-      return {
-        reactMajor: sharedReactMajor(manifest) ?? SHARED_REACT_MAJOR,
-        sharedExports: manifest.metaData?.topupContract?.sharedExports ?? null,
-      };
-    } catch {
-      return { reactMajor: SHARED_REACT_MAJOR, sharedExports: null };
-    }
+    const manifest = live ? await this.store.readManifest('host', live) : null;
+    return {
+      reactMajor: (manifest && sharedReactMajor(manifest)) ?? SHARED_REACT_MAJOR,
+      sharedExports: manifest?.metaData?.topupContract?.sharedExports ?? null,
+    };
   }
 
   async release(request: ReleaseRequest): Promise<ReleaseOutcome> {
     const app = appOf(request.app);
     const version = versionOf(request.version);
-    if (!this.files.exists(app, version)) throw new OpsError(404, `No files for ${app} ${version} in ${this.files.root}`);
     if (await this.repo.findRelease(app, version)) throw new OpsError(409, `${app} ${version} is already released`);
-    const contract = checkContract(app, this.files.readManifest(app, version), await this.hostFacts());
+    const manifest = manifestOf(request.files);
+    if (!manifest) throw new OpsError(400, `The files of ${app} ${version} have no readable ${MANIFEST_FILE}: send the whole build`);
+    const paths = request.files.map((file) => file.path);
+    const wrong = paths.find((file) => !isBuildFilePath(file));
+    if (wrong !== undefined) throw new OpsError(400, `"${wrong}" is not a path inside a build`);
+    if (new Set(paths).size !== paths.length) throw new OpsError(400, `The files of ${app} ${version} name a file twice`);
+    const contract = checkContract(app, manifest, await this.hostFacts());
     if (!contract.ok && !request.force) {
       throw new OpsError(422, `${app} ${version} breaks the contract: ${contract.problems.join('; ')} (use --force to release anyway)`);
     }
     const forced = !contract.ok && Boolean(request.force);
-    const recorded = await this.repo.recordRelease({
-      app,
-      version,
-      released_by: request.actor,
-      contract_ok: contract.ok,
-      contract_problems: contract.problems,
-      forced,
-    }, request.auditRelease);
+    const record = { app, version, released_by: request.actor, contract_ok: contract.ok, contract_problems: contract.problems, forced };
+    const recorded = await this.repo
+      .recordRelease(record, (tx) => this.store.put(app, version, request.files, tx), request.auditRelease)
+      .catch((error: unknown) => {
+        if (error instanceof ReleaseExistsError) throw new OpsError(409, error.message);
+        throw error;
+      });
     if (!recorded) throw new OpsError(409, `${app} ${version} is already released`);
     const activation =
       request.activate === false
@@ -110,7 +112,8 @@ export class RegistryService implements RegistryOperations {
     const app = appOf(appName);
     const version = versionOf(versionName);
     const release = await this.repo.findRelease(app, version);
-    if (!release || !this.files.exists(app, version)) throw new OpsError(404, `${app} ${version} was never released`);
+    if (!release) throw new OpsError(404, `${app} ${version} was never released`);
+    if (!(await this.store.exists(app, version))) throw new OpsError(404, `${app} ${version} has no files in the release store`);
     if (!release.contract_ok && !force) {
       throw new OpsError(422, `${app} ${version} breaks the contract: ${release.contract_problems.join('; ')} (use --force)`);
     }
@@ -128,6 +131,6 @@ export class RegistryService implements RegistryOperations {
   /** A released version a tester may preview, or null when there is no such release. */
   async previewable(app: string, version: string): Promise<boolean> {
     if (!isReleasableApp(app) || !isSafeVersion(version)) return false;
-    return Boolean(await this.repo.findRelease(app, version)) && this.files.exists(app, version);
+    return Boolean(await this.repo.findRelease(app, version)) && (await this.store.exists(app, version));
   }
 }

@@ -1,16 +1,29 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { CONTRACT_VERSION, REMOTE_IDS, remoteManifestUrl, type RemoteId, type RemoteRegistry } from '@topup/shared/contracts';
+import { CONTRACT_VERSION, REMOTE_IDS, remoteManifestUrl, type RemoteRegistry } from '@topup/shared/contracts';
 import type { HostSource, RemoteSource } from '../web/remote-source';
+import { etagOf, folderBuild, type ServedBuild } from '../web/served-build';
+import type { ReleasableApp } from './apps';
+import type { ReleaseFileCache } from './release-file-cache';
 import type { RegistryService } from './registry-service';
 
+/** One release's files, from the release store through this instance's cache. */
+export function releaseBuild(cache: ReleaseFileCache, app: ReleasableApp, version: string): ServedBuild {
+  return {
+    async read(file) {
+      const stored = await cache.read(app, version, file);
+      return stored && { content: stored.content, etag: etagOf(stored.sha256) };
+    },
+  };
+}
+
 /**
- * Remotes as the registry says: the live release of each remote, or its build while none is
- * live. Every released version stays served so that pages opened before a change keep working.
+ * Remotes as the registry says: the live release of each remote, or its build while it has no
+ * release. Every released version stays served so that pages opened before a change keep working.
  */
-export function releasedRemoteSource(registry: RegistryService, fallback: RemoteSource): RemoteSource {
+export function releasedRemoteSource(registry: RegistryService, cache: ReleaseFileCache, fallback: RemoteSource): RemoteSource {
   return {
     async registry(): Promise<RemoteRegistry> {
+      // `npm run dev`: players get the remotes' dev servers, whatever is live.
+      if (fallback.devServers) return fallback.registry();
       const [live, built] = await Promise.all([registry.repo.liveVersions(), fallback.registry()]);
       const remotes = { ...built.remotes };
       for (const remote of REMOTE_IDS) {
@@ -19,46 +32,45 @@ export function releasedRemoteSource(registry: RegistryService, fallback: Remote
       }
       return { contractVersion: CONTRACT_VERSION, remotes };
     },
-    async directoryOf(remote: RemoteId, version: string) {
-      if (registry.files.exists(remote, version)) return registry.files.dirOf(remote, version);
-      return fallback.directoryOf(remote, version);
+    async filesOf(remote, version) {
+      if (await cache.index(remote, version)) return releaseBuild(cache, remote, version);
+      return fallback.filesOf(remote, version);
     },
   };
 }
 
-/** The host shell: the live host release, or the host build while none is live. */
-export function releasedHostSource(registry: RegistryService, hostDist: string): HostSource {
+/** The host shell: the live host release, or the host build while no host release is live. */
+export function releasedHostSource(registry: RegistryService, cache: ReleaseFileCache, hostDist: string): HostSource {
+  const liveRelease = async () => {
+    const version = (await registry.repo.liveVersions()).host;
+    return version && (await cache.index('host', version)) ? version : null;
+  };
   return {
-    async liveDir() {
-      const version = (await registry.repo.liveVersions()).host;
-      return version && registry.files.exists('host', version) ? registry.files.dirOf('host', version) : hostDist;
+    async live() {
+      const version = await liveRelease();
+      return version ? releaseBuild(cache, 'host', version) : folderBuild(hostDist);
     },
-    async assetDirs() {
-      const live = await this.liveDir();
-      const released = registry.files.versionsOnDisk('host').map((v) => registry.files.dirOf('host', v)).reverse();
-      return [live, hostDist, ...released.filter((dir) => dir !== live)].filter((dir, i, all) => all.indexOf(dir) === i && fs.existsSync(dir));
+    async *builds() {
+      const live = await liveRelease();
+      if (live) yield releaseBuild(cache, 'host', live);
+      yield folderBuild(hostDist);
+      // Older host releases last, newest first: only asked for when a file is in neither.
+      for (const version of (await cache.store.versions('host')).reverse()) {
+        if (version !== live) yield releaseBuild(cache, 'host', version);
+      }
     },
   };
 }
 
 /** The host build alone (no database, e.g. a server that only hosts pages). */
 export function builtHostSource(hostDist: string): HostSource {
+  const build = folderBuild(hostDist);
   return {
-    async liveDir() {
-      return hostDist;
+    async live() {
+      return build;
     },
-    async assetDirs() {
-      return [hostDist];
+    async *builds() {
+      yield build;
     },
   };
-}
-
-/** Resolves a file name inside one of `dirs`, refusing anything that escapes its folder. */
-export function findFileIn(dirs: readonly string[], file: string): { dir: string; relative: string } | null {
-  for (const dir of dirs) {
-    const full = path.resolve(dir, file);
-    if (!full.startsWith(dir + path.sep)) continue;
-    if (fs.existsSync(full) && fs.statSync(full).isFile()) return { dir, relative: path.relative(dir, full) };
-  }
-  return null;
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 
 /** An HTML answer's inline code, as the Content-Security-Policy allows it: by hash, never 'unsafe-inline'. */
 export interface InlineHashes {
@@ -23,15 +22,21 @@ export interface HtmlFile {
   readonly hashes: InlineHashes;
 }
 
-const read = new Map<string, { mtimeMs: number; file: HtmlFile }>();
+/** Pages whose hashes were worked out, by their entity tag: a shell release has one page or two. */
+const known = new Map<string, HtmlFile>();
+const KNOWN_PAGES = 32;
 
-/** An HTML file from disk with its hashes, read again only when it changes (a rebuilt host). */
-export function readHtmlFile(filePath: string): HtmlFile {
-  const { mtimeMs } = fs.statSync(filePath);
-  const known = read.get(filePath);
-  if (known && known.mtimeMs === mtimeMs) return known.file;
-  const html = fs.readFileSync(filePath, 'utf8');
-  const file = { html, hashes: inlineHashes(html) };
-  read.set(filePath, { mtimeMs, file });
-  return file;
+/**
+ * A page with the hashes of its inline code, from its text. With `key` (the page's entity tag:
+ * it changes when the text does) the hashes are worked out once.
+ */
+export function htmlPage(html: string, key?: string): HtmlFile {
+  const kept = key === undefined ? undefined : known.get(key);
+  if (kept) return kept;
+  const page = { html, hashes: inlineHashes(html) };
+  if (key !== undefined) {
+    if (known.size >= KNOWN_PAGES) known.delete(known.keys().next().value as string);
+    known.set(key, page);
+  }
+  return page;
 }

@@ -1,19 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_IDS, remoteManifestUrl, type RemoteId, type RemoteRegistry, CONTRACT_VERSION } from '@topup/shared/contracts';
+import { folderBuild, type ServedBuild } from './served-build';
 
 /** Where the server finds the files of each remote version, and which version is live. */
 export interface RemoteSource {
   /** The live version of every remote. */
   registry(): Promise<RemoteRegistry>;
-  /** The folder that holds `remote@version`, or null when that version is unknown. */
-  directoryOf(remote: RemoteId, version: string): Promise<string | null>;
+  /** The files of `remote@version`, or null when that version is unknown. */
+  filesOf(remote: RemoteId, version: string): Promise<ServedBuild | null>;
+  /** Dev servers answer for every remote (`npm run dev`): releases are not laid over them. */
+  readonly devServers?: boolean;
 }
 
-/** Where the host shell's files come from: the live folder first, then older ones for open pages. */
+/** Where the host shell's files come from: the live build first, then older ones for pages opened before a change. */
 export interface HostSource {
-  liveDir(): Promise<string>;
-  assetDirs(): Promise<string[]>;
+  /** The build whose `index.html` players get. */
+  live(): Promise<ServedBuild>;
+  /** The builds whose files are served at `/`, in the order they are looked in: the live one first. */
+  builds(): AsyncIterable<ServedBuild>;
 }
 
 interface ManifestMeta {
@@ -31,8 +36,9 @@ export function readManifestVersion(dir: string): string | null {
 }
 
 /**
- * Serves each remote straight from its `dist/` folder: the live version is whatever
- * was built last. Used for local runs; releases are served from the release store.
+ * Serves each remote straight from its `dist/` folder: the live version is whatever was built
+ * last. Used for a remote that has no release yet, and by a server without a database; releases
+ * are served from the release store.
  */
 export function distRemoteSource(repoRoot: string): RemoteSource {
   const distOf = (remote: RemoteId) => path.join(repoRoot, remote, 'dist');
@@ -45,9 +51,9 @@ export function distRemoteSource(repoRoot: string): RemoteSource {
       }
       return { contractVersion: CONTRACT_VERSION, remotes };
     },
-    async directoryOf(remote, version) {
+    async filesOf(remote, version) {
       const dir = distOf(remote);
-      return readManifestVersion(dir) === version ? dir : null;
+      return readManifestVersion(dir) === version ? folderBuild(dir) : null;
     },
   };
 }
@@ -69,9 +75,10 @@ export function devServerRemoteSource(): RemoteSource {
       }
       return { contractVersion: CONTRACT_VERSION, remotes };
     },
-    async directoryOf() {
+    async filesOf() {
       return null;
     },
+    devServers: true,
   };
 }
 

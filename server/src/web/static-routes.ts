@@ -1,11 +1,7 @@
-import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_IDS, remoteManifestUrl, type GameRules, type RemoteId, type RemoteRegistry, type StoreRuntimeConfig } from '@topup/shared/contracts';
 import type { HostSource, RemoteSource } from './remote-source';
-import { cacheControlFor } from './cache-headers';
-import { findFileIn } from '../releases/released-sources';
-import { readHtmlFile } from './html-page';
+import { sendBuildFile } from './send-build-file';
 
 export interface StaticRoutesOptions {
   readonly host: HostSource;
@@ -43,22 +39,10 @@ export function parsePreviews(value: string): Array<{ remote: RemoteId; version:
 
 /** The host shell at `/`, each remote version at `/remotes/<remote>/<version>/`, and the registry. */
 export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOptions): Promise<void> {
-  // Registers reply.sendFile; files are chosen by the routes below, not by a fixed root.
-  await app.register(fastifyStatic, {
-    root: path.resolve('/'),
-    serve: false,
-    cacheControl: false,
-    // Builds ship .br and .gz next to each text file; the smallest the browser accepts is sent.
-    preCompressed: true,
-    setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
-      reply.header('Cache-Control', cacheControlFor(path.basename(filePath)));
-    },
-  });
-
   app.get<{ Querystring: { preview?: string } }>('/mf/registry.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const [live, games] = await Promise.all([options.remotes.registry(), options.gameRules?.()]);
-    const registry: RemoteRegistry = { ...live, store: games ? { ...options.store, games } : options.store };
+    const store: StoreRuntimeConfig = options.gameRules ? { ...options.store, games: await options.gameRules() } : options.store;
+    const registry: RemoteRegistry = { ...(await options.remotes.registry()), store };
     const preview = request.query.preview;
     if (!preview) return registry;
     const previews = parsePreviews(preview);
@@ -73,34 +57,25 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
 
   app.get<{ Params: { remote: string; version: string; '*': string } }>('/remotes/:remote/:version/*', async (request, reply) => {
     const { remote, version } = request.params;
-    const dir = isRemoteId(remote) ? await options.remotes.directoryOf(remote, version) : null;
-    if (!dir) return notFound(reply, 'Unknown remote version');
-    const found = findFileIn([dir], request.params['*']);
+    const build = isRemoteId(remote) ? await options.remotes.filesOf(remote, version) : null;
+    if (!build) return notFound(reply, 'Unknown remote version');
+    const file = request.params['*'];
+    const found = await build.read(file);
     if (!found) return notFound(reply, 'Not found');
     reply.header('Access-Control-Allow-Origin', '*');
-    return sendBuiltFile(reply, found);
+    return sendBuildFile(request, reply, build, file, found, options.demo);
   });
 
-  /**
-   * A file of a build. Its HTML pages (the shell, the legal pages) allow their inline code by hash,
-   * and a demo's carry the ribbon; everything else goes out as built, precompressed.
-   */
-  const sendBuiltFile = async (reply: FastifyReply, found: { dir: string; relative: string }) => {
-    if (found.relative.endsWith('.html')) {
-      const page = readHtmlFile(path.join(found.dir, found.relative));
-      if (options.demo) return reply.sendHtml(page.html);
-      await reply.htmlSecurity(page.hashes);
+  /** `index.html` comes from the live build only; other files from the first build that has them. */
+  const sendHostFile = async (request: FastifyRequest, reply: FastifyReply, file: string) => {
+    const builds = file === 'index.html' ? [await options.host.live()] : options.host.builds();
+    for await (const build of builds) {
+      const found = await build.read(file);
+      if (found) return sendBuildFile(request, reply, build, file, found, options.demo);
     }
-    return reply.sendFile(found.relative, found.dir);
+    return notFound(reply, 'Not found');
   };
 
-  const sendHostFile = async (reply: FastifyReply, file: string) => {
-    const dirs = file === 'index.html' ? [await options.host.liveDir()] : await options.host.assetDirs();
-    const found = findFileIn(dirs, file);
-    if (!found) return notFound(reply, 'Not found');
-    return sendBuiltFile(reply, found);
-  };
-
-  app.get('/', async (_request, reply) => sendHostFile(reply, 'index.html'));
-  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => sendHostFile(reply, request.params['*']));
+  app.get('/', async (request, reply) => sendHostFile(request, reply, 'index.html'));
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => sendHostFile(request, reply, request.params['*']));
 }

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sign } from '@topup/shared/sign';
+import { freePort, startInstance, type StoreInstance } from '../../src/cluster/store-instance';
 import type { Db } from '../../src/db/db';
 import { openPgliteDb } from '../../src/db/pglite-db';
 import { openPostgresDb } from '../../src/db/postgres-db';
@@ -49,56 +49,11 @@ export async function postgresData(url: string): Promise<StoreData> {
   };
 }
 
-export interface StoreProcess {
-  readonly url: string;
-  readonly child: ChildProcess;
-  readonly exited: Promise<NodeJS.Signals | number | null>;
-  output(): string;
-  kill(signal: NodeJS.Signals): Promise<NodeJS.Signals | number | null>;
-}
+export type StoreProcess = StoreInstance;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts `server/src/main.ts` as `npm start` does, and waits until it serves. */
+/** Starts `server/src/main.ts` as `npm start` does, on a free port, and waits until it serves. */
 export async function startStore(env: Record<string, string>): Promise<StoreProcess> {
-  const port = await freePort();
-  // tsx as a loader in this very process: the tsx command would run the server in a child that a
-  // SIGKILL of its parent leaves running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, LOG: 'off', HOST: '127.0.0.1', PORT: String(port), NODE_OPTIONS: '', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  const until = Date.now() + 90_000;
-  let match: RegExpExecArray | null = null;
-  while (!(match = /running at (http:\/\/[\d.]+:\d+)\//.exec(output))) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > until) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url: match[1]!,
-    child,
-    exited,
-    output: () => output,
-    kill(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
+  return startInstance({ port: await freePort(), env: { LOG: 'off', NODE_ENV: 'development', ...env } });
 }
 
 export interface ServerScript {

@@ -71,3 +71,14 @@ export function testDbTargets(): TestDbTarget[] {
   }
   return targets;
 }
+
+/**
+ * The same database as another instance sees it: on PostgreSQL a pool of its own on the same schema;
+ * PGlite is one process, so it is the same handle.
+ */
+export async function secondInstance(target: TestDbTarget, db: Db): Promise<{ db: Db; close(): Promise<void> }> {
+  if (target.name === 'PGlite') return { db, close: async () => undefined };
+  const [{ schema }] = (await db.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
+  const other = await openPostgresDb({ connectionString: postgresUrl, schema, maxConnections: 5 });
+  return { db: other, close: () => other.close() };
+}

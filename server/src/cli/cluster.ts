@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { loadConfig, positiveIntegerFrom, REPO_ROOT } from '../config';
+import { clusterProblems, startCluster, type StoreCluster } from '../cluster/store-cluster';
+import { describeDb } from '../db/open-db';
+import { describeRedis } from '../web/redis-counter-store';
+
+/** Where the n-th instance (from 0) listens: after the balancer's port, clear of its neighbours. */
+const instancePort = (port: number, index: number) => port + 11 + index;
+
+/**
+ * `npm run cluster`: the built store as INSTANCES instances (default 3) on the PostgreSQL at
+ * DATABASE_URL and the Redis at REDIS_URL, behind HAProxy at HOST:PORT (default 127.0.0.1:8080, as
+ * `npm start`). Builds what has no build yet, migrates once, then starts the instances and the
+ * balancer; Ctrl-C (or SIGTERM) stops them all. docs/operations.md, "Run a cluster".
+ */
+async function main(): Promise<number> {
+  const problems = clusterProblems(process.env);
+  if (problems.length) {
+    for (const problem of problems) console.error(problem);
+    return 1;
+  }
+  const instances = positiveIntegerFrom('INSTANCES', process.env.INSTANCES, 3);
+  const config = loadConfig();
+  if (!config.redisUrl) {
+    console.warn('!!! No REDIS_URL: each instance counts the rate limits alone, so the cluster allows each limit once per instance. Set REDIS_URL=redis://127.0.0.1:6379 !!!');
+  }
+  const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build-missing.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) return built.status ?? 1;
+
+  const port = config.port || 8080;
+  let cluster: StoreCluster | null = null;
+  let stopping = false;
+  const stop = async (why: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${why}: stopping the balancer, then every instance…`);
+    await cluster?.stop();
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal, 0));
+
+  cluster = await startCluster({
+    instances,
+    host: config.host,
+    port,
+    instancePorts: Array.from({ length: instances }, (_, index) => instancePort(port, index)),
+    onLine: (source, line) => console.log(`[${source}] ${line}`),
+  });
+  const running = cluster;
+  for (const instance of running.instances) {
+    void instance.exited.then((how) => {
+      if (!stopping) console.error(`!!! ${instance.name} stopped (${how}): HAProxy sends its requests to the other instances. !!!`);
+    });
+  }
+  void running.haproxyExited.then((how) => stop(`HAProxy stopped (${how})`, 1));
+
+  console.log(
+    [
+      '',
+      `TopUp Store cluster is running at ${running.url}/ (HAProxy, round robin over ${instances} instances)`,
+      ...running.instances.map((instance) => `  ${instance.name}  ${instance.url}/`),
+      `Data: ${describeDb(config)}; rate limits: ${config.redisUrl ? describeRedis(config.redisUrl) : 'per instance (no REDIS_URL)'}.`,
+      'Ctrl-C stops them all.',
+      '',
+    ].join('\n'),
+  );
+  return new Promise<number>(() => undefined);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

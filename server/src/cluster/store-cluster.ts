@@ -1,0 +1,197 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { openDb } from '../db/open-db';
+import { haproxyVersion, renderHaproxyConfig } from './haproxy-config';
+import { freePort, startInstance, type StoreInstance } from './store-instance';
+
+export interface ClusterOptions {
+  /** How many store instances run behind the balancer. */
+  readonly instances: number;
+  /** Where the balancer listens (default 127.0.0.1); the instances always listen on 127.0.0.1. */
+  readonly host?: string;
+  /** The balancer's port: the store's one address (0 or absent: any free port). */
+  readonly port?: number;
+  /** Each instance's own port (absent: free ports). */
+  readonly instancePorts?: readonly number[];
+  /** Settings of every instance, on top of this process's environment. DATABASE_URL is required. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** How often HAProxy asks each instance's /healthz (default 2 s). */
+  readonly checkIntervalMs?: number;
+  /** Each line an instance or HAProxy prints, with who printed it. */
+  readonly onLine?: (source: string, line: string) => void;
+}
+
+export interface StoreCluster {
+  /** http://<host>:<port>: the balancer, the store's one address. */
+  readonly url: string;
+  /** The instances, store-1 to store-N, as they run now. */
+  readonly instances: readonly StoreInstance[];
+  readonly haproxy: ChildProcess;
+  /** HAProxy's exit (it only ends when stopped, or on a fault). */
+  readonly haproxyExited: Promise<NodeJS.Signals | number | null>;
+  /** Stops one instance and starts it again on its port, with these settings on top (a drill). */
+  restart(index: number, env?: Readonly<Record<string, string>>): Promise<StoreInstance>;
+  /** The balancer first (no new requests), then every instance, each finishing what it does. */
+  stop(): Promise<void>;
+}
+
+/** INSTANCE_NAME of the cluster's n-th instance (from 0), and HAProxy's name for it. */
+export const instanceName = (index: number) => `store-${index + 1}`;
+
+/** How long an instance or HAProxy may take to stop before it is killed. */
+const STOP_WAIT_MS = 15_000;
+
+/** Refuses what a cluster cannot run on, with what to do instead. */
+export function clusterProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (!env.DATABASE_URL) {
+    problems.push(
+      'A cluster needs PostgreSQL: set DATABASE_URL (postgres://user@host:5432/db). The embedded database (PGlite) is one process\'s and cannot be shared by several instances.',
+    );
+  }
+  if (!haproxyVersion()) problems.push('HAProxy is not installed: run `bash scripts/ensure-haproxy.sh` (Debian\'s haproxy package).');
+  return problems;
+}
+
+/** Applies the migrations once, before any instance starts (they then find nothing to do). */
+async function migrateOnce(env: NodeJS.ProcessEnv): Promise<number[]> {
+  const config = loadConfig(env);
+  const db = await openDb({ ...config, databasePoolSize: 2 });
+  try {
+    return await migrate(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Asks the balancer's /healthz until every instance has answered through it. */
+async function untilEveryInstanceAnswers(url: string, names: readonly string[], haproxy: ChildProcess, output: () => string): Promise<void> {
+  const seen = new Set<string>();
+  const until = Date.now() + 20_000;
+  while (names.some((name) => !seen.has(name))) {
+    if (haproxy.exitCode !== null || haproxy.signalCode !== null) throw new Error(`HAProxy exited:\n${output()}`);
+    if (Date.now() > until) throw new Error(`HAProxy at ${url} did not reach ${names.filter((name) => !seen.has(name)).join(', ')}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) seen.add(((await response.json()) as { instance: string }).instance);
+    } catch {
+      /* not listening yet */
+    }
+    if (seen.size < names.length) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_WAIT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Runs the store as a cluster on this machine: N instances of `server/src/main.ts` (INSTANCE_NAME
+ * store-1...store-N, each on its own port) on one PostgreSQL, behind HAProxy with the repository's
+ * configuration (deploy/haproxy.cfg): round robin, /healthz checks, X-Forwarded-For. Each instance
+ * believes one proxy hop (TRUST_PROXY=1) unless the settings say otherwise, and names the
+ * balancer's address in its mails (PUBLIC_URL).
+ */
+export async function startCluster(options: ClusterOptions): Promise<StoreCluster> {
+  const settings: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  const problems = clusterProblems(settings);
+  if (problems.length) throw new Error(problems.join('\n'));
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port || (await freePort());
+  const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  const shared: Record<string, string> = {
+    TRUST_PROXY: settings.TRUST_PROXY || '1',
+    PUBLIC_URL: settings.PUBLIC_URL || url,
+    ...options.env,
+    // Each instance's sandbox game on a port of its own: the default (its port + 1) may be the next instance's.
+    SANDBOX_GAME_PORT: '0',
+  };
+  const onLine = options.onLine;
+
+  const applied = await migrateOnce(settings);
+  if (applied.length) onLine?.('cluster', `Database migrated to version ${applied[applied.length - 1]}.`);
+
+  const ports = options.instancePorts ?? (await Promise.all(Array.from({ length: options.instances }, () => freePort())));
+  if (ports.length !== options.instances) throw new Error(`${options.instances} instances need ${options.instances} ports, got ${ports.length}`);
+  const start = (index: number, extra: Readonly<Record<string, string>> = {}) =>
+    startInstance({ name: instanceName(index), port: ports[index]!, env: { ...shared, ...extra }, onLine: onLine && ((line) => onLine(instanceName(index), line)) });
+  const started = await Promise.allSettled(ports.map((_port, index) => start(index)));
+  const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(instances.map((instance) => instance.kill('SIGTERM')));
+    throw failed.reason;
+  }
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-haproxy-'));
+  const configFile = path.join(dir, 'haproxy.cfg');
+  fs.writeFileSync(
+    configFile,
+    renderHaproxyConfig({
+      bind: `${host.includes(':') ? `[${host}]` : host}:${port}`,
+      servers: instances.map((instance) => ({ name: instance.name, address: `127.0.0.1:${instance.port}` })),
+      checkIntervalMs: options.checkIntervalMs ?? 2_000,
+    }),
+  );
+  // -db: in the foreground, a child of this process, ended by a signal.
+  const haproxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let haproxyOutput = '';
+  for (const stream of [haproxy.stdout, haproxy.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      haproxyOutput = (haproxyOutput + chunk.toString()).slice(-16_384);
+      for (const line of chunk.toString().split('\n').filter(Boolean)) onLine?.('haproxy', line);
+    });
+  }
+  const haproxyExited = new Promise<NodeJS.Signals | number | null>((resolve) => haproxy.on('exit', (code, signal) => resolve(signal ?? code)));
+
+  // Should this process end without stop(), nothing it started keeps running.
+  const orphans = () => {
+    haproxy.kill('SIGTERM');
+    for (const instance of instances) instance.child.kill('SIGTERM');
+  };
+  process.once('exit', orphans);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      process.removeListener('exit', orphans);
+      // Soft stop: HAProxy stops listening and ends once its requests under way are answered.
+      await stopProcess(haproxy, haproxyExited, 'SIGUSR1');
+      await Promise.all(instances.map((instance) => stopProcess(instance.child, instance.exited, 'SIGTERM')));
+      fs.rmSync(dir, { recursive: true, force: true });
+    })());
+
+  try {
+    await untilEveryInstanceAnswers(url, instances.map((instance) => instance.name), haproxy, () => haproxyOutput);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    url,
+    get instances() {
+      return instances;
+    },
+    haproxy,
+    haproxyExited,
+    async restart(index, env = {}) {
+      const current = instances[index];
+      if (!current) throw new Error(`no instance ${index}`);
+      await stopProcess(current.child, current.exited, 'SIGTERM');
+      const next = await start(index, env);
+      instances[index] = next;
+      return next;
+    },
+    stop,
+  };
+}
