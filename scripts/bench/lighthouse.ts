@@ -81,3 +81,29 @@ export function medianFigures(runs: readonly PageFigures[]): PageFigures {
     jsFilesBeforeInteractive: m('jsFilesBeforeInteractive'),
   };
 }
+
+export interface AccessibilityFigures {
+  /** Lighthouse's accessibility score, 0–100. */
+  readonly score: number;
+  /** The audits that failed, by id (e.g. `color-contrast`, `target-size`). */
+  readonly failed: readonly string[];
+}
+
+/** One Lighthouse accessibility run: the phone's defaults, or the desktop preset. */
+export function runAccessibility(url: string, form: 'phone' | 'desktop'): AccessibilityFigures {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'topup-lh-')), 'report.json');
+  const preset = form === 'desktop' ? ['--preset=desktop'] : [];
+  const result = spawnSync(
+    path.join(REPO_ROOT, 'node_modules', '.bin', 'lighthouse'),
+    [url, '--output=json', `--output-path=${out}`, '--only-categories=accessibility', ...preset, '--quiet', `--chrome-flags=${FLAGS}`],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url}:\n${result.stderr}`);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    categories: { accessibility: { score: number; auditRefs: Array<{ id: string; weight: number }> } };
+    audits: Record<string, { score: number | null }>;
+  };
+  const category = report.categories.accessibility;
+  const failed = category.auditRefs.filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0).map((ref) => ref.id);
+  return { score: Math.round(category.score * 100), failed };
+}
