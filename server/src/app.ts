@@ -13,6 +13,12 @@ import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
 import { ReleaseFileCache } from './releases/release-file-cache';
 import { DbReleaseStore } from './releases/release-store';
+import { healthRoutes } from './releases/health-routes';
+import { loadReleaseHealthSettings, type ReleaseHealthSettings } from './releases/health-settings';
+import { watchReleases } from './releases/auto-rollback';
+import { dropOldHealth } from './releases/release-health';
+import { runClusterChore } from './db/cluster-chore';
+import { auditRegistry } from './ops/audit';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from './releases/released-sources';
 import { RegistryService } from './releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
@@ -56,6 +62,8 @@ export interface AppOptions {
   readonly mailTransport?: MailTransport;
   /** The development mail sink, shown at /sandbox/mail with the sandbox's routes. */
   readonly mailSink?: MailSink;
+  /** How releases are watched in players' browsers and rolled back by the store; the settings' otherwise. */
+  readonly releaseHealth?: ReleaseHealthSettings;
 }
 
 /** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
@@ -122,6 +130,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const registry = new RegistryService(db, new DbReleaseStore(db));
     // Release files never change: each instance keeps those it served in memory.
     const releaseFiles = new ReleaseFileCache(registry.store);
+    // Each release's health in players' browsers; one instance at a time judges new versions by it.
+    const releaseHealth = options.releaseHealth ?? loadReleaseHealthSettings();
+    await app.register(healthRoutes, { db });
+    let watching: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      const autoAudit = (remote: string) => auditRegistry({ name: 'service:auto-rollback', operatorId: null, address: 'store' }, 'release.rollback', `automatic rollback of ${remote}`);
+      watching = setInterval(() => {
+        void runClusterChore(db, 'release-health', releaseHealth.checkMs, async () => {
+          for (const done of await watchReleases(db, registry, releaseHealth, autoAudit)) app.log.warn({ rollback: done }, 'a failing release was rolled back');
+          await dropOldHealth(db, releaseHealth.keepDays);
+        }).catch((error: unknown) => app.log.error({ err: error }, 'watching the releases failed'));
+      }, releaseHealth.checkMs);
+      watching.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (watching) clearInterval(watching);
+    });
     if (config.opsToken) await app.register(opsRoutes, { prefix: '/ops', token: config.opsToken, registry });
     await app.register(opsApi, {
       prefix: '/ops/api',

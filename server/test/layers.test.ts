@@ -71,6 +71,8 @@ describe('one owner per table', () => {
     live_versions: ['releases/registry-repo.ts'],
     release_activations: ['releases/registry-repo.ts'],
     release_files: ['releases/release-store.ts'],
+    release_health: ['releases/release-health.ts'],
+    release_policies: ['releases/release-health.ts'],
     sandbox_mail: ['sandbox/game/mailbox.ts'],
     sandbox_payments: ['sandbox/payments/sandbox-ledger.ts'],
     operators: ['ops/operators.ts'],

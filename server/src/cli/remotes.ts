@@ -1,4 +1,4 @@
-// `npm run remotes -- list | activate <app> <version> | rollback <app>` [--reason "…"] [--force]
+// `npm run remotes -- list | activate <app> <version> | promote <app> <version> --share N | rollback <app>` [--reason "…"] [--force]
 import { loadConfig } from '../config';
 import { RELEASABLE_APPS } from '../releases/apps';
 import { openRegistry } from '../releases/open-registry';
@@ -6,11 +6,14 @@ import type { RegistryListing } from '../releases/registry-service';
 import { fail, operator, parseArgs } from './cli-args';
 import { auditRegistry } from '../ops/audit';
 
-const USAGE = 'usage: npm run remotes -- list | activate <app> <version> | rollback <app>   [--reason "…"] [--force]';
+const USAGE = 'usage: npm run remotes -- list | activate <app> <version> | promote <app> <version> --share <1–100> | rollback <app>   [--reason "…"] [--force]';
 
 function printListing(listing: RegistryListing): void {
   console.log('Live versions:');
-  for (const app of RELEASABLE_APPS) console.log(`  ${app.padEnd(16)} ${listing.live[app] ?? '(local build, no release live)'}`);
+  for (const app of RELEASABLE_APPS) {
+    const canary = listing.canaries?.[app];
+    console.log(`  ${app.padEnd(16)} ${listing.live[app] ?? '(local build, no release live)'}${canary ? `   canary ${canary.version} for ${canary.share} % since ${canary.since}` : ''}`);
+  }
   console.log('\nReleases:');
   for (const r of listing.releases) {
     const mark = listing.live[r.app] === r.version ? '●' : ' ';
@@ -19,7 +22,8 @@ function printListing(listing: RegistryListing): void {
   }
   console.log('\nHistory (newest first):');
   for (const h of listing.history.slice(0, 20)) {
-    console.log(`  ${h.activated_at}  ${h.app.padEnd(16)} ${h.kind.padEnd(8)} ${h.from_version ?? '(build)'} → ${h.to_version}  by ${h.actor}${h.reason ? ` — ${h.reason}` : ''}`);
+    const share = h.kind === 'canary' ? ` (${h.share} %)` : '';
+    console.log(`  ${h.activated_at}  ${h.app.padEnd(16)} ${h.kind.padEnd(13)} ${h.from_version ?? '(build)'} → ${h.to_version}${share}  by ${h.actor}${h.reason ? ` — ${h.reason}` : ''}`);
   }
 }
 
@@ -27,7 +31,7 @@ function printListing(listing: RegistryListing): void {
 const cliActor = () => ({ name: `service:${operator()}`, operatorId: null, address: 'command line' });
 
 async function main(): Promise<void> {
-  const { positional, flags } = parseArgs(process.argv.slice(2));
+  const { positional, flags } = parseArgs(process.argv.slice(2), ['reason', 'share']);
   const [command, app, version] = positional;
   const reason = typeof flags.reason === 'string' ? flags.reason : '';
   if (!command) fail(USAGE);
@@ -37,6 +41,10 @@ async function main(): Promise<void> {
     else if (command === 'activate' && app && version) {
       const a = await registry.operations.activate(app, version, operator(), reason, flags.force === true, auditRegistry(cliActor(), 'release.activate', reason));
       console.log(`✓ live: ${a.app} ${a.from_version ?? '(build)'} → ${a.to_version} (through ${registry.via})`);
+    } else if (command === 'promote' && app && version) {
+      const share = Number(flags.share);
+      const a = await registry.operations.promote(app, version, share, operator(), reason, flags.force === true, auditRegistry(cliActor(), 'release.activate', reason || `canary ${share} %`));
+      console.log(a.kind === 'canary' ? `✓ canary: ${a.app} ${a.to_version} for ${a.share} % of browsers (through ${registry.via})` : `✓ live: ${a.app} ${a.from_version ?? '(build)'} → ${a.to_version} (through ${registry.via})`);
     } else if (command === 'rollback' && app) {
       const a = await registry.operations.rollback(app, operator(), reason, auditRegistry(cliActor(), 'release.rollback', reason));
       console.log(`✓ rolled back: ${a.app} ${a.from_version} → ${a.to_version} (through ${registry.via})`);

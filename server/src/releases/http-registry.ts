@@ -40,4 +40,8 @@ export class HttpRegistry implements RegistryOperations {
   rollback(app: string, actor: string, reason?: string): Promise<ActivationRecord> {
     return this.call('POST', 'rollback', { app, actor, reason });
   }
+
+  promote(app: string, version: string, share: number, actor: string, reason?: string, force?: boolean): Promise<ActivationRecord> {
+    return this.call('POST', 'promote', { app, version, share, actor, reason, force });
+  }
 }

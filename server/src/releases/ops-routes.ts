@@ -22,6 +22,7 @@ interface OpsBody {
   force?: boolean;
   activate?: boolean;
   files?: UploadedFile[];
+  share?: number;
 }
 
 /** `/ops/*`: the registry's operations over HTTP, behind a bearer token. */
@@ -96,5 +97,24 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
     },
     async (request) =>
       options.registry.rollback(request.body.app ?? '', actorOf(request.body), request.body.reason, auditRegistry(auditActor(request.body, request.ip), 'release.rollback', request.body.reason ?? '')),
+  );
+
+  // A release live for a share of browsers (a canary), raised step by step; 100 makes it everyone's.
+  app.post<{ Body: OpsBody }>(
+    '/promote',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['app', 'version', 'share'],
+          properties: { app: text, version: text, share: { type: 'integer', minimum: 1, maximum: 100 }, force: { type: 'boolean' }, ...actorAndReason },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      return options.registry.promote(body.app ?? '', body.version ?? '', body.share ?? 0, actorOf(body), body.reason, body.force, auditRegistry(auditActor(body, request.ip), 'release.activate', body.reason ?? `canary ${body.share} %`));
+    },
   );
 }

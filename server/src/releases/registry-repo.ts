@@ -1,7 +1,14 @@
 import type { Db, Queryable } from '../db/db';
-import type { ActivationRecord, ReleasableApp, ReleaseRecord } from '@topup/shared/types';
+import type { ActivationRecord, CanaryRecord, ReleasableApp, ReleaseRecord, RollbackFigures } from '@topup/shared/types';
 
-export type { ActivationRecord, ReleaseRecord } from '@topup/shared/types';
+export type { ActivationRecord, CanaryRecord, ReleaseRecord } from '@topup/shared/types';
+
+/** What an app serves: one version for everyone, or a canary for a share of browsers beside it. */
+export interface LiveState {
+  readonly version: string;
+  readonly activatedAt: string;
+  readonly canary: CanaryRecord | null;
+}
 
 export interface Change {
   readonly actor: string;
@@ -9,6 +16,8 @@ export interface Change {
   readonly forced?: boolean;
   /** Records the change elsewhere (the audit log) in the same transaction. */
   readonly audit?: RegistryAudit;
+  /** What an automatic rollback acted on, kept with it in the history. */
+  readonly figures?: RollbackFigures;
 }
 
 /** Writes what an activation changed into the audit log, inside the activation's transaction. */
@@ -24,6 +33,19 @@ export class RegistryRepo {
   async liveVersions(): Promise<Partial<Record<ReleasableApp, string>>> {
     const rows = await this.db.query<{ app: ReleasableApp; version: string }>('SELECT app, version FROM live_versions');
     return Object.fromEntries(rows.map((r) => [r.app, r.version]));
+  }
+
+  /** Every app's live version and canary, if any. */
+  async liveStates(): Promise<Partial<Record<ReleasableApp, LiveState>>> {
+    const rows = await this.db.query<{ app: ReleasableApp; version: string; activated_at: string; canary_version: string | null; canary_share: number; canary_since: string | null }>(
+      'SELECT app, version, activated_at::text, canary_version, canary_share, canary_since::text FROM live_versions',
+    );
+    return Object.fromEntries(
+      rows.map((r) => [
+        r.app,
+        { version: r.version, activatedAt: r.activated_at, canary: r.canary_version ? { version: r.canary_version, share: r.canary_share, since: r.canary_since ?? r.activated_at } : null },
+      ]),
+    );
   }
 
   async findRelease(app: ReleasableApp, version: string): Promise<ReleaseRecord | null> {
@@ -45,7 +67,7 @@ export class RegistryRepo {
 
   async history(app?: ReleasableApp, limit = 50): Promise<ActivationRecord[]> {
     return this.db.query<ActivationRecord>(
-      `SELECT id::int, app, from_version, to_version, kind, actor, reason, forced, activated_at::text
+      `SELECT id::int, app, from_version, to_version, kind, actor, reason, forced, activated_at::text, share, figures
          FROM release_activations WHERE ($1::text IS NULL OR app = $1) ORDER BY id DESC LIMIT $2`,
       [app ?? null, limit],
     );
@@ -70,23 +92,36 @@ export class RegistryRepo {
     });
   }
 
-  /** Makes `version` live and records who did it and why, in one transaction. */
-  async setLive(app: ReleasableApp, version: string, kind: 'activate' | 'rollback', change: Change): Promise<ActivationRecord> {
+  /** Makes `version` live for everyone (a canary ends) and records who did it and why, in one transaction. */
+  async setLive(app: ReleasableApp, version: string, kind: 'activate' | 'rollback' | 'auto-rollback', change: Change): Promise<ActivationRecord> {
     return this.db.transaction(async (tx) => {
       const from = await currentLive(tx, app, true);
       await tx.query(
         `INSERT INTO live_versions (app, version, activated_at) VALUES ($1, $2, now())
-         ON CONFLICT (app) DO UPDATE SET version = EXCLUDED.version, activated_at = EXCLUDED.activated_at`,
+         ON CONFLICT (app) DO UPDATE SET version = EXCLUDED.version, activated_at = EXCLUDED.activated_at,
+           canary_version = NULL, canary_share = 0, canary_since = NULL`,
         [app, version],
       );
-      const [row] = await tx.query<ActivationRecord>(
-        `INSERT INTO release_activations (app, from_version, to_version, kind, actor, reason, forced)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         RETURNING id::int, app, from_version, to_version, kind, actor, reason, forced, activated_at::text`,
-        [app, from, version, kind, change.actor, change.reason, change.forced ?? false],
+      return recordChange(tx, app, from, version, kind, null, change);
+    });
+  }
+
+  /**
+   * Makes `version` live for `share` % of browsers beside the version everyone else keeps (or ends the
+   * canary: `version` null, recorded as a rollback to the live version).
+   */
+  async setCanary(app: ReleasableApp, version: string | null, share: number, kind: 'canary' | 'rollback' | 'auto-rollback', change: Change): Promise<ActivationRecord> {
+    return this.db.transaction(async (tx) => {
+      const [live] = await tx.query<{ version: string; canary_version: string | null }>('SELECT version, canary_version FROM live_versions WHERE app = $1 FOR UPDATE', [app]);
+      if (!live) throw new Error(`${app} has no live version to try a canary beside`);
+      await tx.query(
+        `UPDATE live_versions SET canary_version = $2, canary_share = $3,
+           canary_since = CASE WHEN $2::text IS NULL THEN NULL WHEN canary_version IS DISTINCT FROM $2::text THEN now() ELSE canary_since END
+         WHERE app = $1`,
+        [app, version, version ? share : 0],
       );
-      await change.audit?.(tx, row as ActivationRecord);
-      return row as ActivationRecord;
+      const from = live.canary_version ?? live.version;
+      return recordChange(tx, app, from, version ?? live.version, kind, version ? share : null, change);
     });
   }
 
@@ -112,4 +147,23 @@ async function currentLive(q: Queryable, app: ReleasableApp, lock: boolean): Pro
     [app],
   );
   return rows[0]?.version ?? null;
+}
+
+async function recordChange(
+  tx: Queryable,
+  app: ReleasableApp,
+  from: string | null,
+  to: string,
+  kind: ActivationRecord['kind'],
+  share: number | null,
+  change: Change,
+): Promise<ActivationRecord> {
+  const [row] = await tx.query<ActivationRecord>(
+    `INSERT INTO release_activations (app, from_version, to_version, kind, actor, reason, forced, share, figures)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
+     RETURNING id::int, app, from_version, to_version, kind, actor, reason, forced, activated_at::text, share, figures`,
+    [app, from, to, kind, change.actor, change.reason, change.forced ?? false, share, change.figures ? JSON.stringify(change.figures) : null],
+  );
+  await change.audit?.(tx, row as ActivationRecord);
+  return row as ActivationRecord;
 }

@@ -36,6 +36,8 @@ export interface RegistryOperations {
   release(request: ReleaseRequest): Promise<ReleaseOutcome>;
   activate(app: string, version: string, actor: string, reason?: string, force?: boolean, audit?: RegistryAudit): Promise<ActivationRecord>;
   rollback(app: string, actor: string, reason?: string, audit?: RegistryAudit): Promise<ActivationRecord>;
+  /** A released version live for `share` % of browsers (1–99), or for everyone (100, an activation). */
+  promote(app: string, version: string, share: number, actor: string, reason?: string, force?: boolean, audit?: RegistryAudit): Promise<ActivationRecord>;
 }
 
 function appOf(value: string): ReleasableApp {
@@ -60,8 +62,10 @@ export class RegistryService implements RegistryOperations {
   }
 
   async list(): Promise<RegistryListing> {
-    const [live, releases, history] = await Promise.all([this.repo.liveVersions(), this.repo.releases(), this.repo.history()]);
-    return { live, releases, history };
+    const [states, releases, history] = await Promise.all([this.repo.liveStates(), this.repo.releases(), this.repo.history()]);
+    const live = Object.fromEntries(Object.entries(states).map(([app, state]) => [app, state.version]));
+    const canaries = Object.fromEntries(Object.entries(states).flatMap(([app, state]) => (state.canary ? [[app, state.canary]] : [])));
+    return { live, canaries, releases, history };
   }
 
   /**
@@ -120,8 +124,28 @@ export class RegistryService implements RegistryOperations {
     return this.repo.setLive(app, version, 'activate', { actor, reason, forced: !release.contract_ok, audit });
   }
 
+  async promote(appName: string, versionName: string, share: number, actor: string, reason = '', force = false, audit?: RegistryAudit): Promise<ActivationRecord> {
+    const app = appOf(appName);
+    if (!Number.isInteger(share) || share < 1 || share > 100) throw new OpsError(400, `A share is a whole per cent from 1 to 100, got ${share}`);
+    if (share === 100) return this.activate(app, versionName, actor, reason, force, audit);
+    if (app === 'host') throw new OpsError(400, 'The host is released to everyone at once: canaries are for remotes');
+    const version = versionOf(versionName);
+    const release = await this.repo.findRelease(app, version);
+    if (!release) throw new OpsError(404, `${app} ${version} was never released`);
+    if (!(await this.store.exists(app, version))) throw new OpsError(404, `${app} ${version} has no files in the release store`);
+    if (!release.contract_ok && !force) {
+      throw new OpsError(422, `${app} ${version} breaks the contract: ${release.contract_problems.join('; ')} (use --force)`);
+    }
+    const live = (await this.repo.liveStates())[app];
+    if (!live) throw new OpsError(409, `${app} has no live release for a canary to run beside: activate one first`);
+    if (live.version === version) throw new OpsError(409, `${app} ${version} is live for everyone already`);
+    return this.repo.setCanary(app, version, share, 'canary', { actor, reason, forced: !release.contract_ok, audit });
+  }
+
   async rollback(appName: string, actor: string, reason = '', audit?: RegistryAudit): Promise<ActivationRecord> {
     const app = appOf(appName);
+    // A canary running: it ends, and every browser gets the live version again.
+    if ((await this.repo.liveStates())[app]?.canary) return this.repo.setCanary(app, null, 0, 'rollback', { actor, reason, audit });
     const { current, previous } = await this.repo.previousLive(app);
     if (!current) throw new OpsError(404, `${app} has no live release to roll back`);
     if (!previous) throw new OpsError(409, `${app} ${current} is its first live release: there is nothing earlier to roll back to`);

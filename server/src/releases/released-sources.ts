@@ -2,6 +2,7 @@ import { CONTRACT_VERSION, REMOTE_IDS, remoteManifestUrl, type RemoteRegistry } 
 import type { HostSource, RemoteSource } from '../web/remote-source';
 import { etagOf, folderBuild, type ServedBuild } from '../web/served-build';
 import type { ReleasableApp } from './apps';
+import { versionFor } from './canary';
 import type { ReleaseFileCache } from './release-file-cache';
 import type { RegistryService } from './registry-service';
 
@@ -21,14 +22,16 @@ export function releaseBuild(cache: ReleaseFileCache, app: ReleasableApp, versio
  */
 export function releasedRemoteSource(registry: RegistryService, cache: ReleaseFileCache, fallback: RemoteSource): RemoteSource {
   return {
-    async registry(): Promise<RemoteRegistry> {
+    async registry(bucket: number | null = null): Promise<RemoteRegistry> {
       // `npm run dev`: players get the remotes' dev servers, whatever is live.
       if (fallback.devServers) return fallback.registry();
-      const [live, built] = await Promise.all([registry.repo.liveVersions(), fallback.registry()]);
+      const [live, built] = await Promise.all([registry.repo.liveStates(), fallback.registry()]);
       const remotes = { ...built.remotes };
       for (const remote of REMOTE_IDS) {
-        const version = live[remote];
-        if (version) remotes[remote] = { version, manifestUrl: remoteManifestUrl(remote, version) };
+        const state = live[remote];
+        if (!state) continue;
+        const version = versionFor(state, bucket);
+        remotes[remote] = { version, manifestUrl: remoteManifestUrl(remote, version) };
       }
       return { contractVersion: CONTRACT_VERSION, remotes };
     },

@@ -6,7 +6,8 @@ import { folderBuild, type ServedBuild } from './served-build';
 /** Where the server finds the files of each remote version, and which version is live. */
 export interface RemoteSource {
   /** The live version of every remote. */
-  registry(): Promise<RemoteRegistry>;
+  /** `bucket`: the browser's place in canary splits (releases/canary.ts); without one, everyone's versions. */
+  registry(bucket?: number | null): Promise<RemoteRegistry>;
   /** The files of `remote@version`, or null when that version is unknown. */
   filesOf(remote: RemoteId, version: string): Promise<ServedBuild | null>;
   /** Dev servers answer for every remote (`npm run dev`): releases are not laid over them. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_IDS, remoteManifestUrl, type GameRules, type RemoteId, type RemoteRegistry, type StoreRuntimeConfig } from '@topup/shared/contracts';
 import type { HostSource, RemoteSource } from './remote-source';
 import { sendBuildFile } from './send-build-file';
+import { bucketCookie, bucketOf, newBucket } from '../releases/canary';
 
 export interface StaticRoutesOptions {
   readonly host: HostSource;
@@ -41,8 +42,14 @@ export function parsePreviews(value: string): Array<{ remote: RemoteId; version:
 export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOptions): Promise<void> {
   app.get<{ Querystring: { preview?: string } }>('/mf/registry.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
+    // The browser's place in canary splits, drawn at its first load and kept (releases/canary.ts).
+    let bucket = bucketOf(request.headers.cookie);
+    if (bucket === null) {
+      bucket = newBucket();
+      reply.header('Set-Cookie', bucketCookie(bucket, request.protocol === 'https'));
+    }
     const store: StoreRuntimeConfig = options.gameRules ? { ...options.store, games: await options.gameRules() } : options.store;
-    const registry: RemoteRegistry = { ...(await options.remotes.registry()), store };
+    const registry: RemoteRegistry = { ...(await options.remotes.registry(bucket)), store };
     const preview = request.query.preview;
     if (!preview) return registry;
     const previews = parsePreviews(preview);
@@ -77,5 +84,7 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
   };
 
   app.get('/', async (request, reply) => sendHostFile(request, reply, 'index.html'));
+  // Browsers and crawlers ask for /favicon.ico whatever the page links: they get the store's icon.
+  app.get('/favicon.ico', async (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => sendHostFile(request, reply, request.params['*']));
 }

@@ -86,16 +86,47 @@ export interface ActivationRecord {
   readonly app: ReleasableApp;
   readonly from_version: string | null;
   readonly to_version: string;
-  readonly kind: 'activate' | 'rollback';
+  /** `canary`: `to_version` live for `share` % of browsers; `auto-rollback`: the store undid a failing version. */
+  readonly kind: 'activate' | 'rollback' | 'canary' | 'auto-rollback';
   readonly actor: string;
   readonly reason: string;
   readonly forced: boolean;
   readonly activated_at: string;
+  /** A canary's share of browsers, in per cent; null for a change of the version everyone gets. */
+  readonly share?: number | null;
+  /** What an automatic rollback acted on. */
+  readonly figures?: RollbackFigures | null;
+}
+
+/** A release being tried on a share of browsers, beside the version the others get. */
+export interface CanaryRecord {
+  readonly version: string;
+  /** Per cent of browsers, 1–99. */
+  readonly share: number;
+  readonly since: string;
+}
+
+/** Page loads of one version over a stretch of time, as the pages reported them. */
+export interface HealthFigures {
+  readonly loads: number;
+  readonly failures: number;
+}
+
+/** Why the store rolled a version back: its figures, the previous version's, and the test. */
+export interface RollbackFigures {
+  readonly candidate: HealthFigures;
+  readonly baseline: HealthFigures;
+  /** The one-sided test's statistic (a two-proportion z, or one-sample against the threshold without a baseline). */
+  readonly z: number;
+  readonly threshold: number;
+  readonly minLoads: number;
 }
 
 /** The release console: every app, what is live, every release and the history of changes. */
 export interface RegistryListing {
   readonly live: Partial<Record<ReleasableApp, string>>;
+  /** Releases live for a share of browsers, per app. */
+  readonly canaries?: Partial<Record<ReleasableApp, CanaryRecord>>;
   readonly releases: readonly ReleaseRecord[];
   readonly history: readonly ActivationRecord[];
 }
