@@ -159,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       secureCookies: config.ops.secureCookies,
       signInsPerAddress: config.ops.signInsPerAddress,
       bannerLinkHosts: config.bannerLinkHosts,
+      releaseHealth,
     });
     await app.register(staticRoutes, {
       host: releasedHostSource(registry, releaseFiles, config.hostDist),

@@ -1,16 +1,90 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { opsCall } from '../lib/ops-client';
 import { useSession } from '../lib/session';
 import { useLoad } from '../lib/use-load';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
 import type { ActivationRecord, RegistryListing } from '@topup/shared/types';
+import { summarise, type HealthMinute } from './release-health-figures';
+
+// The charts' library loads with the first chart, never with the rest of the console.
+const ReleaseHealthChart = lazy(() => import('./ReleaseHealthChart'));
 
 interface Listing extends RegistryListing {
   readonly apps: readonly string[];
+  /** Apps whose automatic rollback is switched off or on; absent: on. */
+  readonly auto_rollback?: Readonly<Record<string, boolean>>;
+  readonly policy?: { readonly minLoads: number; readonly windowMinutes: number; readonly maxFailureRate: number } | null;
 }
 
-type Pending = { kind: 'activate'; app: string; version: string; contractOk: boolean } | { kind: 'rollback'; app: string };
+type Pending =
+  | { kind: 'activate'; app: string; version: string; contractOk: boolean }
+  | { kind: 'rollback'; app: string }
+  | { kind: 'canary'; app: string; version: string; share: number; contractOk: boolean }
+  | { kind: 'policy'; app: string; on: boolean };
+
+/** Shares a canary is raised through, in per cent; 100 makes it everyone's. */
+const SHARES = [5, 25, 50, 100];
+
+const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
+
+/** The version live before `live` was activated, from the history (newest first). */
+function previousOf(history: readonly ActivationRecord[], live: string | undefined): string | null {
+  return history.find((h) => h.kind === 'activate' && h.to_version === live)?.from_version ?? null;
+}
+
+/** A remote's health per version over the last day: a table for everyone, and charts. */
+function AppHealth({ app, versions }: { app: string; versions: readonly string[] }) {
+  const { t } = useOpsTranslation();
+  const health = useLoad(() => opsCall<{ minutes: HealthMinute[] }>('GET', `/releases/health?app=${encodeURIComponent(app)}&hours=24`), `health-${app}-${versions.join(',')}`);
+  const minutes = health.data?.minutes ?? [];
+  const shown = versions.filter((version, i) => versions.indexOf(version) === i);
+  return (
+    <section className="ops-health" aria-labelledby={`health-${app}`}>
+      <h3 id={`health-${app}`}>{t('health.title')}</h3>
+      <ErrorNote error={health.error} onRetry={health.reload} />
+      {!health.data && health.loading ? <Loading /> : null}
+      {health.data && minutes.length === 0 ? <Empty>{t('health.none')}</Empty> : null}
+      {minutes.length > 0 ? (
+        <>
+          <table className="ops-table" data-health={app}>
+            <caption className="visually-hidden">{t('health.of', { app })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('releases.version')}</th>
+                <th scope="col">{t('health.loads')}</th>
+                <th scope="col">{t('health.success')}</th>
+                <th scope="col">{t('health.manifest')}</th>
+                <th scope="col">{t('health.chunk')}</th>
+                <th scope="col">{t('health.render')}</th>
+                <th scope="col">{t('health.renderTime')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((version) => {
+                const figures = summarise(minutes, version);
+                return (
+                  <tr key={version} data-health-version={version}>
+                    <td className="ops-mono">{version}</td>
+                    <td>{figures.loads}</td>
+                    <td>{percent(figures.success)}</td>
+                    <td>{figures.manifest}</td>
+                    <td>{figures.chunk}</td>
+                    <td>{figures.render}</td>
+                    <td>{figures.renderMs === null ? '–' : `${figures.renderMs} ms`}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <Suspense fallback={<Loading />}>
+            <ReleaseHealthChart minutes={minutes} versions={shown} />
+          </Suspense>
+        </>
+      ) : null}
+    </section>
+  );
+}
 
 /** Where a tester sees a released version of a remote before it is live (this tab only). */
 function previewHref(app: string, version: string): string {
@@ -33,6 +107,12 @@ export function ReleasesPage() {
     if (pending.kind === 'activate') {
       const record = await opsCall<ActivationRecord>('POST', '/releases/activate', { app: pending.app, version: pending.version, reason, force: !pending.contractOk });
       setDone(t('releases.activated', { app: record.app, version: record.to_version }));
+    } else if (pending.kind === 'canary') {
+      const record = await opsCall<ActivationRecord>('POST', '/releases/promote', { app: pending.app, version: pending.version, share: pending.share, reason, force: !pending.contractOk });
+      setDone(record.kind === 'canary' ? t('releases.canaryDone', { app: record.app, version: record.to_version, share: record.share }) : t('releases.activated', { app: record.app, version: record.to_version }));
+    } else if (pending.kind === 'policy') {
+      await opsCall('POST', '/releases/policy', { app: pending.app, auto_rollback: pending.on, reason });
+      setDone(t(pending.on ? 'releases.autoOnDone' : 'releases.autoOffDone', { app: pending.app }));
     } else {
       const record = await opsCall<ActivationRecord>('POST', '/releases/rollback', { app: pending.app, reason });
       setDone(t('releases.rolledBack', { app: record.app, from: record.from_version, to: record.to_version }));
@@ -57,6 +137,10 @@ export function ReleasesPage() {
             const releases = data.releases.filter((r) => r.app === app).slice().reverse();
             const history = data.history.filter((h) => h.app === app);
             const live = data.live[app as keyof RegistryListing['live']];
+            const canary = data.canaries?.[app as keyof RegistryListing['live']];
+            const previous = previousOf(history, live);
+            const autoOn = data.auto_rollback?.[app] ?? true;
+            const contractOf = (version: string) => data.releases.find((r) => r.app === app && r.version === version)?.contract_ok ?? true;
             return (
               <section key={app} className="ops-card" aria-labelledby={`app-${app}`} data-app={app}>
                 <header className="ops-card__head">
@@ -70,6 +154,32 @@ export function ReleasesPage() {
                     </button>
                   ) : null}
                 </header>
+                {canary ? (
+                  <p className="ops-canary" data-canary={canary.version}>
+                    {t('releases.canaryLine', { version: canary.version, share: canary.share, since: formats.time(canary.since) })}{' '}
+                    {canAct
+                      ? SHARES.filter((share) => share > canary.share).map((share) => (
+                          <button key={share} type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'canary', app, version: canary.version, share, contractOk: contractOf(canary.version) })}>
+                            {share === 100 ? t('releases.promoteAll') : t('releases.raiseTo', { share })}
+                          </button>
+                        ))
+                      : null}
+                  </p>
+                ) : null}
+                {app !== 'host' ? (
+                  <p className="ops-policy">
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={autoOn}
+                        disabled={!canAct}
+                        onChange={(event) => setPending({ kind: 'policy', app, on: event.target.checked })}
+                      />{' '}
+                      {t('releases.autoRollback')}
+                    </label>
+                    {data.policy ? <span className="ops-muted"> {t('releases.autoRollbackRule', { loads: data.policy.minLoads, minutes: data.policy.windowMinutes, rate: Math.round(data.policy.maxFailureRate * 1000) / 10 })}</span> : null}
+                  </p>
+                ) : null}
                 {releases.length === 0 ? <Empty>{t('releases.none')}</Empty> : null}
                 {releases.length > 0 ? (
                   <table className="ops-table">
@@ -108,6 +218,11 @@ export function ReleasesPage() {
                                 {t('releases.activate')}
                               </button>
                             ) : null}
+                            {canAct && app !== 'host' && release.version !== live && release.version !== canary?.version ? (
+                              <button type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'canary', app, version: release.version, share: SHARES[0]!, contractOk: release.contract_ok })}>
+                                {t('releases.tryOn', { share: SHARES[0] })}
+                              </button>
+                            ) : null}
                           </td>
                         </tr>
                       ))}
@@ -122,22 +237,51 @@ export function ReleasesPage() {
                         <li key={h.id}>
                           {formats.time(h.activated_at)} · {t(`releases.kind.${h.kind}`)} {h.from_version ?? t('releases.build')} → <span className="ops-mono">{h.to_version}</span> · {h.actor}
                           {h.reason ? <span className="ops-muted"> — “{h.reason}”</span> : null}
+                          {h.kind === 'canary' && h.share ? <span className="ops-tag">{h.share} %</span> : null}
                           {h.forced ? <span className="ops-tag ops-tag--warning">{t('releases.forced')}</span> : null}
+                          {h.kind === 'auto-rollback' ? <span className="ops-tag ops-tag--warning">{t('releases.kind.auto-rollback')}</span> : null}
                         </li>
                       ))}
                     </ol>
                   </details>
                 ) : null}
+                {app !== 'host' && live ? <AppHealth app={app} versions={[canary?.version, live, previous].filter((v): v is string => Boolean(v))} /> : null}
               </section>
             );
           })
         : null}
       {pending ? (
         <ActionDialog
-          title={pending.kind === 'activate' ? t('releases.activateTitle', { app: pending.app, version: pending.version }) : t('releases.rollbackTitle', { app: pending.app })}
-          description={pending.kind === 'activate' && !pending.contractOk ? t('releases.forceWarning') : t(`releases.${pending.kind}Description`)}
-          confirmLabel={pending.kind === 'activate' ? t('releases.activate') : t('releases.rollback')}
-          danger={pending.kind === 'rollback' || (pending.kind === 'activate' && !pending.contractOk)}
+          title={
+            pending.kind === 'activate'
+              ? t('releases.activateTitle', { app: pending.app, version: pending.version })
+              : pending.kind === 'canary'
+                ? t('releases.canaryTitle', { app: pending.app, version: pending.version, share: pending.share })
+                : pending.kind === 'policy'
+                  ? t(pending.on ? 'releases.autoOnTitle' : 'releases.autoOffTitle', { app: pending.app })
+                  : t('releases.rollbackTitle', { app: pending.app })
+          }
+          description={
+            (pending.kind === 'activate' || pending.kind === 'canary') && !pending.contractOk
+              ? t('releases.forceWarning')
+              : pending.kind === 'canary'
+                ? t(pending.share === 100 ? 'releases.activateDescription' : 'releases.canaryDescription', { share: pending.share })
+                : pending.kind === 'policy'
+                  ? t(pending.on ? 'releases.autoOnDescription' : 'releases.autoOffDescription')
+                  : t(`releases.${pending.kind}Description`)
+          }
+          confirmLabel={
+            pending.kind === 'activate'
+              ? t('releases.activate')
+              : pending.kind === 'canary'
+                ? pending.share === 100
+                  ? t('releases.promoteAll')
+                  : t('releases.raiseTo', { share: pending.share })
+                : pending.kind === 'policy'
+                  ? t(pending.on ? 'releases.autoOn' : 'releases.autoOff')
+                  : t('releases.rollback')
+          }
+          danger={pending.kind === 'rollback' || ((pending.kind === 'activate' || pending.kind === 'canary') && !pending.contractOk) || (pending.kind === 'policy' && !pending.on)}
           onConfirm={(reason) => confirm(reason)}
           onClose={() => setPending(null)}
         />

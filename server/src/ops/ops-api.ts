@@ -4,7 +4,9 @@ import type { CatalogueCheck } from '@topup/shared/types';
 import type { OrderServices } from '../orders/order-services';
 import { reconcileStore } from '../orders/reconcile-store';
 import { OpsError } from '../releases/ops-error';
-import { RELEASABLE_APPS } from '../releases/apps';
+import { isReleasableApp, RELEASABLE_APPS } from '../releases/apps';
+import type { ReleaseHealthSettings } from '../releases/health-settings';
+import { autoRollbackSwitches, healthMinutes, setAutoRollback } from '../releases/release-health';
 import type { RegistryOperations } from '../releases/registry-service';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../support/support-tickets';
 import { storeErrorAnswer } from '../web/error-answer';
@@ -47,6 +49,8 @@ export interface OpsApiOptions {
   readonly signInsPerAddress: number;
   /** Hosts a banner may link to over https (BANNER_LINK_HOSTS); none when absent. */
   readonly bannerLinkHosts?: readonly string[];
+  /** The automatic rollback's thresholds, shown in the release console. */
+  readonly releaseHealth?: ReleaseHealthSettings;
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -316,7 +320,26 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   );
 
   // The release console.
-  app.get('/releases', { config: { permission: 'releases.read' } }, async () => ({ apps: RELEASABLE_APPS, ...(await registry.list()) }));
+  app.get('/releases', { config: { permission: 'releases.read' } }, async () => ({
+    apps: RELEASABLE_APPS,
+    ...(await registry.list()),
+    auto_rollback: await autoRollbackSwitches(db),
+    policy: options.releaseHealth ?? null,
+  }));
+
+  // Each version's health per minute, as the pages reported it: what the console charts.
+  app.get<{ Querystring: { app: string; hours?: string } }>(
+    '/releases/health',
+    {
+      config: { permission: 'releases.read' },
+      schema: { querystring: { type: 'object', required: ['app'], properties: { app: text(40), hours: { type: 'string', pattern: '^[0-9]{1,3}$' } }, additionalProperties: false } },
+    },
+    async (request) => {
+      const name = request.query.app;
+      if (!isReleasableApp(name)) throw new OpsError(400, `Unknown app "${name}"`, 'invalid');
+      return { app: name, minutes: await healthMinutes(db, name, Math.min(168, Math.max(1, Number(request.query.hours ?? 24)))) };
+    },
+  );
 
   const releaseBody = {
     type: 'object',
@@ -333,6 +356,48 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
       const { app: name, version, reason: why, force } = request.body;
       if (!version) throw new OpsError(400, 'Which version?', 'invalid');
       return registry.activate(name, version, actor.name, why, force, auditRegistry(actor, 'release.activate', why));
+    },
+  );
+
+  // A canary: a release for a share of browsers, raised step by step; 100 % is an activation.
+  app.post<{ Body: { app: string; version: string; share: number; reason: string; force?: boolean } }>(
+    '/releases/promote',
+    {
+      config: { permission: 'releases.act' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['app', 'version', 'share', 'reason'],
+          properties: { app: text(40), version: text(64), share: { type: 'integer', minimum: 1, maximum: 100 }, reason, force: { type: 'boolean' } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { app: name, version, share, reason: why, force } = request.body;
+      return registry.promote(name, version, share, actor.name, why, force, auditRegistry(actor, 'release.activate', why));
+    },
+  );
+
+  // The store's automatic rollback of an app, on or off.
+  app.post<{ Body: { app: string; auto_rollback: boolean; reason: string } }>(
+    '/releases/policy',
+    {
+      config: { permission: 'releases.act' },
+      schema: {
+        body: { type: 'object', required: ['app', 'auto_rollback', 'reason'], properties: { app: text(40), auto_rollback: { type: 'boolean' }, reason }, additionalProperties: false },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { app: name, auto_rollback: on, reason: why } = request.body;
+      if (!isReleasableApp(name) || name === 'host') throw new OpsError(400, `Unknown remote "${name}"`, 'invalid');
+      await db.transaction(async (tx) => {
+        await setAutoRollback(tx, name, on, actor.name);
+        await writeAudit(tx, actor, { action: 'release.policy', targetType: 'app', targetId: name, after: { auto_rollback: on }, reason: why });
+      });
+      return { app: name, auto_rollback: on };
     },
   );
 

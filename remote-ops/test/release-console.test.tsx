@@ -1,0 +1,71 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { chartSeries, summarise, type HealthMinute } from '../src/pages/release-health-figures';
+import { fakeApi, renderConsole } from './support/console-harness';
+
+// jsdom draws no canvas: the charts' own module stands aside; their figures are tested below.
+jest.mock('../src/pages/ReleaseHealthChart', () => ({ __esModule: true, default: ({ versions }: { versions: string[] }) => <div data-testid="health-chart">{versions.join(' ')}</div> }));
+
+const RELEASER = { operator: { name: 'releases@ops.example', role: 'release_manager' }, permissions: ['read', 'releases.read', 'releases.act'], csrfToken: 't' };
+
+const MINUTES: HealthMinute[] = [
+  { version: 'v2', minute: '2026-11-26 07:00:00+00', rendered: 90, manifest_failed: 0, chunk_failed: 4, render_failed: 6, render_ms: 500 },
+  { version: 'v1', minute: '2026-11-26 07:00:00+00', rendered: 300, manifest_failed: 0, chunk_failed: 0, render_failed: 0, render_ms: 420 },
+  { version: 'v2', minute: '2026-11-26 07:01:00+00', rendered: 10, manifest_failed: 0, chunk_failed: 0, render_failed: 0, render_ms: 600 },
+];
+
+const release = (version: string) => ({ app: 'remote-topup', version, released_at: '2026-11-26T06:00:00Z', released_by: 'ci', contract_ok: true, contract_problems: [], forced: false });
+const LISTING = {
+  apps: ['remote-topup'],
+  live: { 'remote-topup': 'v1' },
+  canaries: { 'remote-topup': { version: 'v2', share: 5, since: '2026-11-26T06:59:00Z' } },
+  releases: [release('v0'), release('v1'), release('v2')],
+  history: [
+    { id: 3, app: 'remote-topup', from_version: 'v1', to_version: 'v2', kind: 'canary', actor: 'releases@ops.example', reason: 'try', forced: false, activated_at: '2026-11-26T06:59:00Z', share: 5, figures: null },
+    { id: 2, app: 'remote-topup', from_version: 'v0', to_version: 'v1', kind: 'activate', actor: 'ci', reason: '', forced: false, activated_at: '2026-11-26T06:00:00Z', share: null, figures: null },
+  ],
+  auto_rollback: {},
+  policy: { minLoads: 50, windowMinutes: 30, maxFailureRate: 0.05 },
+};
+
+describe('the release console: canaries, health and the automatic rollback', () => {
+  it('sums each version’s loads, failures by kind and render time, and lays out the charts’ columns by minute', () => {
+    expect(summarise(MINUTES, 'v2')).toEqual({ version: 'v2', loads: 110, success: 100 / 110, manifest: 0, chunk: 4, render: 6, renderMs: 510 });
+    const series = chartSeries(MINUTES, ['v2', 'v1']);
+    expect(series.success).toEqual([[Date.parse('2026-11-26T07:00:00Z') / 1000, Date.parse('2026-11-26T07:01:00Z') / 1000], [90, 100], [100, null]]);
+    expect(series.renderMs[2]).toEqual([420, null]);
+  });
+
+  it('shows the canary beside the live version with their health, raises its share and switches the rollback off, each with a reason', async () => {
+    const calls = fakeApi({
+      'GET /session': { body: RELEASER },
+      'GET /releases': { body: LISTING },
+      'GET /releases/health': { body: { app: 'remote-topup', minutes: MINUTES } },
+      'POST /releases/promote': (call) => ({ body: { id: 4, app: 'remote-topup', from_version: 'v2', to_version: 'v2', kind: 'canary', share: call.body?.share, actor: 'x', reason: 'r', forced: false, activated_at: '' } }),
+      'POST /releases/policy': { body: { app: 'remote-topup', auto_rollback: false } },
+    });
+    await renderConsole('/ops/releases');
+    const card = await screen.findByRole('region', { name: 'remote-topup' });
+    expect(within(card).getByText(/Canary: v2 for 5 % of browsers since/)).toBeInTheDocument();
+    const health = await within(card).findByRole('table', { name: 'Health of remote-topup per version' });
+    const rows = within(health).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['v2', '110', '90.9 %', '0', '4', '6', '510 ms'],
+      ['v1', '300', '100.0 %', '0', '0', '0', '420 ms'],
+      ['v0', '0', '–', '0', '0', '0', '–'],
+    ]);
+    expect(await within(card).findByTestId('health-chart')).toHaveTextContent('v2 v1 v0');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Raise to 25 %' }));
+    const dialog = await screen.findByRole('dialog', { name: 'remote-topup v2 for 25 % of browsers' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'looks healthy' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Raise to 25 %' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/releases/promote')?.body).toEqual({ app: 'remote-topup', version: 'v2', share: 25, reason: 'looks healthy', force: false }));
+    expect(await screen.findByText('remote-topup v2 is live for 25 % of browsers.')).toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('checkbox', { name: 'Roll back by itself when a new version fails' }));
+    const off = await screen.findByRole('dialog', { name: 'No automatic rollback of remote-topup' });
+    fireEvent.change(within(off).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'drill' } });
+    fireEvent.click(within(off).getByRole('button', { name: 'Switch off' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/releases/policy')?.body).toEqual({ app: 'remote-topup', auto_rollback: false, reason: 'drill' }));
+  });
+});
