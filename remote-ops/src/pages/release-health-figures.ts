@@ -1,13 +1,6 @@
-/** One minute of one version, as `GET /ops/api/releases/health` answers. */
-export interface HealthMinute {
-  readonly version: string;
-  readonly minute: string;
-  readonly rendered: number;
-  readonly manifest_failed: number;
-  readonly chunk_failed: number;
-  readonly render_failed: number;
-  readonly render_ms: number | null;
-}
+import type { HealthMinute } from '@topup/shared/types';
+
+export type { HealthMinute } from '@topup/shared/types';
 
 export interface VersionSummary {
   readonly version: string;

@@ -112,8 +112,8 @@ export class RegistryService implements RegistryOperations {
     return { release: (await this.repo.findRelease(app, version)) as ReleaseRecord, activation };
   }
 
-  async activate(appName: string, versionName: string, actor: string, reason = '', force = false, audit?: RegistryAudit): Promise<ActivationRecord> {
-    const app = appOf(appName);
+  /** A recorded release with its files that may go live: its contract holds, or `force` says go anyway. */
+  private async liveable(app: ReleasableApp, versionName: string, force: boolean): Promise<ReleaseRecord> {
     const version = versionOf(versionName);
     const release = await this.repo.findRelease(app, version);
     if (!release) throw new OpsError(404, `${app} ${version} was never released`);
@@ -121,7 +121,13 @@ export class RegistryService implements RegistryOperations {
     if (!release.contract_ok && !force) {
       throw new OpsError(422, `${app} ${version} breaks the contract: ${release.contract_problems.join('; ')} (use --force)`);
     }
-    return this.repo.setLive(app, version, 'activate', { actor, reason, forced: !release.contract_ok, audit });
+    return release;
+  }
+
+  async activate(appName: string, versionName: string, actor: string, reason = '', force = false, audit?: RegistryAudit): Promise<ActivationRecord> {
+    const app = appOf(appName);
+    const release = await this.liveable(app, versionName, force);
+    return this.repo.setLive(app, release.version, 'activate', { actor, reason, forced: !release.contract_ok, audit });
   }
 
   async promote(appName: string, versionName: string, share: number, actor: string, reason = '', force = false, audit?: RegistryAudit): Promise<ActivationRecord> {
@@ -129,13 +135,8 @@ export class RegistryService implements RegistryOperations {
     if (!Number.isInteger(share) || share < 1 || share > 100) throw new OpsError(400, `A share is a whole per cent from 1 to 100, got ${share}`);
     if (share === 100) return this.activate(app, versionName, actor, reason, force, audit);
     if (app === 'host') throw new OpsError(400, 'The host is released to everyone at once: canaries are for remotes');
-    const version = versionOf(versionName);
-    const release = await this.repo.findRelease(app, version);
-    if (!release) throw new OpsError(404, `${app} ${version} was never released`);
-    if (!(await this.store.exists(app, version))) throw new OpsError(404, `${app} ${version} has no files in the release store`);
-    if (!release.contract_ok && !force) {
-      throw new OpsError(422, `${app} ${version} breaks the contract: ${release.contract_problems.join('; ')} (use --force)`);
-    }
+    const release = await this.liveable(app, versionName, force);
+    const version = release.version;
     const live = (await this.repo.liveStates())[app];
     if (!live) throw new OpsError(409, `${app} has no live release for a canary to run beside: activate one first`);
     if (live.version === version) throw new OpsError(409, `${app} ${version} is live for everyone already`);

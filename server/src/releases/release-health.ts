@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import type { HealthFigures } from '@topup/shared/types';
+import type { HealthFigures, HealthMinute } from '@topup/shared/types';
 import type { ReleasableApp } from './apps';
 
 /** What became of one remote's page on one page load, as the host reports it. */
@@ -13,17 +13,6 @@ export interface LoadReport {
   readonly ms?: number;
 }
 
-/** One minute of one version, as the console charts it. */
-export interface HealthMinute {
-  readonly version: string;
-  readonly minute: string;
-  readonly rendered: number;
-  readonly manifest_failed: number;
-  readonly chunk_failed: number;
-  readonly render_failed: number;
-  /** Mean time to the first render over the minute's rendered loads, in ms; null without any. */
-  readonly render_ms: number | null;
-}
 
 /**
  * Adds reports to their versions' minutes (table `release_health`): one row per app, version and

@@ -112,6 +112,18 @@ export interface HealthFigures {
   readonly failures: number;
 }
 
+/** One minute of one version in players' browsers, as `GET /ops/api/releases/health` answers. */
+export interface HealthMinute {
+  readonly version: string;
+  readonly minute: string;
+  readonly rendered: number;
+  readonly manifest_failed: number;
+  readonly chunk_failed: number;
+  readonly render_failed: number;
+  /** Mean time to the first render over the minute's rendered loads, in ms; null without any. */
+  readonly render_ms: number | null;
+}
+
 /** Why the store rolled a version back: its figures, the previous version's, and the test. */
 export interface RollbackFigures {
   readonly candidate: HealthFigures;
