@@ -93,7 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cspReportRoutes);
 
   await app.register(assetRoutes);
-  const pages = { store: { appKey: config.appKey }, demo: config.storeMode === 'demo' };
+  // How releases are watched in players' browsers: the pages learn the sample with the registry.
+  const releaseHealth = options.releaseHealth ?? loadReleaseHealthSettings();
+  const pages = { store: { appKey: config.appKey, healthSample: releaseHealth.sample }, demo: config.storeMode === 'demo' };
   const built = options.remotes ?? remoteSourceFromEnv(config.repoRoot);
   if (options.db) {
     const db = options.db;
@@ -131,7 +133,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Release files never change: each instance keeps those it served in memory.
     const releaseFiles = new ReleaseFileCache(registry.store);
     // Each release's health in players' browsers; one instance at a time judges new versions by it.
-    const releaseHealth = options.releaseHealth ?? loadReleaseHealthSettings();
     await app.register(healthRoutes, { db });
     let watching: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {

@@ -170,7 +170,7 @@ describe.each(dataTargets.map((open, index) => ({ open, name: index === 0 ? 'PGl
   it('hands its pages its own app key at run time: calls signed with it answer ret 0, with the development key 1001', async () => {
     const registry = (await (await fetch(`${store.url}/mf/registry.json`)).json()) as { store: { appKey: string } };
     // The deployment's key, and the catalogue's game rules (no other setting, no secret).
-    expect(registry.store).toEqual({ appKey: PRODUCTION_DEMO.APP_KEY, games: expect.objectContaining({ '284': { byName: true } }) });
+    expect(registry.store).toEqual({ appKey: PRODUCTION_DEMO.APP_KEY, healthSample: 1, games: expect.objectContaining({ '284': { byName: true } }) });
     const servers = { game_id: '18', area: 'us' };
     expect(await api('getServerList', servers, registry.store.appKey)).toMatchObject({ ret: 0 });
     expect(await api('getServerList', servers, 'topup-dev-key')).toMatchObject({ ret: 1001 });

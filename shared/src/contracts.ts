@@ -106,6 +106,8 @@ export interface StoreRuntimeConfig {
   readonly appKey: string;
   /** The catalogue's games with a rule of spec §9 (region pickers, character lookups), read per page load. */
   readonly games?: GameRules;
+  /** Share of page loads (0–1) that report their remotes' health (`HEALTH_SAMPLE`); all when absent. */
+  readonly healthSample?: number;
 }
 
 /** `/mf/registry.json`: which version of each remote is live, and the deployment's run-time settings. */
