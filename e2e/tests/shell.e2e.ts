@@ -64,6 +64,9 @@ describe('the federated shell', () => {
     expect(icon).toMatch(/favicon\.svg$/);
     const answer = await page.request.get(new URL(icon!, server.url).href);
     expect([answer.status(), answer.headers()['content-type']]).toEqual([200, expect.stringContaining('image/svg+xml')]);
+    // What browsers and audits ask for without reading the page: the same icon, not a 404.
+    const legacy = await page.request.get(`${server.url}/favicon.ico`);
+    expect([legacy.status(), legacy.headers()['content-type']]).toEqual([200, expect.stringContaining('image/svg+xml')]);
     await page.waitForLoadState('networkidle');
     expect(failed).toEqual([]);
   });

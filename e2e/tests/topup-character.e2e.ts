@@ -40,6 +40,8 @@ afterEach(async () => {
 async function serverOptions(): Promise<string[]> {
   await page.getByTestId('server-field').click();
   const popup = page.getByRole('dialog');
+  // The picker's code comes when it first opens: its list is there once the dialog is.
+  await popup.waitFor();
   const names = await popup.locator('.tu-picker-list__item').allTextContents();
   await page.keyboard.press('Escape');
   await popup.waitFor({ state: 'detached' });

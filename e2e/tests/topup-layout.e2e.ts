@@ -87,7 +87,9 @@ describe('the top-up page on a 390×844 phone', () => {
     await openTopUp(page, server.url, 'game_id=44&area=us');
     await page.locator('.tp-banner .swiper-slide').first().waitFor();
     expect(await swiperLoaded(withBanners)).toBe(true);
-    // The slides move on by themselves (every 3000 ms): the second one becomes the current one.
+    // This file's browser asks for reduced motion: the slides stand still until the player presses
+    // Play (decision 208), then move on every 3000 ms: the second one becomes the current one.
+    await page.getByRole('button', { name: 'Play the offers' }).click();
     await page.waitForFunction(
       () => document.querySelectorAll('.tp-banner .swiper-pagination-bullet')[1]?.classList.contains('swiper-pagination-bullet-active'),
       null,

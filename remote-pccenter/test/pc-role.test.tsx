@@ -47,6 +47,68 @@ describe('/pcrole: the server and the character', () => {
     expect(payCentreCalls(proxy.requests, 'roleInfo')).toHaveLength(0);
   });
 
+  it('moves through the regions and the servers with the arrow keys, one Tab stop each, choosing as it goes', async () => {
+    const user = userEvent.setup();
+    await renderPayCentre('/pcrole?game_id=18&area=us');
+    const regions = screen.getByRole('radiogroup', { name: 'Region' });
+    const region = (name: string) => within(regions).getByRole('radio', { name });
+    expect(within(regions).getAllByRole('radio').map((r) => r.tabIndex)).toEqual([0, -1, -1]);
+    await serverNames();
+    region('NA').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(region('EU')).toHaveFocus();
+    expect(region('EU')).toHaveAttribute('aria-checked', 'true');
+    await waitFor(async () => expect(await serverNames()).toEqual(['EU-1 Avalon', 'EU-2 Camelot']));
+    // From the first back to the last.
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(region('AS')).toHaveFocus();
+    expect(within(regions).getAllByRole('radio').map((r) => [r.textContent, r.getAttribute('aria-checked'), r.tabIndex])).toEqual([
+      ['NA', 'false', -1],
+      ['EU', 'false', -1],
+      ['AS', 'true', 0],
+    ]);
+    await waitFor(async () => expect(await serverNames()).toEqual(['AS-1 Sakura', 'AS-2 Lotus']));
+
+    // No server chosen yet: Tab reaches the first; the arrows choose.
+    const servers = screen.getByRole('radiogroup', { name: 'Server' });
+    await user.tab();
+    expect(within(servers).getByRole('radio', { name: 'AS-1 Sakura' })).toHaveFocus();
+    expect(within(servers).getByRole('radio', { name: 'AS-1 Sakura' })).toHaveAttribute('aria-checked', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(within(servers).getByRole('radio', { name: 'AS-2 Lotus' })).toHaveFocus();
+    expect(within(servers).getAllByRole('radio').map((r) => [r.getAttribute('aria-checked'), r.tabIndex])).toEqual([
+      ['false', -1],
+      ['true', 0],
+    ]);
+    await user.tab();
+    expect(screen.getByLabelText('Character ID')).toHaveFocus();
+  });
+
+  it('says a missing server and a missing ID under their fields, which they describe, until they are filled', async () => {
+    const user = userEvent.setup();
+    await renderPayCentre('/pcrole?game_id=27&area=us');
+    await serverNames();
+    const servers = screen.getByRole('radiogroup', { name: 'Server' });
+    const input = screen.getByLabelText('Character ID');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(servers).toHaveAttribute('aria-invalid', 'true');
+    expect(servers).toHaveAccessibleDescription('Please select a server');
+    expect(input).not.toHaveAttribute('aria-invalid');
+
+    await user.click(within(servers).getAllByRole('radio')[0] as HTMLElement);
+    expect(servers).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please select a server', { selector: '.pc-field-error' })).toBeNull();
+    const search = screen.getByRole('button', { name: 'Search' });
+    await user.click(search);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Please enter the role ID');
+    // The button that was pressed keeps the focus.
+    expect(search).toHaveFocus();
+    await user.type(input, '2');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).not.toHaveAccessibleDescription();
+  });
+
   it('finds a character by ID, shows it, and Confirm goes to /pcSubmit with it', async () => {
     const user = userEvent.setup();
     await renderPayCentre('/pcrole?game_id=18&area=us&from=ads');
@@ -56,6 +118,7 @@ describe('/pcrole: the server and the character', () => {
     const found = await screen.findByTestId('found-character');
     expect(within(found).getByTestId('found-role-id')).toHaveTextContent('1802002');
     expect(within(found).getByTestId('found-server')).toHaveTextContent('NA-2 Borealis');
+    expect(screen.getByTestId('found-status')).toHaveTextContent('Character found: ' + within(found).getByTestId('found-role-name').textContent + ', NA-2 Borealis, character ID 1802002.');
     await user.click(within(found).getByRole('button', { name: 'Confirm' }));
     expect(currentRoute()).toEqual({
       path: '/pcSubmit',

@@ -53,9 +53,8 @@ describe('/pcSubmit: the bundles for the character', () => {
     const user = userEvent.setup();
     await renderPayCentre(RETURNING);
     await waitFor(() => card('18-us-currency-980'));
-    // The picture and the info icon both open the details; the info icon is the second.
-    const [, infoIcon] = within(card('18-us-currency-980')).getAllByRole('button', { name: 'Details of 980 Dragon Gems' });
-    await user.click(infoIcon as HTMLElement);
+    // The picture and the info icon both open the details; the keyboard and screen readers meet only the info icon.
+    await user.click(within(card('18-us-currency-980')).getByRole('button', { name: 'Details of 980 Dragon Gems' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bundle Details' });
     expect(within(dialog).getByTestId('bundle-subtitle').textContent).toMatch(/^980 Dragon Gems delivered/);
     await user.click(within(dialog).getByRole('button', { name: 'Choose 980 Dragon Gems for $14.99' }));
@@ -77,6 +76,14 @@ describe('/pcSubmit: the bundles for the character', () => {
     await choose(user, /^Choose 300 Dragon Gems/);
     await user.click(within(summary()).getByRole('button', { name: 'Pay $4.99' }));
     expect(toastText()).toBe('Please agree protocal');
+    // The same words under the agreement, which the box is described by, until it is ticked.
+    const agreement = within(summary()).getByRole('checkbox');
+    expect(agreement).toHaveAttribute('aria-invalid', 'true');
+    expect(agreement).toHaveAccessibleDescription('Please agree protocal');
+    await user.click(agreement);
+    expect(within(summary()).getByRole('checkbox')).not.toHaveAttribute('aria-invalid');
+    expect(within(summary()).queryByText('Please agree protocal')).toBeNull();
+    await user.click(within(summary()).getByRole('checkbox'));
     // Beside Pay: who takes the payment, and the brands each method takes.
     expect(within(summary()).getByTestId('secure-checkout')).toHaveTextContent('Secure checkout by TopUp Sandbox Pay.');
     expect(within(summary()).getByRole('radio', { name: 'Credit or debit card' })).toHaveAccessibleDescription(expect.stringContaining('Mastercard'));
@@ -198,16 +205,23 @@ describe('/pcSubmit: the bundles for the character', () => {
   it("asks the store for the address's character: the game's name shows, and Pay waits for it", async () => {
     await renderPayCentre(RETURNING.replace('Cyra%20Moonshadow', 'Not%20Cyra'));
     expect(screen.getByTestId('character-bar')).toHaveAttribute('data-check', 'checking');
-    expect(screen.getByRole('button', { name: /^Pay/ })).toBeDisabled();
+    // Nothing to pay for yet: the button says so (and stays where the keyboard can find it).
+    expect(screen.getByRole('button', { name: /^Pay/ })).toHaveAttribute('aria-disabled', 'true');
     await waitFor(() => expect(screen.getByTestId('character-bar')).toHaveAttribute('data-check', 'confirmed'));
     expect(screen.getByTestId('bar-role-name')).toHaveTextContent('Cyra Moonshadow');
-    expect(screen.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Pay/ })).not.toHaveAttribute('aria-disabled');
   });
 
   it('refuses a character the game does not know, in its words, and never offers Pay', async () => {
+    const user = userEvent.setup();
     await renderPayCentre(RETURNING.replace('role_id=1801003', 'role_id=1809999'));
     await waitFor(() => expect(screen.getByTestId('character-bar')).toHaveAttribute('data-check', 'refused'));
     expect(within(screen.getByTestId('character-bar')).getByRole('alert').textContent).not.toBe('');
-    expect(screen.getByRole('button', { name: /^Pay/ })).toBeDisabled();
+    // Nothing to pay for yet: the button says so (and stays where the keyboard can find it).
+    expect(screen.getByRole('button', { name: /^Pay/ })).toHaveAttribute('aria-disabled', 'true');
+    await choose(user, /^Choose 300 Dragon Gems/);
+    await user.click(within(summary()).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(payCentreCalls(proxy.requests, 'pay')).toHaveLength(0);
   });
 });

@@ -3,7 +3,9 @@ import { I18nextProvider } from 'react-i18next';
 import { type Banner } from '@topup/shared/types';
 import { BANNER_AUTOPLAY_MS } from '@topup/shared/rules';
 import { i18n, initI18n } from '@topup/shared/store';
+import type { Swiper as SwiperInstance } from 'swiper/types';
 import { BannerCarousel, CAROUSEL_LEAD_MS } from '../src/features/banners/components/BannerCarousel';
+import SwiperCarousel from '../src/features/banners/components/SwiperCarousel';
 
 const BANNERS: Banner[] = [
   { url: '/#/prod?game_id=18&area=us&product_id=a', slideshow_url: '/assets/banners/18-1.svg' },
@@ -70,5 +72,62 @@ describe('banner carousel (spec §9)', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(carousel(container)).toBeNull();
     expect(screen.getByRole('img', { name: 'Offer 1 of 1' })).toBeInTheDocument();
+  });
+});
+
+describe('banner carousel, WCAG 2.2.2 (decision 208)', () => {
+  const realMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  async function renderSlides() {
+    await initI18n('en');
+    await i18n.changeLanguage('en');
+    const view = render(
+      <I18nextProvider i18n={i18n}>
+        <SwiperCarousel banners={BANNERS} />
+      </I18nextProvider>,
+    );
+    const swiper = () => (view.container.querySelector('.swiper') as HTMLElement & { swiper: SwiperInstance }).swiper;
+    await waitFor(() => expect(swiper()).toBeDefined());
+    return { ...view, swiper };
+  }
+
+  it('plays until the player presses Pause, and again after Play', async () => {
+    const { swiper } = await renderSlides();
+    await waitFor(() => expect(swiper().autoplay.running).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Pause the offers' }));
+    await waitFor(() => expect(swiper().autoplay.running).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Play the offers' }));
+    await waitFor(() => expect(swiper().autoplay.running).toBe(true));
+  });
+
+  it('stands still for a player who asked for reduced motion, with Play to start it', async () => {
+    window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: query.includes('prefers-reduced-motion') })) as typeof window.matchMedia;
+    const { swiper } = await renderSlides();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(swiper().autoplay.running).toBe(false);
+    expect(screen.getByRole('button', { name: 'Play the offers' })).toBeInTheDocument();
+  });
+
+  it('holds while focus or a finger is inside, and hides the slides out of view', async () => {
+    const { swiper, container } = await renderSlides();
+    await waitFor(() => expect(swiper().autoplay.running).toBe(true));
+    const region = screen.getByRole('region', { name: 'Offers' });
+    const links = container.querySelectorAll<HTMLAnchorElement>('.swiper-slide a');
+    fireEvent.focus(links[0] as HTMLAnchorElement);
+    await waitFor(() => expect(swiper().autoplay.running).toBe(false));
+    fireEvent.blur(links[0] as HTMLAnchorElement, { relatedTarget: document.body });
+    await waitFor(() => expect(swiper().autoplay.running).toBe(true));
+    fireEvent.touchStart(region);
+    await waitFor(() => expect(swiper().autoplay.running).toBe(false));
+    fireEvent.touchEnd(region);
+    await waitFor(() => expect(swiper().autoplay.running).toBe(true));
+
+    const slides = container.querySelectorAll('.swiper-slide');
+    expect(slides[0]).not.toHaveAttribute('inert');
+    expect(slides[1]).toHaveAttribute('inert');
+    expect(slides[1]).toHaveAttribute('aria-hidden', 'true');
   });
 });

@@ -84,9 +84,10 @@ describe('buying (spec §4)', () => {
     await renderMainPage('/?game_id=18&area=us');
     await confirmCharacter(user, 'NA-1 Aurora', '1801001');
     await waitFor(() => bundleCard('18-us-currency-980'));
-    // The info icon (the image opens the same dialog).
-    const [, infoIcon] = within(bundleCard('18-us-currency-980')).getAllByRole('button', { name: 'Details of 980 Dragon Gems' });
-    await user.click(infoIcon as HTMLElement);
+    // The info icon: the image opens the same dialog, so only the icon is named and reached by Tab.
+    const infoIcon = within(bundleCard('18-us-currency-980')).getByRole('button', { name: 'Details of 980 Dragon Gems' });
+    expect(infoIcon).toHaveClass('tp-bundle__info');
+    await user.click(infoIcon);
     const dialog = await screen.findByRole('dialog', { name: 'Bundle Details' });
     // No confirm button in the details dialog; the description is the subtitle.
     expect(within(dialog).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();

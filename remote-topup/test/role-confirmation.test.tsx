@@ -33,10 +33,20 @@ describe('role confirmation (spec §4)', () => {
     // The page has its shelf (it no longer suspends) before the player taps Search.
     await tagOf60Gems();
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Please select a server')).toBeInTheDocument();
+    // The toast says it, and so does the field, until the player fixes it (decision 208).
+    const serverField = screen.getByTestId('server-field');
+    await waitFor(() => expect(serverField).toHaveAttribute('aria-invalid', 'true'));
+    expect(serverField).toHaveAccessibleDescription('Please select a server');
+    expect(screen.getAllByText('Please select a server').length).toBeGreaterThanOrEqual(1);
     await searchCharacter(user, RETURNING.server, ' ');
-    expect(await screen.findByText('Please enter the role ID')).toBeInTheDocument();
+    const input = screen.getByRole('textbox');
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Please enter the role ID'));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(serverField).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByTestId('character-confirmation')).not.toBeInTheDocument();
+    await user.type(input, '1');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).not.toHaveAccessibleDescription();
   });
 
   it('goes not searched → found → confirmed, repricing the bundles for the confirmed character', async () => {
@@ -54,7 +64,10 @@ describe('role confirmation (spec §4)', () => {
 
     await user.click(within(view).getByRole('button', { name: 'Confirm' }));
     const done = await within(view).findByRole('button', { name: 'Confirmed' });
-    expect(done).toBeDisabled();
+    // It keeps focus (marked, not disabled) and the status line says who was confirmed.
+    expect(done).toHaveAttribute('aria-disabled', 'true');
+    expect(done).toHaveFocus();
+    expect(within(view).getByRole('status')).toHaveTextContent(`Confirmed: ${within(view).getByTestId('confirmed-role-name').textContent} (${RETURNING.roleId})`);
     await waitFor(async () => expect(await tagOf60Gems()).toBe('Popular'));
     expect(JSON.parse(window.localStorage.getItem('roleInfo') ?? '{}')).toMatchObject({ role_id: RETURNING.roleId, uid: RETURNING.uid });
   });
@@ -74,7 +87,7 @@ describe('role confirmation (spec §4)', () => {
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(phases.slice(-4)).toEqual(['registered', 'shown', 'hidden', 'removed']));
-    expect(screen.getByRole('button', { name: 'Confirmed' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Confirmed' })).toHaveAttribute('aria-disabled', 'true');
     expect(document.activeElement).toBe(closeIcon);
 
     await user.click(closeIcon);
@@ -95,7 +108,7 @@ describe('role confirmation (spec §4)', () => {
       JSON.stringify({ server_name: RETURNING.server, role_id: RETURNING.roleId, role_name: 'Cyra', uid: RETURNING.uid, server_id: RETURNING.serverId }),
     );
     await renderMainPage('/?game_id=18&area=us&finish_pay=1');
-    expect(await screen.findByRole('button', { name: 'Confirmed' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Confirmed' })).toHaveAttribute('aria-disabled', 'true');
     expect(await tagOf60Gems()).toBe('Popular');
   });
 

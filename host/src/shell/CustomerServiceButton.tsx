@@ -48,7 +48,10 @@ export function CustomerServiceButton({ url }: { readonly url: string }) {
     observer.observe(document.getElementById('main') ?? document.body, { childList: true, subtree: true });
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
+    // A control reached by the keyboard may come to rest under the button: it tucks away then too.
+    document.addEventListener('focusin', check);
     return () => {
+      document.removeEventListener('focusin', check);
       cancelAnimationFrame(frame);
       observer.disconnect();
       window.removeEventListener('scroll', check);

@@ -5,6 +5,7 @@ import type { RemoteRegistry } from '@topup/shared/contracts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useAppStore } from '@topup/shared/store';
 import { pageQuery } from '../locale';
+import { usePageFocus } from './use-page-focus';
 
 // Build versions are for staff (`?about`) and testers (a preview), not every player's download.
 const AboutPanel = lazy(() => import('./AboutPanel').then((module) => ({ default: module.AboutPanel })));
@@ -25,8 +26,20 @@ interface Props {
 export function Shell({ registry, refusedPreview = null, children }: Props) {
   const { t } = useTranslation('shell');
   const { url: serviceUrl, visible: showsService } = useAppStore((s) => s.customerService);
+  usePageFocus();
   return (
     <div className="shell">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // The address's hash is the route: the link moves focus, not the page.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('skip.main')}
+      </a>
       <header className="shell__bar">
         <Link to="/" className="shell__brand" aria-label={t('brand.home')}>
           {t('brand.name')}
@@ -38,7 +51,7 @@ export function Shell({ registry, refusedPreview = null, children }: Props) {
           <PreviewNotice registry={registry} refused={refusedPreview} />
         </Suspense>
       ) : null}
-      <main className="shell__main" id="main">
+      <main className="shell__main" id="main" tabIndex={-1}>
         {children}
       </main>
       {showsService && serviceUrl ? (

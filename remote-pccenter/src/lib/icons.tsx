@@ -55,3 +55,19 @@ export function PayCentreLogo() {
     </svg>
   );
 }
+
+export function PauseIcon() {
+  return (
+    <svg {...common} viewBox="0 0 24 24" width="16" height="16">
+      <path d="M9 5v14M15 5v14" {...stroke} strokeWidth={3} />
+    </svg>
+  );
+}
+
+export function PlayIcon() {
+  return (
+    <svg {...common} viewBox="0 0 24 24" width="16" height="16">
+      <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+    </svg>
+  );
+}

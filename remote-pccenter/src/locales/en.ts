@@ -20,6 +20,10 @@ export const EN: Record<string, string> = {
   'banner.slide': 'Offer {{index}} of {{total}}',
   'banner.previous': 'Previous offer',
   'banner.next': 'Next offer',
+  'banner.carousel': 'carousel',
+  'banner.slideRole': 'slide',
+  'banner.pause': 'Stop the offers turning',
+  'banner.play': 'Turn the offers',
 
   'home.yourGame': 'Continue with your game',
   'home.topUp': 'Top up {{name}}',
@@ -68,6 +72,7 @@ export const EN: Record<string, string> = {
   'role.roleId': 'Character ID',
   'role.roleName': 'Character name',
   'role.confirm': 'Confirm',
+  'role.foundStatus': 'Character found: {{name}}, {{server}}, character ID {{id}}.',
   'role.confirmHint': 'Items are sent by in-game mail to this character only.',
   'role.gameArea': '{{area}} · paid in {{currency}}',
 
@@ -77,6 +82,7 @@ export const EN: Record<string, string> = {
   'submit.noCharacter': 'Choose your character first, so that the items reach the right mailbox.',
   'submit.toCharacter': 'Find your character',
   'submit.characterFailed': 'The store could not be reached to check your character.',
+  'submit.confirmed': 'Confirmed: {{name}}, {{server}}.',
   'bundles.tabs': 'Bundle categories',
   'bundles.loading': 'Loading bundles…',
   'bundles.empty': 'No bundles in this category yet.',

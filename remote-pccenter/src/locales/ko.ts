@@ -20,6 +20,10 @@ export const KO: Record<string, string> = {
   'banner.slide': '이벤트 {{total}}개 중 {{index}}번째',
   'banner.previous': '이전 이벤트',
   'banner.next': '다음 이벤트',
+  'banner.carousel': '캐러셀',
+  'banner.slideRole': '슬라이드',
+  'banner.pause': '이벤트 넘기기 멈춤',
+  'banner.play': '이벤트 넘기기 시작',
 
   'home.yourGame': '내 게임 계속하기',
   'home.topUp': '{{name}} 충전하기',
@@ -36,7 +40,7 @@ export const KO: Record<string, string> = {
   'game.charge': '충전',
   'game.chargeLabel': '{{name}} 충전',
   'game.regionsLabel': '{{name}} 지역',
-  'game.regionLabel': '{{area}}에서 {{name}} 충전',
+  'game.regionLabel': '{{area}} · {{name}} 충전',
 
 
   'role.title': '캐릭터 찾기',
@@ -68,6 +72,7 @@ export const KO: Record<string, string> = {
   'role.roleId': '캐릭터 ID',
   'role.roleName': '캐릭터 이름',
   'role.confirm': '확인',
+  'role.foundStatus': '캐릭터를 찾았습니다: {{name}}, {{server}}, 캐릭터 ID {{id}}.',
   'role.confirmHint': '아이템은 이 캐릭터에게만 게임 우편으로 발송됩니다.',
   'role.gameArea': '{{area}} · {{currency}} 결제',
 
@@ -77,6 +82,7 @@ export const KO: Record<string, string> = {
   'submit.noCharacter': '아이템이 올바른 우편함으로 가도록 먼저 캐릭터를 선택해 주세요.',
   'submit.toCharacter': '캐릭터 찾기',
   'submit.characterFailed': '캐릭터를 확인하기 위해 스토어에 연결할 수 없습니다.',
+  'submit.confirmed': '확인됨: {{name}}, {{server}}.',
   'bundles.tabs': '상품 분류',
   'bundles.loading': '상품을 불러오는 중…',
   'bundles.empty': '이 분류에는 아직 상품이 없습니다.',

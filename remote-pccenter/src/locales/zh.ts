@@ -20,6 +20,10 @@ export const ZH: Record<string, string> = {
   'banner.slide': '第 {{index}} 个活动，共 {{total}} 个',
   'banner.previous': '上一个活动',
   'banner.next': '下一个活动',
+  'banner.carousel': '轮播',
+  'banner.slideRole': '幻灯片',
+  'banner.pause': '暂停活动轮播',
+  'banner.play': '播放活动轮播',
 
   'home.yourGame': '继续为你的游戏充值',
   'home.topUp': '为{{name}}充值',
@@ -34,9 +38,9 @@ export const ZH: Record<string, string> = {
   'home.allGamesHint': '商店在售的所有游戏和地区',
   'home.emptyList': '目前没有可显示的游戏。',
   'game.charge': '充值',
-  'game.chargeLabel': '为{{name}}充值',
+  'game.chargeLabel': '充值 · {{name}}',
   'game.regionsLabel': '{{name}}的地区',
-  'game.regionLabel': '在{{area}}为{{name}}充值',
+  'game.regionLabel': '{{area}} · 为{{name}}充值',
 
 
   'role.title': '查找角色',
@@ -68,6 +72,7 @@ export const ZH: Record<string, string> = {
   'role.roleId': '角色ID',
   'role.roleName': '角色名',
   'role.confirm': '确认',
+  'role.foundStatus': '已找到角色：{{name}}，{{server}}，角色ID {{id}}。',
   'role.confirmHint': '道具只会通过游戏内邮件发送给此角色。',
   'role.gameArea': '{{area}} · 以 {{currency}} 支付',
 
@@ -77,6 +82,7 @@ export const ZH: Record<string, string> = {
   'submit.noCharacter': '请先选择角色，确保道具发送到正确的邮箱。',
   'submit.toCharacter': '查找角色',
   'submit.characterFailed': '无法连接商店核对您的角色。',
+  'submit.confirmed': '已确认：{{name}}，{{server}}。',
   'bundles.tabs': '礼包分类',
   'bundles.loading': '正在加载礼包…',
   'bundles.empty': '该分类暂无礼包。',

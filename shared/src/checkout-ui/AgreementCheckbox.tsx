@@ -10,16 +10,26 @@ interface Props {
   readonly onChange: (agreed: boolean) => void;
   /** The storefront's class prefix: each keeps its CSS. */
   readonly prefix: string;
+  /** Why paying stopped here ('Please agree protocal'), shown under the box until it is ticked. */
+  readonly error?: string | null;
 }
 
 /** The agreement to the terms and the privacy policy (each opens in a new tab, in the page's language). */
-export function AgreementCheckbox({ agreed, onChange, prefix }: Props) {
+export function AgreementCheckbox({ agreed, onChange, prefix, error = null }: Props) {
   const { t } = useTranslation(CHECKOUT_UI_NAMESPACE);
   const locale = useAppStore((s) => s.locale);
-  const note = `${useId()}-new-tab`;
-  return (
+  const id = useId();
+  const note = `${id}-new-tab`;
+  const errorId = `${id}-error`;
+  const checkbox = (
     <label className={`${prefix}-agreement`}>
-      <input type="checkbox" checked={agreed} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        checked={agreed}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span>
         <Trans
           t={t}
@@ -34,5 +44,14 @@ export function AgreementCheckbox({ agreed, onChange, prefix }: Props) {
         {t('agreement.newTab')}
       </span>
     </label>
+  );
+  // The box keeps its place in the tree whether the error shows or not, so ticking it keeps its focus.
+  return (
+    <>
+      {checkbox}
+      <p className={`${prefix}-agreement__error`} id={errorId} role="alert" hidden={!error}>
+        {error}
+      </p>
+    </>
   );
 }

@@ -34,6 +34,7 @@ export function BundleCard({ bundle, area, prefix, action, chosen = false, detai
     // Spec §2: the image and the info icon open the description only outside detail mode.
     if (!detailMode) onOpenDetails?.(bundle);
   };
+  const infoButton = !detailMode && hasBundleDescription(bundle);
   const classes = [block, chosen ? `${block}--chosen` : '', detailMode ? `${block}--detail` : ''].filter(Boolean).join(' ');
   return (
     <article className={classes} data-product-id={bundle.product_id} data-first-buy={bundle.first_buy} aria-current={chosen || undefined}>
@@ -43,14 +44,17 @@ export function BundleCard({ bundle, area, prefix, action, chosen = false, detai
         </span>
       ) : null}
       {chosen ? (
-        <span className={`${block}__chosen`} aria-label={t('bundle.chosen')}>
+        <span className={`${block}__chosen`}>
           <CheckIcon />
+          <span className="visually-hidden">{t('bundle.chosen')}</span>
         </span>
       ) : null}
       <button
         type="button"
         className={`${block}__image`}
         aria-label={detailMode ? t('bundle.enlarge', { name }) : t('bundle.detailsOf', { name })}
+        // With an info icon the picture is a larger target for the same action: one name for the keyboard and screen readers.
+        {...(infoButton ? { tabIndex: -1, 'aria-hidden': true } : {})}
         onClick={detailMode ? () => void previewImage(bundle.product_file_url, name) : openDetails}
       >
         <img src={bundle.product_file_url} alt="" width={160} height={160} loading="lazy" decoding="async" />
@@ -58,7 +62,7 @@ export function BundleCard({ bundle, area, prefix, action, chosen = false, detai
       <div className={`${block}__body`}>
         <h3 className={`${block}__name`}>
           <span>{name}</span>
-          {!detailMode && hasBundleDescription(bundle) ? (
+          {infoButton ? (
             <button type="button" className={`${block}__info`} aria-label={t('bundle.detailsOf', { name })} onClick={openDetails}>
               <InfoIcon />
             </button>

@@ -17,7 +17,7 @@ const STRINGS: Strings = {
   ko: {
     'bundle.details': '상품 상세',
     'bundle.detailsOf': '{{name}} 상세 보기',
-    'bundle.buy': '{{name}} {{price}}에 구매',
+    'bundle.buy': '{{name}} {{price}} 구매',
     'bundle.choose': '{{name}} 선택, {{price}}',
     'bundle.chosen': '선택됨',
     'bundle.limit': '구매 {{progress}}',
@@ -27,7 +27,7 @@ const STRINGS: Strings = {
   zh: {
     'bundle.details': '礼包详情',
     'bundle.detailsOf': '查看{{name}}详情',
-    'bundle.buy': '以{{price}}购买{{name}}',
+    'bundle.buy': '购买{{name}}，{{price}}',
     'bundle.choose': '选择{{name}}，{{price}}',
     'bundle.chosen': '已选择',
     'bundle.limit': '已购 {{progress}}',

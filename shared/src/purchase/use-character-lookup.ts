@@ -3,6 +3,7 @@ import { showCallError } from '@topup/shared/ui';
 import { roleLookupPayload, usesCharacterName } from '@topup/shared/rules';
 import type { GetRoleInfoPayload, RoleInfo, Server } from '@topup/shared/types';
 import { showPurchaseCheck } from './purchase-messages';
+import type { PurchaseCheck } from './purchase-strings';
 import { NOT_SEARCHED, roleConfirmationReducer, type RoleConfirmation } from './role-confirmation';
 
 export interface CharacterLookupOptions {
@@ -26,6 +27,12 @@ export function useCharacterLookup({ gameId, roleArea, server, lookUpRole, start
   const [typed, setTypedText] = useState(startTyped);
   const [confirmation, dispatch] = useReducer(roleConfirmationReducer, startConfirmation);
   const [searching, setSearching] = useState(false);
+  // The check that stopped the last search or confirm, shown beside its field until the player fixes it.
+  const [failedCheck, setFailedCheck] = useState<PurchaseCheck | null>(null);
+  const check = (failed: PurchaseCheck) => {
+    setFailedCheck(failed);
+    showPurchaseCheck(failed);
+  };
 
   const lookUp = useCallback(
     (chosen: Server, text: string): Promise<RoleInfo> =>
@@ -36,6 +43,7 @@ export function useCharacterLookup({ gameId, roleArea, server, lookUpRole, start
   const setTyped = useCallback(
     (text: string) => {
       setTypedText(text);
+      setFailedCheck(null);
       if (confirmation.step === 'found') dispatch({ type: 'reenter' });
     },
     [confirmation.step],
@@ -44,13 +52,14 @@ export function useCharacterLookup({ gameId, roleArea, server, lookUpRole, start
   const search = useCallback(async () => {
     if (searching) return;
     if (!server) {
-      showPurchaseCheck('validation.selectServer');
+      check('validation.selectServer');
       return;
     }
     if (!typed.trim()) {
-      showPurchaseCheck(usesCharacterName(gameId) ? 'validation.enterRoleName' : 'validation.enterRoleId');
+      check(usesCharacterName(gameId) ? 'validation.enterRoleName' : 'validation.enterRoleId');
       return;
     }
+    setFailedCheck(null);
     setSearching(true);
     if (confirmation.step === 'found') dispatch({ type: 'reenter' });
     try {
@@ -65,7 +74,7 @@ export function useCharacterLookup({ gameId, roleArea, server, lookUpRole, start
   /** Confirms the found character; null (with the check's toast) when no server is chosen. */
   const confirm = useCallback((): RoleInfo | null => {
     if (!server) {
-      showPurchaseCheck('validation.selectServer');
+      check('validation.selectServer');
       return null;
     }
     if (confirmation.step !== 'found') return null;
@@ -76,7 +85,9 @@ export function useCharacterLookup({ gameId, roleArea, server, lookUpRole, start
   const reenter = useCallback(() => dispatch({ type: 'reenter' }), []);
   const restore = useCallback((role: RoleInfo) => dispatch({ type: 'restore', role }), []);
 
-  return { typed, setTyped, searching, search, confirmation, confirm, reenter, restore, lookUp };
+  /** The failed check of a field: the server's is over once one is chosen. */
+  const fieldCheck = failedCheck === 'validation.selectServer' && server ? null : failedCheck;
+  return { typed, setTyped, searching, search, confirmation, confirm, reenter, restore, lookUp, fieldCheck };
 }
 
 export type CharacterLookup = ReturnType<typeof useCharacterLookup>;

@@ -7,11 +7,12 @@ import { roleHelpImageOf, usesCharacterName } from '@topup/shared/rules';
 import { localStore, toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
 import type { GetServerListPayload, RoleInfo } from '@topup/shared/types';
 import { AccountLookup } from '../../features/character/components/AccountLookup';
-import { FoundCharacter } from '../../features/character/components/CharacterCard';
+import { FoundCharacter, FoundStatus } from '../../features/character/components/CharacterCard';
 import { CharacterIdForm } from '../../features/character/components/CharacterIdForm';
 import { RecentCharacterPicker } from '../../features/character/components/RecentCharacterPicker';
 import { ServerChooser } from '../../features/character/components/ServerChooser';
 import { useAccountCharacters } from '../../features/character/hooks/use-account-characters';
+import { useLookupErrors } from '../../features/character/hooks/use-lookup-errors';
 import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
 import { GameSummary } from '../../features/game-info/GameSummary';
 import { useGameInfo } from '../../features/game-info/use-game-info';
@@ -40,6 +41,7 @@ export function PcRolePage() {
   const servers = useServerChoice({ gameId: game.gameId, area: game.area, load: loadServers });
   const lookup = useCharacterLookup({ gameId: game.gameId, roleArea: servers.roleArea, server: servers.server, lookUpRole: pcpay.roleInfo });
   const found = lookup.confirmation.step === 'found' ? lookup.confirmation.role : null;
+  const errors = useLookupErrors(lookup);
   const account = useAccountCharacters(game.gameId, servers.roleArea);
   const [mode, setMode] = useState<LookupMode>('character');
   const navigate = useStoreNavigate();
@@ -96,10 +98,11 @@ export function PcRolePage() {
                 target={{ ...lookup, roleArea: servers.roleArea, region: servers.region, servers: servers.servers, server: servers.server, selectServer: servers.selectServer }}
               />
             ) : null}
-            <ServerChooser choice={servers} showServers={mode === 'character'} />
+            <ServerChooser choice={servers} showServers={mode === 'character'} error={mode === 'character' ? errors.server : ''} />
             {mode === 'character' ? (
               <>
-                <CharacterIdForm gameId={game.gameId} lookup={lookup} helpImage={helpImage} />
+                <CharacterIdForm gameId={game.gameId} lookup={lookup} error={errors.character} helpImage={helpImage} />
+                <FoundStatus role={found} />
                 {found ? <FoundCharacter role={found} onConfirm={confirmFound} /> : null}
               </>
             ) : (

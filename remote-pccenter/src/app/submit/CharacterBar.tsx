@@ -37,6 +37,10 @@ export function CharacterBar({ choice, role, check, game }: Props) {
           </p>
         </div>
       </div>
+      {/* Said once the game confirmed the character the player chose on the last page. */}
+      <p className="visually-hidden" role="status" data-testid="character-confirmed">
+        {check.status === 'confirmed' ? t('submit.confirmed', { name: check.role.role_name, server: check.role.server_name }) : ''}
+      </p>
       {check.status === 'refused' ? (
         <p className="pc-character-bar__problem" role="alert">
           {check.message}

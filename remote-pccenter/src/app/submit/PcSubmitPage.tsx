@@ -64,6 +64,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
   // The player's choices are kept for the tab's session (reload, Back), per game and character.
   const keepKey = `pc:checkout:${choice.gameId}|${choice.area}|${role.server_id}|${role.role_id}`;
   const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
+  const [agreementMissing, setAgreementMissing] = useState(false);
   const payTypes = info?.pay_type_list ?? [];
   const payMethod = usePayMethod(payTypes, keepKey);
   // The bundle shown is the latest priced one of the same product (after a tab round trip).
@@ -82,6 +83,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
       return;
     }
     if (!receipt.check()) return;
+    setAgreementMissing(!agreed);
     const placed = await order.placeOrder({
       agreed,
       buyer: { gameId: choice.gameId, area: choice.area, roleId: role.role_id },
@@ -132,6 +134,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
         onPayType={payMethod.choose}
         agreed={agreed}
         onAgree={setAgreed}
+        agreementMissing={agreementMissing}
         receipt={receipt}
         placing={order.placing}
         payProvider={info?.pay_provider}

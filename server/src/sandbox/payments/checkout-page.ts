@@ -22,7 +22,7 @@ export interface CheckoutView {
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans KR","Noto Sans SC",sans-serif;background:#eef0f8;color:#1b1f3b}
 main{max-width:440px;margin:0 auto;padding:20px 16px 32px}
-.brand{display:flex;align-items:center;gap:10px;margin-bottom:14px}.brand b{font-size:18px}.badge{font-size:12px;font-weight:700;color:#6b4eff;background:#ece8ff;border-radius:999px;padding:2px 10px}
+.brand{display:flex;align-items:center;gap:10px;margin-bottom:14px}.brand b{font-size:18px}.badge{font-size:12px;font-weight:700;color:#5a3de6;background:#ece8ff;border-radius:999px;padding:2px 10px}
 .card{background:#fff;border-radius:16px;padding:18px;box-shadow:0 6px 20px rgba(27,31,59,.08)}
 h1{margin:0 0 4px;font-size:20px}.notice{margin:0 0 14px;font-size:13px;color:#5b6078}
 dl{margin:0;display:grid;gap:10px}dl div{display:flex;justify-content:space-between;gap:12px}dt{color:#5b6078}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
@@ -30,7 +30,7 @@ dl{margin:0;display:grid;gap:10px}dl div{display:flex;justify-content:space-betw
 .total strong{font-size:28px}
 form{display:grid;gap:10px;margin-top:18px}
 button,.link{display:block;width:100%;min-height:50px;border-radius:999px;border:0;font:inherit;font-weight:700;font-size:17px;cursor:pointer;text-align:center;text-decoration:none;line-height:50px}
-.pay{background:linear-gradient(135deg,#7b61ff,#5b3df5);color:#fff}.decline{background:#fff;color:#c0362c;border:1.5px solid #f0c5c1}
+.pay{background:linear-gradient(135deg,#6a4ff0,#5b3df5);color:#fff}.decline{background:#fff;color:#c0362c;border:1.5px solid #f0c5c1}
 .link{background:#1b1f3b;color:#fff;margin-top:16px}.closed{font-weight:700;margin:16px 0 0}
 `;
 

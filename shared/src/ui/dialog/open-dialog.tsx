@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { i18n } from '@topup/shared/store';
 import { createLayerRoot, LAYER_LEAVE_MS, lockPageScroll } from '../layer-root';
-import { DialogView } from './DialogView';
+import { showToast } from '../toast/toast';
 import { registerDialog, setDialogPhase } from './dialog-registry';
 
 /** The rejection of a dialog the player cancelled, closed or escaped. */
@@ -42,6 +43,10 @@ export interface DialogOptions {
 
 const openCancels = new Set<() => void>();
 
+// The dialog's markup and focus trap load with the first dialog a player sees, not with the page.
+let dialogView: Promise<typeof import('./DialogView.lazy')> | null = null;
+const loadDialogView = () => (dialogView ??= import('./DialogView.lazy'));
+
 /** Cancels every open dialog (each rejects as dismissed), e.g. when the player leaves the page. */
 export function closeAllDialogs(): void {
   for (const cancel of Array.from(openCancels)) cancel();
@@ -61,6 +66,7 @@ export function openDialog(options: DialogOptions = {}): Promise<void> {
 
   return new Promise<void>((resolve, reject) => {
     let settled = false;
+    let removed = false;
     const finish = (confirmed: boolean) => {
       if (settled) return;
       settled = true;
@@ -68,6 +74,7 @@ export function openDialog(options: DialogOptions = {}): Promise<void> {
       setDialogPhase(id, 'hidden');
       draw(true);
       window.setTimeout(() => {
+        removed = true;
         layer.destroy();
         releaseScroll();
         setDialogPhase(id, 'removed');
@@ -77,23 +84,34 @@ export function openDialog(options: DialogOptions = {}): Promise<void> {
     };
     const controls: DialogControls = { confirm: () => finish(true), cancel: () => finish(false) };
     function draw(leaving: boolean): void {
-      layer.render(
-        <DialogView
-          title={options.title}
-          subtitle={options.subtitle}
-          placement={placement}
-          leaving={leaving}
-          showConfirm={options.showConfirm ?? true}
-          showCancel={options.showCancel ?? false}
-          showClose={options.showClose ?? placement === 'bottom'}
-          confirmText={options.confirmText}
-          cancelText={options.cancelText}
-          className={options.className}
-          onConfirm={controls.confirm}
-          onCancel={controls.cancel}
-        >
-          {options.render ? options.render(controls) : options.message}
-        </DialogView>,
+      void loadDialogView().then(
+        ({ DialogView }) => {
+          if (removed) return;
+          layer.render(
+            <DialogView
+              title={options.title}
+              subtitle={options.subtitle}
+              placement={placement}
+              leaving={leaving}
+              showConfirm={options.showConfirm ?? true}
+              showCancel={options.showCancel ?? false}
+              showClose={options.showClose ?? placement === 'bottom'}
+              confirmText={options.confirmText}
+              cancelText={options.cancelText}
+              className={options.className}
+              onConfirm={controls.confirm}
+              onCancel={controls.cancel}
+            >
+              {options.render ? options.render(controls) : options.message}
+            </DialogView>,
+          );
+        },
+        () => {
+          // Its code could not be fetched: the player reads why, and the dialog counts as dismissed.
+          dialogView = null;
+          showToast(i18n.t('error.network', { ns: 'common' }));
+          controls.cancel();
+        },
       );
     }
     openCancels.add(controls.cancel);

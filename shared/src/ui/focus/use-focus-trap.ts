@@ -17,9 +17,13 @@ export interface FocusTrapOptions {
 /** Open traps, newest last: only the top one answers the keyboard (a preview above a dialog). */
 const stack: object[] = [];
 
+/** The store's page (the host's mount point): modal layers are its siblings at the end of <body>. */
+const page = () => document.getElementById('root');
+
 /**
  * While active: moves focus into the container, keeps Tab inside it (even after the focused
- * button got disabled), closes on Escape, and gives focus back to whatever had it before.
+ * button got disabled), closes on Escape, and gives focus back to whatever had it before. The page
+ * behind is `inert` meanwhile, out of reach of the keyboard, the pointer and screen readers.
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, options: FocusTrapOptions = {}): void {
   // Kept in a ref so a new callback on each render does not move focus again.
@@ -33,6 +37,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
     const token = {};
     stack.push(token);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    page()?.setAttribute('inert', '');
     const first = latest.current.initialFocus?.current ?? focusables(root)[0] ?? root;
     first.focus({ preventScroll: true });
 
@@ -67,6 +72,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
       stack.splice(stack.indexOf(token), 1);
+      if (stack.length === 0) page()?.removeAttribute('inert');
       if (previous && previous.isConnected) previous.focus({ preventScroll: true });
     };
   }, [container, active]);

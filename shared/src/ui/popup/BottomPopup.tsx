@@ -1,10 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '../focus/use-focus-trap';
-import { CloseIcon } from '../icons';
-import { LAYER_LEAVE_MS, lockPageScroll } from '../layer-root';
-import '../ui.css';
+import { lazy, Suspense, type ReactNode, type RefObject } from 'react';
+import { useOpenedOnce } from './use-opened-once';
 
 export interface BottomPopupProps {
   readonly open: boolean;
@@ -16,49 +11,13 @@ export interface BottomPopupProps {
   readonly className?: string;
 }
 
-/** A sheet that slides up from the bottom, modal, closed by Escape, its close icon or the backdrop. */
-export function BottomPopup({ open, title, onClose, children, initialFocus, className }: BottomPopupProps) {
-  const { t } = useTranslation('common');
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  // Stays mounted for the closing animation.
-  const [wasOpen, setWasOpen] = useState(open);
-  const [leaving, setLeaving] = useState(false);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    setLeaving(!open);
-  }
-  useEffect(() => {
-    if (!leaving) return undefined;
-    const timer = setTimeout(() => setLeaving(false), LAYER_LEAVE_MS);
-    return () => clearTimeout(timer);
-  }, [leaving]);
-  useEffect(() => (open ? lockPageScroll() : undefined), [open]);
-  useFocusTrap(panel, open, { onEscape: onClose, initialFocus });
+const Sheet = lazy(() => import('./BottomPopup.lazy').then((module) => ({ default: module.BottomPopup })));
 
-  if (!open && !leaving) return null;
-  return createPortal(
-    <div className={`tu-layer tu-layer--bottom${open ? '' : ' tu-layer--leaving'}`}>
-      <div className="tu-layer__backdrop" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panel}
-        className={`tu-dialog tu-dialog--bottom tu-popup${className ? ` ${className}` : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <div className="tu-dialog__head">
-          <h2 className="tu-dialog__title" id={titleId}>
-            {title}
-          </h2>
-          <button type="button" className="tu-icon-button tu-dialog__close" aria-label={t('action.close')} onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-        {children}
-      </div>
-    </div>,
-    document.body,
-  );
+/** A sheet that slides up from the bottom, modal (its code loads when it first opens). */
+export function BottomPopup(props: BottomPopupProps) {
+  return useOpenedOnce(props.open) ? (
+    <Suspense fallback={null}>
+      <Sheet {...props} />
+    </Suspense>
+  ) : null;
 }

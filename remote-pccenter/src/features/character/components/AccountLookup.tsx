@@ -35,7 +35,7 @@ export function AccountLookup({ account, onConfirm }: Props) {
             value={account.uid}
             onChange={(event) => account.setUid(event.target.value)}
           />
-          <button type="submit" className="pc-button pc-button--primary" disabled={account.searching}>
+          <button type="submit" className="pc-button pc-button--primary" aria-disabled={account.searching || undefined}>
             {account.searching ? <SpinnerIcon /> : null}
             {t('role.findCharacters')}
           </button>

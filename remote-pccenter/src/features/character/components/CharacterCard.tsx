@@ -22,6 +22,16 @@ export function CharacterFacts({ role }: { readonly role: RoleInfo }) {
   );
 }
 
+/** Says, to a screen reader, who a lookup found; present before the lookup so that it is announced. */
+export function FoundStatus({ role }: { readonly role: RoleInfo | null }) {
+  const { t } = usePcTranslation();
+  return (
+    <p className="visually-hidden" role="status" data-testid="found-status">
+      {role ? t('role.foundStatus', { name: role.role_name, server: role.server_name, id: role.role_id }) : ''}
+    </p>
+  );
+}
+
 /** "Is this your character?" with Confirm, once a lookup found one. */
 export function FoundCharacter({ role, onConfirm }: { readonly role: RoleInfo; readonly onConfirm: () => void }) {
   const { t } = usePcTranslation();

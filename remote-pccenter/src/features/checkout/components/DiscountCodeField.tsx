@@ -12,7 +12,7 @@ export function DiscountCodeField({ discount, area }: { readonly discount: Disco
       className="pc-discount"
       onSubmit={(event) => {
         event.preventDefault();
-        discount.apply();
+        if (!discount.checking) discount.apply();
       }}
     >
       <label className="pc-label" htmlFor="pc-discount-input">
@@ -35,7 +35,7 @@ export function DiscountCodeField({ discount, area }: { readonly discount: Disco
             <CloseIcon />
           </button>
         ) : (
-          <button type="submit" className="pc-button pc-button--secondary" disabled={discount.checking}>
+          <button type="submit" className="pc-button pc-button--secondary" aria-disabled={discount.checking || undefined}>
             {discount.checking ? <SpinnerIcon /> : null}
             {discount.checking ? t('order.checking') : t('order.apply')}
           </button>

@@ -1,4 +1,4 @@
-import { methodAmount, methodPriceText, type DiscountCode, type ReceiptEmail } from '@topup/shared/checkout';
+import { CHECKOUT_NAMESPACE, methodAmount, methodPriceText, type DiscountCode, type ReceiptEmail } from '@topup/shared/checkout';
 import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { formatPrice } from '@topup/shared/rules';
 import type { Bundle, PayType } from '@topup/shared/types';
@@ -16,6 +16,8 @@ interface Props {
   readonly onPayType: (payType: string) => void;
   readonly agreed: boolean;
   readonly onAgree: (agreed: boolean) => void;
+  /** Pay was pressed before the agreement was ticked. */
+  readonly agreementMissing: boolean;
   /** The optional address the receipt is e-mailed to. */
   readonly receipt: ReceiptEmail;
   readonly placing: boolean;
@@ -71,8 +73,22 @@ export function OrderSummary(props: Props) {
         </dl>
       ) : null}
       <ReceiptEmailField prefix="pc" receipt={props.receipt} />
-      <AgreementCheckbox prefix="pc" agreed={props.agreed} onChange={props.onAgree} />
-      <button type="button" className="pc-button pc-button--primary pc-button--block pc-button--large" disabled={props.placing || !props.payable} onClick={props.onPay}>
+      <AgreementCheckbox
+        prefix="pc"
+        agreed={props.agreed}
+        onChange={props.onAgree}
+        error={props.agreementMissing && !props.agreed ? t('validation.agreeProtocol', { ns: CHECKOUT_NAMESPACE }) : null}
+      />
+      {/* Not disabled while the order is placed: the button keeps the focus (a second press is ignored). */}
+      <button
+        type="button"
+        className="pc-button pc-button--primary pc-button--block pc-button--large"
+        aria-disabled={props.placing || !props.payable || undefined}
+        data-testid="pay-button"
+        onClick={() => {
+          if (!props.placing && props.payable) props.onPay();
+        }}
+      >
         {props.placing ? <SpinnerIcon /> : <LockIcon />}
         {props.placing ? t('order.paying') : bundle ? t('order.payNow', { amount: formatPrice(total, area) }) : t('order.payNowEmpty')}
       </button>

@@ -31,9 +31,13 @@ export function CharacterConfirmation({ role, confirmed, onConfirm, onReenter }:
           <dd data-testid="confirmed-role-name">{role.role_name}</dd>
         </div>
       </dl>
-      <button type="button" className="tp-button tp-button--primary tp-button--block" disabled={confirmed} onClick={onConfirm}>
+      {/* Done, it stays where focus is (marked, not disabled) and the news is read out below. */}
+      <button type="button" className="tp-button tp-button--primary tp-button--block" aria-disabled={confirmed || undefined} onClick={confirmed ? undefined : onConfirm}>
         {confirmed ? t('character.confirmed') : t('character.confirm')}
       </button>
+      <p className="visually-hidden" role="status">
+        {confirmed ? `${t('character.confirmed')}: ${role.role_name} (${role.role_id})` : ''}
+      </p>
     </div>
   );
 }

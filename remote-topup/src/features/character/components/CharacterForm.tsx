@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { PURCHASE_NAMESPACE } from '@topup/shared/purchase';
 import { regionLabel, usesCharacterName } from '@topup/shared/rules';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
 import type { CharacterModel } from '../hooks/use-character';
@@ -14,6 +15,10 @@ interface Props {
 export function CharacterForm({ gameId, area, character }: Props) {
   const { t } = useTopUpTranslation();
   const inputId = useId();
+  const errorId = useId();
+  const failed = character.fieldCheck;
+  const serverError = failed === 'validation.selectServer' ? t(failed, { ns: PURCHASE_NAMESPACE }) : null;
+  const inputError = failed && !serverError ? t(failed, { ns: PURCHASE_NAMESPACE }) : null;
   const byName = usesCharacterName(gameId);
   const { rule, region, servers, server } = character;
   const serverOptions = (servers ?? []).map((s) => ({ value: s.server_id, label: s.server_name }));
@@ -47,6 +52,7 @@ export function CharacterForm({ gameId, area, character }: Props) {
         options={serverOptions}
         value={server?.server_id ?? ''}
         valueLabel={server?.server_name ?? ''}
+        error={serverError}
         onSelect={(option) => {
           const chosen = servers?.find((s) => s.server_id === option.value);
           if (chosen) character.selectServer(chosen);
@@ -69,8 +75,15 @@ export function CharacterForm({ gameId, area, character }: Props) {
           maxLength={64}
           placeholder={t(byName ? 'character.namePlaceholder' : 'character.idPlaceholder')}
           value={character.typed}
+          aria-invalid={inputError ? true : undefined}
+          aria-describedby={inputError ? errorId : undefined}
           onChange={(event) => character.setTyped(event.target.value)}
         />
+        {inputError ? (
+          <p className="tp-field__error" id={errorId}>
+            {inputError}
+          </p>
+        ) : null}
       </div>
       <button type="submit" className="tp-button tp-button--primary tp-button--block" disabled={character.searching}>
         {character.searching ? t('character.searching') : t('character.search')}

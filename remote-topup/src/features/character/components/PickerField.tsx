@@ -12,13 +12,16 @@ interface Props {
   readonly valueLabel: string;
   readonly onSelect: (option: PickerOption) => void;
   readonly testId: string;
+  /** Why the last search stopped at this field, shown under it. */
+  readonly error?: string | null;
 }
 
 /** A field that looks like a select and opens a bottom popup with a search field and a list. */
-export function PickerField({ label, placeholder, searchLabel, options, value, valueLabel, onSelect, testId }: Props) {
+export function PickerField({ label, placeholder, searchLabel, options, value, valueLabel, onSelect, testId, error }: Props) {
   const [open, setOpen] = useState(false);
   const labelId = useId();
   const valueId = useId();
+  const errorId = useId();
   return (
     <div className="tp-field">
       <span className="tp-field__label" id={labelId}>
@@ -30,6 +33,8 @@ export function PickerField({ label, placeholder, searchLabel, options, value, v
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-labelledby={`${labelId} ${valueId}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         data-testid={testId}
         onClick={() => setOpen(true)}
       >
@@ -38,6 +43,11 @@ export function PickerField({ label, placeholder, searchLabel, options, value, v
         </span>
         <ChevronIcon />
       </button>
+      {error ? (
+        <p className="tp-field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
       <PickerPopup
         open={open}
         title={placeholder}

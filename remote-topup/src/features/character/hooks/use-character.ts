@@ -103,6 +103,7 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
     typed: lookup.typed,
     confirmation,
     searching: lookup.searching,
+    fieldCheck: lookup.fieldCheck,
     selectRegion: servers.selectRegion,
     selectServer: servers.selectServer,
     setTyped: lookup.setTyped,

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { checkDiscountCode, methodAmount, methodPriceText, useDiscountCode, usePayMethod, useReceiptEmail, useSessionState } from '@topup/shared/checkout';
+import { CHECKOUT_NAMESPACE, checkDiscountCode, methodAmount, methodPriceText, useDiscountCode, usePayMethod, useReceiptEmail, useSessionState } from '@topup/shared/checkout';
 import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
@@ -55,6 +55,8 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
   const payTypes = order.pmxShow ? offeredTypes : offeredTypes.filter((type) => type.pay_type === payType);
   const discount = useDiscountCode({ gameId: order.gameId, area: order.area, roleId: order.role.role_id, productId: order.productId, payType, check: checkDiscountCode, keepKey });
   const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
+  // Paying without the agreement: the spec's words stay under the box (the toast says it too).
+  const [agreementMissing, setAgreementMissing] = useState(false);
   const applied = discount.applied;
   const receipt = useReceiptEmail();
   const { submit, placing } = useSubmitOrder({
@@ -74,6 +76,7 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
   const methodPercent = offeredTypes.find((type) => type.pay_type === payType)?.price_percent ?? 0;
   const total = formatPrice(applied ? applied.amount : methodAmount(order.amount, methodPercent, order.area), order.area);
   const pay = () => {
+    setAgreementMissing(!agreed);
     if (receipt.check()) void submit(agreed);
   };
 
@@ -110,7 +113,15 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
       <section className="od-card">
         <ReceiptEmailField prefix="od" receipt={receipt} />
       </section>
-      <AgreementCheckbox prefix="od" agreed={agreed} onChange={setAgreed} />
+      <AgreementCheckbox
+        prefix="od"
+        agreed={agreed}
+        error={agreementMissing && !agreed ? t('validation.agreeProtocol', { ns: CHECKOUT_NAMESPACE }) : null}
+        onChange={(value) => {
+          setAgreed(value);
+          if (value) setAgreementMissing(false);
+        }}
+      />
       <p className="od-note">{t('submit.priceNote')}</p>
       <SecureCheckoutNote prefix="od" provider={tabData?.pay_provider} />
       <div className="od-paybar" data-testid="submit-paybar" data-check={check.status}>

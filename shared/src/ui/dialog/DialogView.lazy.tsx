@@ -30,15 +30,17 @@ export function DialogView(props: DialogViewProps) {
   useFocusTrap(panel, !props.leaving, { onEscape: escape });
 
   return (
-    <div className={`tu-layer tu-layer--${props.placement}${props.leaving ? ' tu-layer--leaving' : ''}`}>
+    // Closing, it is gone for the keyboard and screen readers while it fades out.
+    <div className={`tu-layer tu-layer--${props.placement}${props.leaving ? ' tu-layer--leaving' : ''}`} inert={props.leaving} aria-hidden={props.leaving || undefined}>
       <div className="tu-layer__backdrop" aria-hidden="true" onClick={props.onCancel} />
       <div
         ref={panel}
         className={`tu-dialog tu-dialog--${props.placement}${props.className ? ` ${props.className}` : ''}`}
         role={props.showCancel ? 'alertdialog' : 'dialog'}
         aria-modal="true"
-        aria-labelledby={props.title ? titleId : undefined}
-        aria-describedby={props.children ? bodyId : undefined}
+        // A dialog without a title is named by its message (an error, a question).
+        aria-labelledby={props.title ? titleId : bodyId}
+        aria-describedby={props.title && props.children ? bodyId : undefined}
         tabIndex={-1}
       >
         {props.title || props.showClose ? (
