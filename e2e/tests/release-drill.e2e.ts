@@ -32,7 +32,8 @@ async function loadTopup(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  env = { OPS_TOKEN: `drill-${run}`, OPS_ACTOR: 'release-drill' };
+  // The store judges new versions every second, after 8 page loads (the defaults: 10 s, 50 loads).
+  env = { OPS_TOKEN: `drill-${run}`, OPS_ACTOR: 'release-drill', ROLLBACK_CHECK_SECONDS: '1', ROLLBACK_MIN_LOADS: '8' };
   server = await startServer(env);
   env = { ...env, DATA_DIR: server.dataDir };
   browser = await launchBrowser();
@@ -86,8 +87,48 @@ describe('release one remote alone, roll back one remote alone', () => {
     expect(await page.locator('[data-version-of="host"]').textContent()).toBe(hostVersionBefore);
 
     const listing = mustRunOps('remotes', ['list'], env);
-    expect(listing).toContain(`rollback ${v3} → ${v2}`);
+    expect(listing).toMatch(new RegExp(`rollback\\s+${v3} → ${v2}`));
     expect(listing).toContain('release-drill');
+  });
+
+  it('rolls a failing canary back by itself: v2 raised from 25 % to everyone, the broken v3 at 25 % undone by the store', async () => {
+    const before = await registry();
+    mustRunOps('remotes', ['activate', 'remote-topup', v1, '--reason', 'canary drill starts from v1'], env);
+    expect(mustRunOps('remotes', ['promote', 'remote-topup', v2, '--share', '25', '--reason', 'v2 to a quarter'], env)).toContain(`canary: remote-topup ${v2} for 25 %`);
+    mustRunOps('remotes', ['promote', 'remote-topup', v2, '--share', '100', '--reason', 'v2 for everyone'], env);
+    expect((await registry()).remotes['remote-topup'].version).toBe(v2);
+    mustRunOps('remotes', ['promote', 'remote-topup', v3, '--share', '25', '--reason', 'v3 to a quarter'], env);
+
+    // Players: each browser context is one player, its bucket (kept in its cookie) 0–9,999; below 2,500 is the canary's quarter.
+    const host = new URL(server.url).hostname;
+    const player = async (bucket: number) => {
+      const context = await browser.newContext(PHONE);
+      await context.addCookies([{ name: 'topup_bucket', value: String(bucket), domain: host, path: '/' }]);
+      return context.newPage();
+    };
+    const canaryPlayers = await Promise.all([0, 300, 600, 900, 1200, 1500, 1800, 2100, 2300, 2499].map(player));
+    const others = await Promise.all([2500, 4000, 5500, 7000, 8500, 9999, 3000, 6000, 9000, 5000].map(player));
+    const seen = await Promise.all([...canaryPlayers, ...others].map(loadTopup));
+    expect(seen).toEqual([...canaryPlayers.map(() => v3), ...others.map(() => v2)]);
+    await Promise.all(canaryPlayers.map((page) => page.locator('[data-remote-unavailable="remote-topup"]').waitFor()));
+
+    // The pages report within seconds; the store judges every second and ends the canary.
+    const started = Date.now();
+    for (;;) {
+      const listing = mustRunOps('remotes', ['list'], env);
+      if (listing.includes(`auto-rollback ${v3} → ${v2}`)) break;
+      if (Date.now() - started > 30_000) throw new Error(`no automatic rollback within 30 s:\n${listing}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // Whoever got v3 gets v2 on the next load; the host and the other remotes never changed.
+    expect(await loadTopup(canaryPlayers[0]!)).toBe(v2);
+    await waitForRemotePage(canaryPlayers[0]!, '/');
+    const after = await registry();
+    expect(after.remotes['remote-voucher']).toEqual(before.remotes['remote-voucher']);
+    expect(after.remotes['remote-pccenter']).toEqual(before.remotes['remote-pccenter']);
+    const history = mustRunOps('remotes', ['list'], env);
+    expect(history).toMatch(new RegExp(`auto-rollback\\s+${v3} → ${v2}.*automatic rollback: 10 of 10 loads failed`));
+    await Promise.all([...canaryPlayers, ...others].map((page) => page.context().close()));
   });
 
   it('previews a released but inactive version in one tab only, and refuses unknown ones', async () => {

@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
+import { loadNotes } from './federation/health';
 import { ensureRemotesRegistered, prefetchRemotePage } from './federation/remotes';
 import { isWideWindow, routePageOf } from './federation/route-page';
 import { changeLocale, initialLocale } from './locale';
@@ -27,6 +28,8 @@ async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // A transition lets React render the first page in slices, so a phone's main thread is never
   // blocked for long while the page appears (the HTML already shows the shell's bar meanwhile).
+  // Each remote's health goes to the server once the page has settled: nothing of it in the first load.
+  setTimeout(() => void import('./federation/health-beacon').then((beacon) => beacon.startSending(loadNotes, ensureRemotesRegistered)), 5000);
   startTransition(() => {
     root.render(
       <StrictMode>

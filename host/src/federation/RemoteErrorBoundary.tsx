@@ -1,5 +1,6 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import type { RemoteId } from '@topup/shared/contracts';
+import { noteLoad } from './health';
 
 interface Props {
   readonly remote: RemoteId;
@@ -19,8 +20,10 @@ export class RemoteErrorBoundary extends Component<Props, State> {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error(`[shell] ${this.props.remote} failed`, error, info.componentStack);
+  // React logs the error with its component stack (its onCaughtError); the server hears of it too.
+  override componentDidCatch(error: Error): void {
+    // Its code failed to load, or its page to render: health-beacon.ts tells which.
+    noteLoad(this.props.remote, 'failed', error);
   }
 
   override render(): ReactNode {

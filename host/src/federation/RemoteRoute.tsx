@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { RemoteId } from '@topup/shared/contracts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { noteLoad } from './health';
 import { loadRemotePage } from './remotes';
 import { PageSkeleton } from '../shell/PageSkeleton';
 import { RemoteUnavailable } from '../shell/RemoteUnavailable';
@@ -8,6 +9,12 @@ import { RemoteUnavailable } from '../shell/RemoteUnavailable';
 interface Props {
   readonly remote: RemoteId;
   readonly expose: string;
+}
+
+/** Mounts once the remote's page beside it has rendered: this page load's success, for its health. */
+function Rendered({ remote }: { remote: RemoteId }) {
+  useEffect(() => noteLoad(remote, 'rendered'), [remote]);
+  return null;
 }
 
 /**
@@ -27,6 +34,7 @@ export function RemoteRoute({ remote, expose }: Props) {
     >
       <Suspense fallback={<PageSkeleton remote={remote} />}>
         <Page />
+        <Rendered remote={remote} />
       </Suspense>
     </RemoteErrorBoundary>
   );
