@@ -238,12 +238,22 @@ describe('the back office in the browser', () => {
       return ((await player.locator('[data-version-of="remote-topup"]').textContent()) ?? '').trim();
     };
     expect(await topupVersion()).toBe('console-v2');
+    // The player stays: the page reports how console-v2 fared a few seconds after it started.
+    const health = async () =>
+      ((await (await fetch(`${server.url}/ops/api/releases/health?app=remote-topup`, { headers: bearer })).json()) as { minutes: Array<{ version: string; rendered: number }> }).minutes;
+    for (let waited = 0; !(await health()).some((m) => m.version === 'console-v2' && m.rendered > 0); waited += 250) {
+      if (waited > 20_000) throw new Error('no health report of console-v2 within 20 s');
+      await player.waitForTimeout(250);
+    }
 
     const page = await (await browser.newContext(DESKTOP)).newPage();
     await signIn(page, RELEASER);
     await page.getByRole('link', { name: 'Releases' }).click();
     const card = page.locator('[data-app="remote-topup"]');
     await card.locator('[data-live-version]').filter({ hasText: 'console-v2' }).waitFor();
+    // Its health beside the previous version's: the table, and the charts drawn by uPlot.
+    await card.locator('[data-health-version="console-v2"]').filter({ hasText: '100.0 %' }).waitFor();
+    await card.locator('.ops-chart canvas').first().waitFor();
     await saveScreenshot(page, 'ops-releases', { fullPage: true });
     await card.getByRole('button', { name: 'Roll back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Roll back remote-topup' });

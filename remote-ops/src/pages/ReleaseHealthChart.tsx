@@ -8,6 +8,13 @@ import { chartSeries } from './release-health-figures';
 /** Colours that keep 3:1 against the card's white, one per version (live first). */
 const VERSION_COLOURS = ['#b4380f', '#1f5fbf', '#2e7d32', '#6a3fb5'];
 
+/** The time axis: the minutes shown, and at least the hour before the last, so a few minutes read as minutes. */
+function timeRange(minutes: ArrayLike<number>): [number, number] {
+  const times = Array.from(minutes);
+  const latest = Math.max(...times);
+  return [Math.min(Math.min(...times), latest - 3600), latest + 60];
+}
+
 function Chart({ title, data, names, unit, max }: { title: string; data: uPlot.AlignedData; names: readonly string[]; unit: string; max?: number }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -19,7 +26,7 @@ function Chart({ title, data, names, unit, max }: { title: string; data: uPlot.A
         title,
         width,
         height: 200,
-        scales: { y: max === undefined ? {} : { range: [0, max] } },
+        scales: { x: { time: true, range: timeRange(data[0]) }, y: max === undefined ? {} : { range: [0, max] } },
         axes: [{}, { label: unit }],
         series: [{}, ...names.map((name, i) => ({ label: name, stroke: VERSION_COLOURS[i % VERSION_COLOURS.length], width: 2, spanGaps: true }))],
       },
