@@ -1,8 +1,7 @@
-import http from 'node:http';
-import { sign } from '@topup/shared/sign';
 import type { CreatedOrder, OrderInfo } from '@topup/shared/types';
 import { SHARED_REACT_MAJOR } from '@topup/shared/shared-deps';
 import { haproxyVersion } from '../src/cluster/haproxy-config';
+import { api, orderInfo, pay, type From } from '../src/chaos/store-client';
 import { startCluster, type StoreCluster } from '../src/cluster/store-cluster';
 import type { StoreInstance } from '../src/cluster/store-instance';
 import { startMailSink, type MailSink } from '../src/mail/mail-sink';
@@ -10,9 +9,8 @@ import { DEV_WEBHOOK_SECRET } from '../src/orders/order-settings';
 import { reconcileStore } from '../src/orders/reconcile-store';
 import { countOrders } from '../src/orders/reconciliation';
 import { sandboxPaymentBooks } from '../src/sandbox/install-sandbox';
-import { orderRequest, type OrderRequest } from './support/order-helpers';
+import { orderRequest } from './support/order-helpers';
 import { postgresData, type StoreData } from './support/store-process';
-import { TEST_APP_KEY } from './support/test-app';
 import { redisAnswers, testRedisUrl, uniqueRedisPrefix } from './support/test-redis';
 
 jest.setTimeout(120_000);
@@ -46,57 +44,6 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
     await sleep(50);
   }
 }
-
-interface Answer<T> {
-  readonly status: number;
-  readonly ret: number;
-  readonly data: T;
-  readonly msg: string;
-  /** The instance HAProxy sent the request to (absent when an instance was asked directly). */
-  readonly servedBy: string | null;
-}
-
-/** Where a request comes from: a loopback address of its own is another player to the store. */
-interface From {
-  readonly localAddress?: string;
-  readonly headers?: Record<string, string>;
-}
-
-/** A signed store API call over HTTP, to the balancer or to one instance. */
-function api<T>(url: string, action: string, payload: OrderRequest, from: From = {}): Promise<Answer<T>> {
-  const body = JSON.stringify({ ...payload, sign: sign(payload, TEST_APP_KEY) });
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${url}/api/${action}`,
-      { method: 'POST', localAddress: from.localAddress, headers: { 'content-type': 'application/json', ...from.headers } },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => {
-          try {
-            const answer = JSON.parse(text) as { ret: number; data: T; msg: string };
-            const servedBy = response.headers['x-served-by'];
-            resolve({ status: response.statusCode ?? 0, ...answer, servedBy: typeof servedBy === 'string' ? servedBy : null });
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
-        });
-      },
-    );
-    request.once('error', reject);
-    request.end(body);
-  });
-}
-
-const orderInfo = async (url: string, orderId: string) => {
-  const answer = await api<OrderInfo>(url, 'orderInfo', { order_id: orderId });
-  if (answer.ret !== 0) throw new Error(`orderInfo ${orderId}: ${answer.ret} ${answer.msg}`);
-  return answer.data;
-};
-
-/** Presses Pay on the sandbox checkout page at `url`: the balancer, or one instance. */
-const pay = (url: string, order: CreatedOrder) =>
-  fetch(`${url}${order.pay_url}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=paid', redirect: 'manual' });
 
 const events = (order: OrderInfo) => order.timeline.map((entry) => entry.event);
 const at = (order: OrderInfo, event: string) => Date.parse(order.timeline.find((entry) => entry.event === event)?.at ?? '');

@@ -1,3 +1,4 @@
+import { DEFAULT_INSTANCE_NAME } from '../config';
 import type { Db, Queryable } from '../db/db';
 
 /**
@@ -21,12 +22,13 @@ export interface ClaimedJob {
  * other worker takes it; the worker renews the lease while it works the job (`renewJobLeases`), so a
  * worker that dies leaves a lease that runs out within `leaseMs`. `FOR UPDATE SKIP LOCKED`
  * lets several workers on PostgreSQL claim at the same moment without waiting for each other or
- * taking the same job.
+ * taking the same job. `holder` (this process: host and pid) is noted with the lease (leased_by).
  */
-export async function claimDueJobs(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+export async function claimDueJobs(db: Queryable, limit: number, leaseMs: number, holder: string = DEFAULT_INSTANCE_NAME): Promise<ClaimedJob[]> {
   return db.query<ClaimedJob>(
     `UPDATE delivery_outbox AS job
         SET leased_until = clock_timestamp() + $2 * interval '1 millisecond',
+            leased_by = $3,
             attempts = job.attempts + 1,
             first_attempt_at = coalesce(job.first_attempt_at, clock_timestamp())
        FROM (SELECT order_id, job, payment_id FROM delivery_outbox
@@ -35,7 +37,7 @@ export async function claimDueJobs(db: Queryable, limit: number, leaseMs: number
               FOR UPDATE SKIP LOCKED) AS due
       WHERE job.order_id = due.order_id AND job.job = due.job AND job.payment_id = due.payment_id
       RETURNING job.order_id, job.job, job.payment_id, job.attempts, job.first_attempt_at`,
-    [limit, leaseMs],
+    [limit, leaseMs, holder],
   );
 }
 

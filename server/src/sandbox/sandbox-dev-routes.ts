@@ -4,6 +4,7 @@ import type { MailSink } from '../mail/mail-sink';
 import { requireOperatorToken } from '../web/operator-auth';
 import { mailSinkRoutes } from './mail-sink-routes';
 import { mailFailureRoutes } from './game/mail-failure-routes';
+import { webhookAckLossRoutes } from './payments/webhook-ack-losses';
 import { sandboxGameRoutes, type FieldRefusal } from './game/sandbox-game-routes';
 
 export interface SandboxDevRoutesOptions {
@@ -19,7 +20,7 @@ export interface SandboxDevRoutesOptions {
 
 /**
  * The sandbox game's developer routes: every character with its account, anyone's mailbox, the
- * mail failure switch, and the e-mails the development mail sink caught. Open in development; in a demo or production store only behind the
+ * mail failure switch, the payment provider's lost-acknowledgement switch, and the e-mails the development mail sink caught. Open in development; in a demo or production store only behind the
  * operators' token, and absent without one.
  */
 export async function sandboxDevRoutes(app: FastifyInstance, options: SandboxDevRoutesOptions): Promise<void> {
@@ -29,5 +30,6 @@ export async function sandboxDevRoutes(app: FastifyInstance, options: SandboxDev
   }
   await app.register(sandboxGameRoutes, { db: options.db, refuse: options.refuse });
   await app.register(mailFailureRoutes, { db: options.db });
+  await app.register(webhookAckLossRoutes, { db: options.db });
   if (options.mailSink) await app.register(mailSinkRoutes, { sink: options.mailSink });
 }

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/db';
 import type { PaymentProvider, ProviderPayment, RefundRequest, WebhookReading } from '../../payments/payment-provider';
 import { verifyWebhookSignature } from '../../payments/webhook-signature';
 import { bookPayment, listBookedPayments, noteWebhookSent, refundBookedPayment, unacknowledgedPayments } from './sandbox-ledger';
+import { takeWebhookAckLoss } from './webhook-ack-losses';
 import { postWebhook, readSandboxEvent, SANDBOX_SIGNATURE_HEADER, webhookBody, type SandboxPaymentRow } from './sandbox-webhook';
 
 /** An unanswered webhook is sent again, 5 s more after each try (at most 10 min apart), 50 times at most. */
@@ -78,7 +79,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
   private async send(payment: SandboxPaymentRow, db: Queryable = this.options.db): Promise<void> {
     const url = this.options.webhookUrl();
     if (!url) return;
-    const acknowledged = await postWebhook(url, this.options.webhookSecret, webhookBody(payment));
+    const answered = await postWebhook(url, this.options.webhookSecret, webhookBody(payment));
+    // The lost-acknowledgement drill: the store took it, but the provider books it as unanswered and sends it again.
+    const acknowledged = answered && !(await takeWebhookAckLoss(db));
     await noteWebhookSent(db, payment.event_id, acknowledged);
   }
 }
