@@ -24,6 +24,7 @@ import { RegistryService } from './releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
 import { loadOrderSettings, type OrderSettings } from './orders/order-settings';
 import { securityHeaders } from './web/security-headers';
+import { readinessRoutes } from './web/readiness-routes';
 import { cspReportRoutes } from './web/csp-report-routes';
 import { useCounterStore } from './web/request-counters';
 import { openRedisCounterStore } from './web/redis-counter-store';
@@ -85,11 +86,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => counters.close());
   }
   app.setErrorHandler(storeErrorAnswer);
+  // Set when the process is asked to stop: readiness fails first (server/src/web/readiness-routes.ts).
+  app.decorate('draining', false);
   refuseUncleanInput(app);
   await securityHeaders(app, { assetOrigins: config.assetOrigins, demo: config.storeMode === 'demo' });
 
-  // Which instance answered: behind a load balancer, each of them says its own name.
-  app.get('/healthz', async () => ({ ok: true, instance: config.instanceName }));
   await app.register(cspReportRoutes);
 
   await app.register(assetRoutes);
@@ -99,13 +100,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const built = options.remotes ?? remoteSourceFromEnv(config.repoRoot);
   if (options.db) {
     const db = options.db;
-    const catalogue = options.catalogue ?? new CatalogueCache(db, { revisionCheckMs: config.catalogueCheckMs });
+    const catalogue = options.catalogue ?? new CatalogueCache(db, { revisionCheckMs: config.catalogueCheckMs, log: app.log });
     // Every instance on one PostgreSQL serves a new catalogue revision within a second (LISTEN/NOTIFY).
     app.addHook('onReady', async () => {
-      // Without it the revision row is still checked every few seconds.
-      await catalogue.listen().catch((error: unknown) => app.log.warn({ err: error }, 'catalogue revisions are not announced to this instance'));
+      // It keeps trying while the database is away; meanwhile the revision row is checked every few seconds.
+      await catalogue.listen();
     });
     app.addHook('onClose', () => catalogue.close());
+    // Liveness and readiness; each says which instance answered, behind a load balancer.
+    await app.register(readinessRoutes, { instance: config.instanceName, db, catalogue });
     const settings = options.orders ?? loadOrderSettings({});
     // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
     const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
@@ -170,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...pages,
     });
   } else {
+    await app.register(readinessRoutes, { instance: config.instanceName });
     await app.register(staticRoutes, { host: builtHostSource(config.hostDist), remotes: built, ...pages });
   }
 

@@ -77,6 +77,14 @@ export interface ServerConfig {
   readonly catalogueCheckMs: number;
   /** This instance's name in `GET /healthz` (`INSTANCE_NAME`; the host name and process id by default). */
   readonly instanceName: string;
+  /**
+   * On SIGTERM, how long readiness fails before the server stops taking requests (`STOP_DRAIN_SECONDS`,
+   * 0 by default): behind a balancer, at least its check interval times its fall count, so that it has
+   * taken the instance out of rotation first. Then requests under way finish (at most `STOP_TIMEOUT_SECONDS`,
+   * 20 by default) and the process exits.
+   */
+  readonly stopDrainMs: number;
+  readonly stopTimeoutMs: number;
   /** Bearer token of the `/ops/*` routes (`OPS_TOKEN`); without one those routes are off. */
   readonly opsToken: string | null;
   /** Which proxies' `X-Forwarded-*` headers to believe (`TRUST_PROXY`); none by default. */
@@ -282,6 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
     catalogueCheckMs: positiveIntegerFrom('CATALOGUE_CHECK_SECONDS', env.CATALOGUE_CHECK_SECONDS, 5) * 1000,
     instanceName: env.INSTANCE_NAME?.trim() || DEFAULT_INSTANCE_NAME,
+    stopDrainMs: wholeNumberFrom('STOP_DRAIN_SECONDS', env.STOP_DRAIN_SECONDS, 0) * 1000,
+    stopTimeoutMs: positiveIntegerFrom('STOP_TIMEOUT_SECONDS', env.STOP_TIMEOUT_SECONDS, 20) * 1000,
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     assetOrigins: originsFrom(env.ASSET_ORIGINS),

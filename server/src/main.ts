@@ -67,14 +67,32 @@ async function main(): Promise<void> {
   const mailTransport = smtpUrl ? smtpTransport(smtpUrl, config.mail.from) : undefined;
   const app = await buildApp({ config, db, logger: process.env.LOG !== 'off', orders, limits, mailTransport, mailSink });
   let closing = false;
+  // Graceful stop: readiness fails first so that the balancer sends nothing new, then the server stops
+  // taking requests and finishes those under way, the workers finish or hand back their leases, the
+  // pools close; all of it bounded by STOP_TIMEOUT_SECONDS, after which the process exits anyway.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await mailSink?.close();
-    await db.close();
-    process.exit(0);
+    app.draining = true;
+    app.log.info({ signal, drainMs: config.stopDrainMs }, 'stopping: readiness fails, requests under way finish');
+    if (config.stopDrainMs) await new Promise((resolve) => setTimeout(resolve, config.stopDrainMs));
+    let timer: NodeJS.Timeout | undefined;
+    const stopped = await Promise.race([
+      (async () => {
+        await app.close();
+        await mailSink?.close();
+        await db.close();
+        return true;
+      })(),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), config.stopTimeoutMs))),
+    ]).catch((error: unknown) => {
+      app.log.error({ err: error }, 'stopping failed');
+      return false;
+    });
+    clearTimeout(timer);
+    if (!stopped) app.log.warn({ timeoutMs: config.stopTimeoutMs }, 'stopped before everything under way finished');
+    else app.log.info({}, 'stopped');
+    process.exit(stopped ? 0 : 1);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -174,8 +174,8 @@ describeOnPostgres('the PostgreSQL pool (DATABASE_POOL_SIZE, DATABASE_STATEMENT_
       expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
       // The LISTEN connection is its own, idle for long, and not cut.
       const heard: string[] = [];
-      const stop = await db.listen?.('redis_limits_test', (payload) => heard.push(payload));
-      if (!stop) throw new Error('a PostgreSQL Db listens');
+      const listening = await db.listen?.('redis_limits_test', { onNotify: (payload) => heard.push(payload) });
+      if (!listening) throw new Error('a PostgreSQL Db listens');
       try {
         await new Promise((resolve) => setTimeout(resolve, 300));
         await db.query("SELECT pg_notify('redis_limits_test', current_schema() || ':hello')");
@@ -183,7 +183,7 @@ describeOnPostgres('the PostgreSQL pool (DATABASE_POOL_SIZE, DATABASE_STATEMENT_
         while (heard.length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
         expect(heard).toEqual(['hello']);
       } finally {
-        await stop();
+        await listening.stop();
       }
     } finally {
       await db.close();

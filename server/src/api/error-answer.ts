@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain-errors';
+import { DatabaseUnavailableError } from '../db/database-unavailable';
 import { ApiError } from './api-error';
 import { answerOfDomainError } from './domain-error-answers';
 import { message } from './messages';
@@ -23,6 +24,7 @@ function fieldOf(issues: readonly ValidationIssue[] | undefined): string {
 function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return answerOfDomainError(error);
+  if (error instanceof DatabaseUnavailableError) return new ApiError(RET.STORE_BUSY, 'storeBusy', undefined, 503);
   const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] };
   if (fastifyError.validation) return new ApiError(RET.INVALID_PARAMETER, 'invalidParameter', fieldOf(fastifyError.validation));
   const status = fastifyError.statusCode ?? 500;
@@ -39,7 +41,11 @@ export function apiErrorAnswer(error: unknown, request: FastifyRequest, reply: F
   const locale = requestLocale(request.body, request.headers['accept-language'], rules);
   const known = toApiError(error);
   if (known) {
-    if (known.statusCode === 429) reply.header('Cache-Control', 'no-store');
+    if (known.statusCode === 429 || known.statusCode === 503) reply.header('Cache-Control', 'no-store');
+    if (known.statusCode === 503) {
+      reply.header('Retry-After', '2');
+      request.log.warn({ err: error, url: request.url }, 'the database is unavailable: answered "try again"');
+    }
     return reply.code(known.statusCode).send({ ret: known.ret, data: null, msg: message(known.messageKey, locale, known.field) });
   }
   request.log.error({ err: error, url: request.url }, 'store API action failed');

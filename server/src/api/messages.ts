@@ -149,6 +149,11 @@ export const MESSAGES = {
     ko: '아직 판매를 시작하지 않은 상품입니다.',
     zh: '该礼包尚未开售。',
   },
+  storeBusy: {
+    en: 'The store is busy for a moment. Please try again in a few seconds.',
+    ko: '스토어가 잠시 바쁩니다. 몇 초 후 다시 시도해 주세요.',
+    zh: '商店暂时繁忙，请几秒后重试。',
+  },
   serverError: {
     en: 'Something went wrong on our side. Please try again later.',
     ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',

@@ -29,6 +29,9 @@ export const RET = {
   GAME_UNAVAILABLE: 1020,
   // The bundle's price changed after the page showed it: nothing was placed.
   PRICE_CHANGED: 1021,
+  // The store could not reach its database for a moment (a restart, a failover): nothing was done unless
+  // the same request, sent again, says so (a retried createOrder with its token finds its order).
+  STORE_BUSY: 1022,
   SERVER_ERROR: 1099,
 } as const;
 

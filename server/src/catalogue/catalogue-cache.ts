@@ -1,4 +1,4 @@
-import type { Db } from '../db/db';
+import type { Db, Listening } from '../db/db';
 import type { Catalogue } from './catalogue';
 import { loadCatalogue } from './load-catalogue';
 
@@ -10,6 +10,8 @@ export interface CatalogueCacheOptions {
   readonly revisionCheckMs?: number;
   /** The store's clock (ms since the epoch); Date.now by default. */
   readonly now?: () => number;
+  /** Where losing and regaining the announcements is said (the server's log). */
+  readonly log?: { warn(details: object, message: string): void; info(details: object, message: string): void };
 }
 
 /** The channel every catalogue revision is announced on (payload `<schema>:<revision>`). */
@@ -31,7 +33,8 @@ export class CatalogueCache {
   readonly now: () => number;
   /** The newest revision announced: a load that began before it must not be kept. */
   private announced = 0;
-  private stopListening: (() => Promise<void>) | null = null;
+  private listening: Listening | null = null;
+  private readonly log: CatalogueCacheOptions['log'];
 
   constructor(
     private readonly db: Db,
@@ -39,6 +42,7 @@ export class CatalogueCache {
   ) {
     this.revisionCheckMs = options.revisionCheckMs ?? 5000;
     this.now = options.now ?? Date.now;
+    this.log = options.log;
   }
 
   /** The catalogue held now, if any, without loading: for answers that must not wait (an error's language). */
@@ -57,29 +61,46 @@ export class CatalogueCache {
   }
 
   /**
-   * Hears every new revision committed by any process on the same PostgreSQL database and drops the
-   * held catalogue at once; after a lost connection, drops it too (a revision may have been missed).
+   * Hears every new revision committed by any process on the same PostgreSQL database and loads it at
+   * once; while the announcements are lost (a database restart) the connection is made again by itself,
+   * and once it is back the catalogue is loaded again (a revision may have been announced meanwhile).
    * Nothing on the embedded database (one process).
    */
   async listen(): Promise<void> {
-    if (!this.db.listen || this.stopListening) return;
-    this.stopListening = await this.db.listen(
-      CATALOGUE_CHANNEL,
-      (payload) => {
+    if (!this.db.listen || this.listening) return;
+    this.listening = await this.db.listen(CATALOGUE_CHANNEL, {
+      onNotify: (payload) => {
         const revision = Number(payload);
         if (!Number.isInteger(revision)) return;
         this.announced = Math.max(this.announced, revision);
-        if (this.current && this.current.revision < revision) this.invalidate();
+        if (this.current && this.current.revision < revision) this.reload();
       },
-      () => this.invalidate(),
-    );
+      onLost: (error, retryInMs) =>
+        this.log?.warn({ err: error, retryInMs }, 'catalogue announcements lost: listening again soon, meanwhile the revision is checked on reads'),
+      onBack: () => {
+        this.log?.info({}, 'catalogue announcements are back: the catalogue is loaded again');
+        this.reload();
+      },
+    });
+  }
+
+  /** Whether new revisions are announced to this process now: null on the embedded database, which needs none. */
+  isListening(): boolean | null {
+    if (!this.db.listen) return null;
+    return this.listening?.active ?? false;
   }
 
   /** Stops listening (the server is closing). */
   async close(): Promise<void> {
-    const stop = this.stopListening;
-    this.stopListening = null;
-    await stop?.();
+    const listening = this.listening;
+    this.listening = null;
+    await listening?.stop();
+  }
+
+  /** Drops the held catalogue and loads the current one now, so the next read need not wait for it. */
+  reload(): void {
+    this.invalidate();
+    this.load().catch((error: unknown) => this.log?.warn({ err: error }, 'loading the catalogue failed; the next read tries again'));
   }
 
   /** Drops the held catalogue: the next read loads it again. */

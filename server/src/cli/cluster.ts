@@ -12,7 +12,8 @@ const instancePort = (port: number, index: number) => port + 11 + index;
  * `npm run cluster`: the built store as INSTANCES instances (default 3) on the PostgreSQL at
  * DATABASE_URL and the Redis at REDIS_URL, behind HAProxy at HOST:PORT (default 127.0.0.1:8080, as
  * `npm start`). Builds what has no build yet, migrates once, then starts the instances and the
- * balancer; Ctrl-C (or SIGTERM) stops them all. docs/operations.md, "Run a cluster".
+ * balancer; restarts an instance that exits; SIGHUP restarts them all in turn (a rolling restart); Ctrl-C (or
+ * SIGTERM) stops them all. docs/operations.md, "Run a cluster".
  */
 async function main(): Promise<number> {
   const problems = clusterProblems(process.env);
@@ -48,12 +49,18 @@ async function main(): Promise<number> {
     onLine: (source, line) => console.log(`[${source}] ${line}`),
   });
   const running = cluster;
-  for (const instance of running.instances) {
-    void instance.exited.then((how) => {
-      if (!stopping) console.error(`!!! ${instance.name} stopped (${how}): HAProxy sends its requests to the other instances. !!!`);
-    });
-  }
+  // An instance that exits is started again by the cluster itself, with backoff (it says so).
   void running.haproxyExited.then((how) => stop(`HAProxy stopped (${how})`, 1));
+  // SIGHUP: restart every instance in turn, each drained first, the store serving throughout.
+  let rolling: Promise<void> | null = null;
+  process.on('SIGHUP', () => {
+    if (rolling || stopping) return;
+    console.log('SIGHUP: rolling restart of every instance…');
+    rolling = running
+      .rollingRestart()
+      .then(() => console.log('Rolling restart done.'), (error: unknown) => console.error(`!!! Rolling restart failed: ${error instanceof Error ? error.message : error} !!!`))
+      .finally(() => (rolling = null));
+  });
 
   console.log(
     [
@@ -61,7 +68,7 @@ async function main(): Promise<number> {
       `TopUp Store cluster is running at ${running.url}/ (HAProxy, round robin over ${instances} instances)`,
       ...running.instances.map((instance) => `  ${instance.name}  ${instance.url}/`),
       `Data: ${describeDb(config)}; rate limits: ${config.redisUrl ? describeRedis(config.redisUrl) : 'per instance (no REDIS_URL)'}.`,
-      'Ctrl-C stops them all.',
+      `An instance that exits is started again. Rolling restart: kill -HUP ${process.pid}. Ctrl-C stops them all.`,
       '',
     ].join('\n'),
   );

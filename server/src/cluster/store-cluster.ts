@@ -23,6 +23,23 @@ export interface ClusterOptions {
   readonly checkIntervalMs?: number;
   /** Each line an instance or HAProxy prints, with who printed it. */
   readonly onLine?: (source: string, line: string) => void;
+  /**
+   * An instance that exits by itself (a crash, a kill) is started again after a wait that doubles from
+   * `firstMs` to `maxMs` while it keeps failing, and starts over from `firstMs` once an instance ran for
+   * `healthyMs`. Default 1 s, 30 s, 60 s; `false` leaves dead instances dead.
+   */
+  readonly supervise?: false | { readonly firstMs?: number; readonly maxMs?: number; readonly healthyMs?: number };
+}
+
+/** An instance the cluster started again after it exited by itself. */
+export interface InstanceRestart {
+  readonly name: string;
+  /** How it ended: the signal or exit code. */
+  readonly exit: NodeJS.Signals | number | null;
+  /** How long the cluster waited before starting it again. */
+  readonly waitedMs: number;
+  /** When it served again (ms since the epoch), or null when that start failed too. */
+  readonly servingAt: number | null;
 }
 
 export interface StoreCluster {
@@ -35,6 +52,13 @@ export interface StoreCluster {
   readonly haproxyExited: Promise<NodeJS.Signals | number | null>;
   /** Stops one instance and starts it again on its port, with these settings on top (a drill). */
   restart(index: number, env?: Readonly<Record<string, string>>): Promise<StoreInstance>;
+  /**
+   * Restarts every instance, one after the other: each drains (readiness fails, the balancer takes it out),
+   * finishes its requests and stops, starts again, and is back in rotation before the next one stops.
+   */
+  rollingRestart(): Promise<void>;
+  /** The restarts the supervisor made so far, oldest first. */
+  readonly restarts: readonly InstanceRestart[];
   /** The balancer first (no new requests), then every instance, each finishing what it does. */
   stop(): Promise<void>;
 }
@@ -43,7 +67,28 @@ export interface StoreCluster {
 export const instanceName = (index: number) => `store-${index + 1}`;
 
 /** How long an instance or HAProxy may take to stop before it is killed. */
-const STOP_WAIT_MS = 15_000;
+const STOP_WAIT_MS = 30_000;
+
+/** HAProxy's counts of checks (deploy/haproxy.cfg): out after `fall` failures, back after `rise` successes. */
+const CHECK_FALL = 2;
+const CHECK_RISE = 2;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the instance itself says it is ready (GET /readyz answers 200). */
+async function untilReady(instance: StoreInstance, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(`${instance.url}/readyz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (!instance.isRunning()) throw new Error(`${instance.name} exited before it was ready`);
+    if (Date.now() > end) throw new Error(`${instance.name} was not ready in ${ms} ms`);
+    await sleep(100);
+  }
+}
 
 /** Refuses what a cluster cannot run on, with what to do instead. */
 export function clusterProblems(env: NodeJS.ProcessEnv): string[] {
@@ -116,6 +161,9 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
     SANDBOX_GAME_PORT: '0',
   };
   const onLine = options.onLine;
+  const checkIntervalMs = options.checkIntervalMs ?? 2_000;
+  // On SIGTERM an instance fails readiness for as long as HAProxy needs to take it out, then stops.
+  shared.STOP_DRAIN_SECONDS = options.env?.STOP_DRAIN_SECONDS ?? String(Math.ceil((checkIntervalMs * (CHECK_FALL + 1)) / 1000));
 
   const applied = await migrateOnce(settings);
   if (applied.length) onLine?.('cluster', `Database migrated to version ${applied[applied.length - 1]}.`);
@@ -139,7 +187,7 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
     renderHaproxyConfig({
       bind: `${host.includes(':') ? `[${host}]` : host}:${port}`,
       servers: instances.map((instance) => ({ name: instance.name, address: `127.0.0.1:${instance.port}` })),
-      checkIntervalMs: options.checkIntervalMs ?? 2_000,
+      checkIntervalMs,
     }),
   );
   // -db: in the foreground, a child of this process, ended by a signal.
@@ -160,12 +208,47 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
   };
   process.once('exit', orphans);
 
+  // The supervisor: an instance that exits when nobody asked it to is started again, with backoff.
+  const supervise = options.supervise === false ? null : { firstMs: 1_000, maxMs: 30_000, healthyMs: 60_000, ...options.supervise };
+  const restarts: InstanceRestart[] = [];
+  /** Instances being stopped or restarted on purpose: their exits are not the supervisor's business. */
+  const planned = new Set<StoreInstance>();
+  const failuresInARow = new Map<number, number>();
   let stopping: Promise<void> | null = null;
+  const watch = (index: number, instance: StoreInstance) => {
+    const startedAt = Date.now();
+    void instance.exited.then(async (exit) => {
+      if (!supervise || stopping || planned.has(instance)) return;
+      let failures = Date.now() - startedAt >= supervise.healthyMs ? 0 : (failuresInARow.get(index) ?? 0);
+      for (;;) {
+        const waitedMs = Math.min(supervise.firstMs * 2 ** failures, supervise.maxMs);
+        onLine?.('cluster', `!!! ${instance.name} exited (${exit}): starting it again in ${waitedMs / 1000} s (HAProxy sends its requests to the other instances meanwhile) !!!`);
+        await sleep(waitedMs);
+        if (stopping) return;
+        failures += 1;
+        failuresInARow.set(index, failures);
+        try {
+          const next = await start(index);
+          instances[index] = next;
+          restarts.push({ name: next.name, exit, waitedMs, servingAt: Date.now() });
+          onLine?.('cluster', `${next.name} is serving again`);
+          watch(index, next);
+          return;
+        } catch (error) {
+          restarts.push({ name: instance.name, exit, waitedMs, servingAt: null });
+          onLine?.('cluster', `!!! ${instance.name} failed to start: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]} !!!`);
+        }
+      }
+    });
+  };
+  instances.forEach((instance, index) => watch(index, instance));
+
   const stop = () =>
     (stopping ??= (async () => {
       process.removeListener('exit', orphans);
       // Soft stop: HAProxy stops listening and ends once its requests under way are answered.
       await stopProcess(haproxy, haproxyExited, 'SIGUSR1');
+      for (const instance of instances) planned.add(instance);
       await Promise.all(instances.map((instance) => stopProcess(instance.child, instance.exited, 'SIGTERM')));
       fs.rmSync(dir, { recursive: true, force: true });
     })());
@@ -177,7 +260,7 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
     throw error;
   }
 
-  return {
+  const cluster: StoreCluster = {
     url,
     get instances() {
       return instances;
@@ -187,11 +270,25 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
     async restart(index, env = {}) {
       const current = instances[index];
       if (!current) throw new Error(`no instance ${index}`);
+      planned.add(current);
       await stopProcess(current.child, current.exited, 'SIGTERM');
       const next = await start(index, env);
       instances[index] = next;
+      watch(index, next);
       return next;
     },
+    async rollingRestart() {
+      for (let index = 0; index < instances.length; index++) {
+        onLine?.('cluster', `rolling restart: ${instanceName(index)} drains and stops`);
+        const next = await cluster.restart(index);
+        await untilReady(next);
+        // Back in rotation once HAProxy has seen it ready `rise` times.
+        await sleep(checkIntervalMs * (CHECK_RISE + 1));
+        onLine?.('cluster', `rolling restart: ${next.name} is back in rotation`);
+      }
+    },
+    restarts,
     stop,
   };
+  return cluster;
 }

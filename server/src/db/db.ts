@@ -6,6 +6,21 @@ export interface Queryable {
   query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+export interface ListenEvents {
+  /** Each payload sent from this Db's own schema. */
+  onNotify(payload: string): void;
+  /** The listening connection was lost or could not connect; it tries again by itself (1 s, doubling to 10 s). */
+  onLost?(error: unknown, retryInMs: number): void;
+  /** Listening again after a loss: anything announced meanwhile was missed. */
+  onBack?(): void;
+}
+
+export interface Listening {
+  /** Whether the connection listens now. */
+  readonly active: boolean;
+  stop(): Promise<void>;
+}
+
 /**
  * The store's database. Two implementations run the same PostgreSQL 15 SQL:
  * PGlite (embedded, the default) and PostgreSQL through `pg` (when DATABASE_URL is set).
@@ -16,11 +31,10 @@ export interface Db extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Hears `NOTIFY channel` from every process on the same database (PostgreSQL only; absent on the
-   * embedded database, which one process holds). `onNotify` gets each payload sent from this Db's own
-   * schema; `onReconnect` runs after the listening connection was lost and is back (notifications may have
-   * been missed). Resolves to a function that stops listening.
+   * embedded database, which one process holds), on a connection of its own that connects again, for as
+   * long as it listens, whenever it is lost. Resolves after the first try, listening or not yet.
    */
-  listen?(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, events: ListenEvents): Promise<Listening>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

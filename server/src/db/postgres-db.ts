@@ -1,5 +1,6 @@
 import { Client, Pool, type PoolClient } from 'pg';
-import type { Db, Queryable, Row } from './db';
+import type { Db, ListenEvents, Listening, Queryable, Row } from './db';
+import { DatabaseUnavailableError, isConnectionFault } from './database-unavailable';
 
 export interface PostgresOptions {
   readonly connectionString: string;
@@ -11,101 +12,220 @@ export interface PostgresOptions {
    * never), so one runaway query cannot hold a connection for good. The LISTEN connection has none.
    */
   readonly statementTimeoutMs?: number;
+  /** How the connections name themselves in pg_stat_activity (the listening one adds ` listen`). */
+  readonly applicationName?: string;
+  /** The waits between tries to get a connection while the database cannot be reached (a restart). */
+  readonly connectRetryMs?: readonly number[];
 }
 
-function queryableOf(target: Pool | PoolClient): Queryable {
+/** About six seconds of tries: a PostgreSQL restart usually fits; a longer outage answers "try again". */
+const CONNECT_RETRY_MS = [100, 200, 400, 800, 1500, 3000];
+/** A connection that cannot be made in this long counts as a fault (the pool would otherwise wait for ever). */
+const CONNECT_TIMEOUT_MS = 5_000;
+const RELISTEN_FIRST_MS = 1_000;
+const RELISTEN_MAX_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A statement that only reads: repeating it after a lost connection changes nothing. */
+const READS_ONLY = /^\s*(select|show|values)\b/i;
+
+/** The error as the store's: a lost or unreachable database becomes DatabaseUnavailableError. */
+function asStoreError(error: unknown): unknown {
+  return isConnectionFault(error) && !(error instanceof DatabaseUnavailableError) ? new DatabaseUnavailableError(error) : error;
+}
+
+function queryableOf(client: PoolClient): Queryable {
   return {
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, params as unknown[]);
-      return result.rows as T[];
+      try {
+        return (await client.query(sql, params as unknown[])).rows as T[];
+      } catch (error) {
+        throw asStoreError(error);
+      }
     },
   };
 }
 
-/** PostgreSQL 15 through a `pg` connection pool. */
+/**
+ * PostgreSQL 15 through a `pg` connection pool. Faults are normal: a connection that cannot be had is
+ * tried again for a few seconds (nothing was sent yet, so any work may wait for it); a connection lost
+ * under a statement fails that statement with DatabaseUnavailableError — repeated once when the
+ * statement only reads, never when it may have written — and never takes the process down.
+ */
 export async function openPostgresDb(options: PostgresOptions): Promise<Db> {
+  const waits = options.connectRetryMs ?? CONNECT_RETRY_MS;
   const pool = new Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
     statement_timeout: options.statementTimeoutMs ? options.statementTimeoutMs : undefined,
+    application_name: options.applicationName ?? 'topup-store',
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
   });
-  // A pool error on an idle client must not crash the process; the next query reports it.
+  // An idle connection's error (the server restarted): the pool drops it, the next query makes a new one.
   pool.on('error', () => undefined);
-  const probe = await pool.connect();
-  probe.release();
-  const direct = queryableOf(pool);
+
+  /** A connection with an error listener for as long as it is checked out, so that its loss is no crash. */
+  const connect = async (): Promise<{ client: PoolClient; lost: () => unknown; release: (broken: boolean) => void }> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const client = await pool.connect();
+        let lostWith: unknown = null;
+        const onError = (error: unknown) => {
+          lostWith = error;
+        };
+        client.on('error', onError);
+        return {
+          client,
+          lost: () => lostWith,
+          release: (broken) => {
+            client.removeListener('error', onError);
+            // A broken connection is closed, not handed to the next caller.
+            client.release(broken || lostWith !== null ? true : undefined);
+          },
+        };
+      } catch (error) {
+        if (!isConnectionFault(error) || attempt >= waits.length) throw asStoreError(error);
+        await sleep(waits[attempt]!);
+      }
+    }
+  };
+
+  const query = async <T = Row>(sql: string, params: readonly unknown[] = [], again = READS_ONLY.test(sql)): Promise<T[]> => {
+    const { client, release } = await connect();
+    let broken = false;
+    try {
+      return await queryableOf(client).query<T>(sql, params);
+    } catch (error) {
+      broken = error instanceof DatabaseUnavailableError;
+      if (broken && again) return query<T>(sql, params, false);
+      throw error;
+    } finally {
+      release(broken);
+    }
+  };
+
+  const probe = await connect();
+  probe.release(false);
   return {
     kind: 'postgres',
-    query: direct.query,
+    query,
     async transaction(work) {
-      const client = await pool.connect();
+      const { client, lost, release } = await connect();
+      const tx = queryableOf(client);
+      let broken = false;
       try {
-        await client.query('BEGIN');
-        const result = await work(queryableOf(client));
-        await client.query('COMMIT');
+        await tx.query('BEGIN');
+        const result = await work(tx);
+        await tx.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        broken = lost() !== null || error instanceof DatabaseUnavailableError;
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+        // Whatever the work made of it, a transaction whose connection was lost failed for that reason.
+        throw broken && !(error instanceof DatabaseUnavailableError) ? new DatabaseUnavailableError(lost() ?? error) : error;
       } finally {
-        client.release();
+        release(broken);
       }
     },
     async exec(sql) {
-      await pool.query(sql);
+      const { client, release } = await connect();
+      let broken = false;
+      try {
+        await client.query(sql);
+      } catch (error) {
+        broken = isConnectionFault(error);
+        throw asStoreError(error);
+      } finally {
+        release(broken);
+      }
     },
-    listen: (channel, onNotify, onReconnect) => listenOn(options, channel, onNotify, onReconnect),
+    listen: (channel, events) => listenOn(options, channel, events),
     close: () => pool.end(),
   };
 }
 
-/** How long a lost listening connection waits before it connects again. */
-const RELISTEN_MS = 1000;
-
 /**
- * One connection of its own (not the pool's) that LISTENs on `channel` and connects again whenever it
- * is lost. Payloads are `<schema>:<text>`: only those of this Db's schema are passed on.
+ * One connection of its own (not the pool's) that LISTENs on `channel` and, until stopped, connects
+ * again whenever it is lost or cannot connect: after 1 s, doubling to at most 10 s, back to 1 s once it
+ * listens again. Payloads are `<schema>:<text>`: only those of this Db's schema are passed on.
  */
-async function listenOn(options: PostgresOptions, channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+async function listenOn(options: PostgresOptions, channel: string, events: ListenEvents): Promise<Listening> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let client: Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
+  let wait = RELISTEN_FIRST_MS;
+  let missed = false;
   let schema = '';
 
-  const connect = async (again: boolean): Promise<void> => {
-    const next = new Client({ connectionString: options.connectionString, options: options.schema ? `-c search_path=${options.schema}` : undefined });
+  const again = (error: unknown) => {
+    if (stopped || retry) return;
+    missed = true;
+    events.onLost?.(error, wait);
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, wait);
+    wait = Math.min(wait * 2, RELISTEN_MAX_MS);
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new Client({
+      connectionString: options.connectionString,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+      application_name: `${options.applicationName ?? 'topup-store'} listen`,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       const payload = message.payload ?? '';
       const at = payload.indexOf(':');
-      if (at > 0 && payload.slice(0, at) === schema) onNotify(payload.slice(at + 1));
+      if (at > 0 && payload.slice(0, at) === schema) events.onNotify(payload.slice(at + 1));
     });
-    const lost = () => {
-      if (stopped || client !== next) return;
-      client = null;
+    let gone = false;
+    const lost = (error: unknown) => {
+      if (gone) return;
+      gone = true;
+      if (client === next) client = null;
       next.end().catch(() => undefined);
-      retry = setTimeout(() => void connect(true).catch(lost), RELISTEN_MS);
+      again(error);
     };
     next.on('error', lost);
-    next.on('end', lost);
-    await next.connect();
-    schema = (await next.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]?.schema ?? 'public';
-    await next.query(`LISTEN ${channel}`);
-    if (stopped) {
+    next.on('end', () => lost(new Error('the listening connection ended')));
+    try {
+      await next.connect();
+      schema = (await next.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]?.schema ?? 'public';
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      lost(error);
+      return;
+    }
+    if (stopped || gone) {
+      gone = true;
       await next.end().catch(() => undefined);
       return;
     }
     client = next;
-    if (again) onReconnect?.();
+    wait = RELISTEN_FIRST_MS;
+    if (missed) events.onBack?.();
+    missed = false;
   };
 
-  await connect(false);
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const last = client;
-    client = null;
-    await last?.end().catch(() => undefined);
+  await connect();
+  return {
+    get active() {
+      return client !== null;
+    },
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      retry = null;
+      const last = client;
+      client = null;
+      await last?.end().catch(() => undefined);
+    },
   };
 }

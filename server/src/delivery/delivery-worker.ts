@@ -7,7 +7,7 @@ import { runClusterChore } from '../db/cluster-chore';
 import { deliverOrder, type JobContext } from './deliver-order';
 import { expireUnpaidOrders } from '../orders/expire-orders';
 import { LeaseHeartbeat } from './lease-heartbeat';
-import { claimDueJobs, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind } from './outbox';
+import { claimDueJobs, handBackLeases, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind } from './outbox';
 import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';
 import { resendMail } from './resend-mail';
@@ -37,6 +37,9 @@ const JOB_WORK: Record<JobKind, (job: ClaimedJob, context: JobContext) => Promis
   refund_payment: refundDuplicatePayment,
   resend: resendMail,
 };
+
+/** How long a stopping worker waits for the jobs under way before it hands their leases back. */
+const STOP_GRACE_MS = 8_000;
 
 /** Jobs one worker works at the same time. */
 const MAX_IN_FLIGHT = 20;
@@ -95,14 +98,30 @@ export class DeliveryWorker {
     });
   }
 
-  /** Stops claiming and waits for the jobs under way; unfinished jobs stay in the outbox. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits up to `graceMs` for the jobs under way; those still running then (a game
+   * server that hangs) have their leases handed back, so another instance takes them at once instead of
+   * after the lease. Unfinished jobs stay in the outbox.
+   */
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.claiming;
-    await Promise.all(this.working);
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      Promise.all(this.working).then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
+    clearTimeout(timer);
+    const held = this.heartbeat.holding();
     await this.heartbeat.stop();
+    if (!finished && held.length) {
+      await handBackLeases(this.options.db, held).then(
+        () => this.options.log.warn({ jobs: held.length }, 'stopping: delivery jobs still under way were handed back to the other instances'),
+        (error: unknown) => this.options.log.error({ err: error }, 'stopping: handing back delivery leases failed; they run out by themselves'),
+      );
+    }
   }
 
   /**

@@ -36,6 +36,11 @@ export class LeaseHeartbeat<T> {
     await this.beating;
   }
 
+  /** What it renews now. */
+  holding(): T[] {
+    return [...this.held];
+  }
+
   hold(item: T): void {
     this.held.add(item);
   }

@@ -61,6 +61,14 @@ export async function renewJobLeases(db: Queryable, jobs: readonly ClaimedJob[],
   return jobs.filter((job) => still.has(key(job)));
 }
 
+/**
+ * Gives the leases of these attempts back at once (a stopping worker that cannot wait for them): another
+ * worker may take each job now, and this attempt's outcome, if it still comes, is refused (LeaseLost).
+ */
+export async function handBackLeases(db: Queryable, jobs: readonly ClaimedJob[]): Promise<void> {
+  await renewJobLeases(db, jobs, 0);
+}
+
 /** Another worker holds the job now: this attempt's outcome is not recorded. */
 export class LeaseLost extends Error {
   constructor(readonly job: ClaimedJob) {

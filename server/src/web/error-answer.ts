@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findUncleanText } from '../db/clean-text';
+import { DatabaseUnavailableError } from '../db/database-unavailable';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,10 +31,14 @@ function clientMessage(error: Partial<FastifyError> & { validation?: unknown }, 
 
 /**
  * The one error answer of every route outside /api (which answers in its own envelope): a
- * client's mistake is a 4xx with a short message; our own fault is logged and answered 500
+ * client's mistake is a 4xx with a short message; a database out of reach is a 503 to try again; our own fault is logged and answered 500
  * without details, so no stack trace or database text ever leaves the server.
  */
 export function storeErrorAnswer(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof DatabaseUnavailableError) {
+    request.log.warn({ err: error, url: request.url }, 'the database is unavailable: answered 503');
+    return reply.code(503).header('Retry-After', '2').header('Cache-Control', 'no-store').send({ error: 'The store is busy for a moment; please try again in a few seconds', code: 'unavailable' });
+  }
   const known = error as Partial<FastifyError> & { validation?: unknown };
   const status = known.validation ? 400 : (known.statusCode ?? 500);
   if (status >= 400 && status < 500) return reply.code(status).send({ error: clientMessage(known, status) });
