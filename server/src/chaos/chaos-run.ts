@@ -5,7 +5,9 @@ import type { Db } from '../db/db';
 import { openPostgresDb } from '../db/postgres-db';
 import { DEV_WEBHOOK_SECRET } from '../orders/order-settings';
 import { reconcileStore, type ReconcileSection } from '../orders/reconcile-store';
+import { heldLeases } from '../delivery/outbox';
 import { sandboxPaymentBooks } from '../sandbox/install-sandbox';
+import { webhookAckLossesLeft } from '../sandbox/payments/webhook-ack-losses';
 import { compareOrders, type OrderComparison } from './chaos-compare';
 import { postgresBinDir, redisServerInstalled, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './own-services';
 import { seededRandom } from './seeded-random';
@@ -52,9 +54,9 @@ export const DEFAULT_FAULTS: Readonly<Record<FaultKind, number>> = {
 export interface FaultRecord {
   readonly kind: FaultKind;
   /** ms from the run's start. */
-  readonly startedMs: number;
+  startedMs: number;
   /** Date.now() at its start. */
-  readonly wallStart: number;
+  wallStart: number;
   endedMs: number | null;
   detail: string;
   /** ms from the fault's start until the store worked again (see the report); null: it did not. */
@@ -341,6 +343,7 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
   };
   const running = () => cluster.instances.map((instance, index) => ({ instance, index })).filter(({ instance }) => instance.isRunning());
 
+  let gameOutages: Promise<unknown> = Promise.resolve();
   const inject = async (kind: FaultKind) => {
     const record: FaultRecord = { kind, startedMs: now(), wallStart: Date.now(), endedMs: null, detail: '', healMs: null, healedBy: '' };
     faults.push(record);
@@ -360,6 +363,8 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
         break;
       case 'instance-kill': {
         // One instance always keeps serving: a kill of the last one would end the store, not test it.
+        const until = Date.now() + 60_000;
+        while (running().length < 2 && Date.now() < until) await sleep(200);
         const alive = running();
         if (alive.length < 2) {
           record.detail = `not injected: ${alive.length} instance${alive.length === 1 ? '' : 's'} running`;
@@ -382,6 +387,10 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
       }
       case 'game-down':
       case 'game-hang':
+        // One outage at a time: the switch is one, and the end of one must not end another.
+        await gameOutages;
+        record.startedMs = now();
+        record.wallStart = Date.now();
         await setOutage(cluster, outageSwitch, kind === 'game-down' ? 'down' : 'hang');
         await sleep(options.outageMs);
         await setOutage(cluster, outageSwitch, 'off');
@@ -391,7 +400,7 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
       case 'webhook-ack-loss': {
         await postJson(`${url}/sandbox/webhook-ack-losses`, { lose_next: options.lostAcks });
         const until = Date.now() + 60_000;
-        while (Date.now() < until && (await ackLossesLeft(db)) > 0) await sleep(200);
+        while (Date.now() < until && (await webhookAckLossesLeft(db).catch(() => 0)) > 0) await sleep(200);
         record.endedMs = now();
         record.detail = `the answers to ${options.lostAcks} webhooks lost`;
         break;
@@ -403,7 +412,9 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
     const wait = placingStarted + fault.atMs - now();
     if (wait > 0) await sleep(wait);
     try {
-      await inject(fault.kind);
+      const injected = inject(fault.kind);
+      if (fault.kind === 'game-down' || fault.kind === 'game-hang') gameOutages = injected.catch(() => undefined);
+      await injected;
     } catch (error) {
       log(`!!! ${fault.kind} could not be injected: ${error instanceof Error ? error.message : String(error)} !!!`);
     }
@@ -480,20 +491,11 @@ async function setOutage(cluster: StoreCluster, through: 'game-outage' | 'mail-f
   );
 }
 
-async function ackLossesLeft(db: Db): Promise<number> {
-  const rows = await db.query<{ remaining: number }>("SELECT remaining FROM sandbox_switches WHERE name = 'lose_webhook_ack'").catch(() => []);
-  return rows[0]?.remaining ?? 0;
-}
-
 /** An instance that holds a delivery job's lease now (from delivery_outbox.leased_by: host and pid). */
 async function findLeaseHolder(db: Db, cluster: StoreCluster, withinMs: number): Promise<{ index: number; orderId: string; job: string } | null> {
   const until = Date.now() + withinMs;
   while (Date.now() < until) {
-    const held = await db
-      .query<{ leased_by: string; order_id: string; job: string }>(
-        `SELECT leased_by, order_id, job FROM delivery_outbox WHERE leased_until > clock_timestamp() + interval '500 milliseconds' AND leased_by IS NOT NULL`,
-      )
-      .catch(() => []);
+    const held = await heldLeases(db, 500).catch(() => []);
     // One instance always keeps serving (as for the other kills).
     if (cluster.instances.filter((instance) => instance.isRunning()).length < 2) return null;
     for (const row of held) {

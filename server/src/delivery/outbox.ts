@@ -69,6 +69,15 @@ export async function handBackLeases(db: Queryable, jobs: readonly ClaimedJob[])
   await renewJobLeases(db, jobs, 0);
 }
 
+/** The jobs whose lease is held for at least `forMs` more, with who holds it (host:pid): for drills and operators. */
+export function heldLeases(db: Queryable, forMs = 0): Promise<Array<{ leased_by: string; order_id: string; job: JobKind }>> {
+  return db.query(
+    `SELECT leased_by, order_id, job FROM delivery_outbox
+      WHERE leased_until > clock_timestamp() + $1 * interval '1 millisecond' AND leased_by IS NOT NULL ORDER BY leased_until`,
+    [forMs],
+  );
+}
+
 /** Another worker holds the job now: this attempt's outcome is not recorded. */
 export class LeaseLost extends Error {
   constructor(readonly job: ClaimedJob) {

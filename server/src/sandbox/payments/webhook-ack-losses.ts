@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import formBody from '@fastify/formbody';
 import type { Queryable } from '../../db/db';
+import { sandboxSwitchLeft, setSandboxSwitch, takeSandboxSwitch } from '../game/mail-failures';
 
 /**
  * The sandbox payment provider's lost-acknowledgement switch (table sandbox_switches): while it
@@ -10,28 +11,14 @@ import type { Queryable } from '../../db/db';
  */
 const SWITCH = 'lose_webhook_ack';
 
-export async function setWebhookAckLosses(db: Queryable, count: number): Promise<void> {
-  await db.query(
-    `INSERT INTO sandbox_switches (name, remaining) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET remaining = EXCLUDED.remaining`,
-    [SWITCH, count],
-  );
-}
+export const setWebhookAckLosses = (db: Queryable, count: number): Promise<void> => setSandboxSwitch(db, SWITCH, count);
 
-export async function webhookAckLossesLeft(db: Queryable): Promise<number> {
-  const rows = await db.query<{ remaining: number }>('SELECT remaining FROM sandbox_switches WHERE name = $1', [SWITCH]);
-  return rows[0]?.remaining ?? 0;
-}
+export const webhookAckLossesLeft = (db: Queryable): Promise<number> => sandboxSwitchLeft(db, SWITCH);
 
 /** Uses up one loss when the switch holds any: true when this acknowledgement is to be "lost". */
-export async function takeWebhookAckLoss(db: Queryable): Promise<boolean> {
-  const taken = await db.query(
-    `UPDATE sandbox_switches SET remaining = remaining - 1 WHERE name = $1 AND remaining > 0 RETURNING remaining`,
-    [SWITCH],
-  );
-  return taken.length > 0;
-}
+export const takeWebhookAckLoss = (db: Queryable): Promise<boolean> => takeSandboxSwitch(db, SWITCH);
 
-/** "3", 3 or "off" (0), up to 1,000,000; null when it is none of those. */
+/** "3", 3 or "off" (0), up to 1,000,000 (never "always": every webhook would be sent 50 times); null when it is none of those. */
 function lossesFrom(value: unknown): number | null {
   if (value === 'off') return 0;
   const count = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,7}$/.test(value) ? Number(value) : NaN;
