@@ -1,5 +1,7 @@
 import type { SandboxRole } from '@topup/shared/types';
 import { SandboxGameGateway } from '../src/sandbox/game/sandbox-game-gateway';
+import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from '../src/sandbox/game/sandbox-game-server';
+import { HttpGameGateway } from '../src/game/http/http-game-gateway';
 import { DEMO_GAMES } from '../src/sandbox/seed/demo-games';
 import { demoRoles } from '../src/sandbox/seed/demo-roles';
 import { testDbTargets } from './support/test-db';
@@ -99,6 +101,54 @@ describe.each(testDbTargets())('SANDBOX=off on $name', (target) => {
       expect((await store.app.inject({ method: 'GET', url: '/sandbox/mailbox?game_id=18&server_id=1801&role_id=1801001' })).statusCode).toBe(404);
       const role = await call(store.app, 'getRoleInfo', { game_id: 18, area: 'us', server_id: '1801', role_id: '1801001' });
       expect(role.ret).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe.each(testDbTargets())('the sandbox game outage switch on $name', (target) => {
+  it('down, hang and slow reach the store as a game that fails, never answers, or answers late; off heals it; nonsense is refused', async () => {
+    const store = await openTestStore(target);
+    const lookup = () => call(store.app, 'getRoleInfo', { game_id: 18, area: 'us', server_id: '1801', role_id: '1801001' });
+    const outage = (body: object) => store.app.inject({ method: 'POST', url: '/sandbox/game-outage', payload: body });
+    try {
+      expect((await outage({ mode: 'down' })).json()).toEqual({ ret: 0, data: { mode: 'down', delay_ms: null }, msg: 'OK' });
+      expect((await lookup()).ret).toBe(1020);
+      await outage({ mode: 'slow', delay_ms: 150 });
+      expect((await store.app.inject({ method: 'GET', url: '/sandbox/game-outage' })).json().data).toEqual({ mode: 'slow', delay_ms: 150 });
+      expect((await lookup()).ret).toBe(0);
+      // A game that never answers, or answers past the time limit, as the store's gateway meets it (300 ms limit, no retry).
+      const game = await buildSandboxGameServer({ db: store.db });
+      await game.listen({ host: '127.0.0.1', port: 0 });
+      const address = game.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const gateway = new HttpGameGateway({ endpointOf: async () => ({ url, secret: SANDBOX_GAME_DEV_SECRET }), timeoutMs: 300, lookupBackoffMs: [], breakerFailures: 1000 });
+      try {
+        const role = { gameId: 18, serverId: '1801', serverSign: '', roleId: '1801001' };
+        await outage({ mode: 'hang' });
+        await expect(gateway.lookupRole(role)).rejects.toThrow('gameUnavailable');
+        await outage({ mode: 'hang', delay_ms: 1_000 });
+        await expect(gateway.lookupRole(role)).rejects.toThrow('gameUnavailable');
+        await outage({ mode: 'slow', delay_ms: 50 });
+        expect((await gateway.lookupRole(role))?.roleId).toBe('1801001');
+        // A call still hanging when the game closes does not hold the close.
+        await outage({ mode: 'hang' });
+        const hanging = fetch(`${url}/health`, { method: 'POST', body: '{}' }).catch(() => 'cut');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await game.close();
+        expect(await hanging).toBeDefined();
+      } finally {
+        await game.close();
+      }
+      await outage({ mode: 'off' });
+      expect((await lookup()).ret).toBe(0);
+      for (const bad of [{ mode: 'broken' }, { mode: 'slow' }, { mode: 'hang', delay_ms: -1 }, { mode: 'hang', delay_ms: 'soon' }, { mode: 'slow', delay_ms: 10_000_000 }]) {
+        const refused = await outage(bad);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().ret).toBe(1003);
+      }
+      expect((await store.app.inject({ method: 'GET', url: '/sandbox/game-outage' })).json().data.mode).toBe('off');
     } finally {
       await store.close();
     }

@@ -16,7 +16,7 @@ export class DatabaseUnavailableError extends Error {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down), too_many_connections. */
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
-const LOST_MESSAGES = [/^Connection terminated/, /connection error and is not queryable/, /^timeout exceeded when trying to connect/, /^Client was closed and is not queryable/, /^Cannot use a pool after calling end/];
+const LOST_MESSAGES = [/^Connection terminated/, /connection error and is not queryable/, /^timeout exceeded when trying to connect/, /^Client was closed and is not queryable/];
 
 /** Whether `error` says the database was unreachable or the connection lost, rather than a refused statement. */
 export function isConnectionFault(error: unknown): boolean {

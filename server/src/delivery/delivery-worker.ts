@@ -103,7 +103,7 @@ export class DeliveryWorker {
    * server that hangs) have their leases handed back, so another instance takes them at once instead of
    * after the lease. Unfinished jobs stay in the outbox.
    */
-  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
+  async stop(graceMs = this.options.settings.stopGraceMs ?? STOP_GRACE_MS): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

@@ -33,6 +33,8 @@ export interface OrderSettings {
    * right after a mail went out and before the order records it, the worst moment to die.
    */
   readonly crashAfterMail: boolean;
+  /** How long a stopping worker waits for its jobs under way before it hands their leases back (default 8 s). */
+  readonly stopGraceMs?: number;
 }
 
 /** The shortest DELIVERY_LEASE: renewed every second at least. */

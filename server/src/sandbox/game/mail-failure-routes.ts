@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import formBody from '@fastify/formbody';
 import type { Db } from '../../db/db';
 import { mailFailuresLeft, setMailFailures } from './mail-failures';
+import { gameOutage, outageFrom, setGameOutage } from './game-outage';
 
 export interface MailFailureRoutesOptions {
   readonly db: Db;
@@ -18,7 +19,8 @@ function failuresFrom(value: unknown): number | null {
 /**
  * The sandbox game's failure switch, for demos and tests:
  * `POST /sandbox/mail-failures` with `fail_next` = a number, `always` or `off` (JSON, form or query);
- * `GET /sandbox/mail-failures` tells how many failures are left (-1: always).
+ * `GET /sandbox/mail-failures` tells how many failures are left (-1: always);
+ * `POST /sandbox/game-outage` makes the whole game down, hang or slow (game-outage.ts).
  */
 export async function mailFailureRoutes(app: FastifyInstance, { db }: MailFailureRoutesOptions): Promise<void> {
   await app.register(formBody, { bodyLimit: 1024 });
@@ -29,5 +31,16 @@ export async function mailFailureRoutes(app: FastifyInstance, { db }: MailFailur
     if (count === null) return reply.code(400).send({ ret: 1003, data: null, msg: 'Invalid parameter: fail_next (a number, "always" or "off")' });
     await setMailFailures(db, count);
     return { ret: 0, data: { fail_next: count }, msg: 'OK' };
+  });
+
+  // The whole game failing: `POST /sandbox/game-outage` with `mode` = off | down | hang | slow and `delay_ms`.
+  const shown = (outage: Awaited<ReturnType<typeof gameOutage>>) => ({ mode: outage.mode, delay_ms: 'delayMs' in outage ? outage.delayMs : null });
+  app.get('/sandbox/game-outage', async () => ({ ret: 0, data: shown(await gameOutage(db)), msg: 'OK' }));
+  app.post<{ Body: Record<string, unknown> | undefined; Querystring: Record<string, unknown> }>('/sandbox/game-outage', async (request, reply) => {
+    const given = request.body && typeof request.body === 'object' ? request.body : request.query;
+    const outage = outageFrom(given);
+    if (typeof outage === 'string') return reply.code(400).send({ ret: 1003, data: null, msg: `Invalid parameter: ${outage}` });
+    await setGameOutage(db, outage);
+    return { ret: 0, data: shown(outage), msg: 'OK' };
   });
 }

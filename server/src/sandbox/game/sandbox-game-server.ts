@@ -4,6 +4,7 @@ import { CONTRACT_PATHS, isText, writeRole } from '../../game/http/game-contract
 import { signatureProblem, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../game/http/game-signature';
 import { SandboxGameGateway } from './sandbox-game-gateway';
 import { SandboxMailFailure, SwitchableSandboxGame } from './mail-failures';
+import { gameOutage } from './game-outage';
 
 /** The sandbox game's secret in development and tests (a real game's is a catalogue setting). */
 export const SANDBOX_GAME_DEV_SECRET = 'sandbox-game-dev-secret';
@@ -23,7 +24,28 @@ const isGameId = (value: unknown): value is number => typeof value === 'number' 
 export async function buildSandboxGameServer(options: SandboxGameServerOptions): Promise<FastifyInstance> {
   const secret = options.secret ?? SANDBOX_GAME_DEV_SECRET;
   const game = new SwitchableSandboxGame(new SandboxGameGateway(options.db), options.db);
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  // A hanging call must not hold the game's close: its socket is cut.
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, forceCloseConnections: true });
+  // The outage switch (game-outage.ts): down answers 503, hang waits (for ever without a delay), slow delays.
+  const waiting = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const release of waiting) release();
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    const outage = await gameOutage(options.db);
+    if (outage.mode === 'off') return;
+    if (outage.mode === 'down') return reply.code(503).header('content-type', 'application/json').send('{"error":"unavailable","detail":"the sandbox game is down (outage switch)"}');
+    const delayMs = outage.delayMs;
+    await new Promise<void>((resolve) => {
+      const release = () => {
+        waiting.delete(release);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = delayMs === null ? undefined : setTimeout(release, delayMs);
+      waiting.add(release);
+    });
+  });
   // The signature covers the raw body: keep it as sent.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 

@@ -1,0 +1,73 @@
+import { mustCreateOrder, checkout, openOrderStore } from './support/order-helpers';
+import { callStore, pgliteData, startStore } from './support/store-process';
+import { testDbTargets } from './support/test-db';
+
+jest.setTimeout(90_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
+    await sleep(25);
+  }
+}
+
+describe('a store process asked to stop (SIGTERM)', () => {
+  it('fails readiness first, finishes the request under way, then exits 0', async () => {
+    const data = pgliteData();
+    const store = await startStore({ ...data.env, STOP_DRAIN_SECONDS: '2' });
+    try {
+      expect((await fetch(`${store.url}/readyz`)).status).toBe(200);
+      // A character lookup that takes 1.5 s: the game answers slowly.
+      await fetch(`${store.url}/sandbox/game-outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mode":"slow","delay_ms":1500}' });
+      const underWay = callStore<{ role_name: string }>(store.url, 'getRoleInfo', { game_id: 18, area: 'us', server_id: '1801', role_id: '1801001' });
+      await sleep(300);
+      store.child.kill('SIGTERM');
+      // Draining: still answering, but not ready, so a balancer sends nothing new.
+      const readiness = await until('readiness to fail', async () => {
+        const response = await fetch(`${store.url}/readyz`);
+        return response.status === 503 ? ((await response.json()) as { draining: boolean }) : null;
+      });
+      expect(readiness.draining).toBe(true);
+      const answer = await underWay;
+      expect(answer.ret).toBe(0);
+      expect(await store.exited).toBe(0);
+    } finally {
+      await store.kill('SIGKILL');
+      await data.remove();
+    }
+  });
+});
+
+describe.each(testDbTargets())('a delivery worker stopping with a job under way on $name', (target) => {
+  it('hands the lease back when the job outlasts the grace, so another instance can take it at once', async () => {
+    // A lease of a minute: without the hand-back, the job would wait that long for another instance.
+    const store = await openOrderStore(target, { leaseMs: 60_000, stopGraceMs: 300 });
+    try {
+      const order = await mustCreateOrder(store.app);
+      // The game stops answering: the mail call hangs.
+      await store.app.inject({ method: 'POST', url: '/sandbox/game-outage', payload: { mode: 'hang' } });
+      expect((await checkout(store, order.order_id, 'paid')).status).toBeLessThan(400);
+      await until('the delivery job leased', async () => {
+        const rows = await store.db.query<{ held: boolean }>(
+          `SELECT leased_until > now() + interval '30 seconds' AS held FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`,
+          [order.order_id],
+        );
+        return rows[0]?.held;
+      });
+      await store.app.close();
+      const rows = await store.db.query<{ free: boolean }>(
+        `SELECT leased_until IS NULL OR leased_until <= now() AS free FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`,
+        [order.order_id],
+      );
+      expect(rows).toEqual([{ free: true }]);
+    } finally {
+      await store.app.close();
+      await store.db.close();
+    }
+  });
+});
