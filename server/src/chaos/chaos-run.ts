@@ -480,15 +480,18 @@ async function pickOutageSwitch(cluster: StoreCluster): Promise<'game-outage' | 
 }
 
 async function setOutage(cluster: StoreCluster, through: 'game-outage' | 'mail-failures', mode: 'down' | 'hang' | 'off'): Promise<void> {
-  if (through === 'mail-failures') {
-    // One switch in the database for the whole cluster: any running instance takes it.
-    const instance = cluster.instances.find((candidate) => candidate.isRunning());
-    if (instance) await postJson(`${instance.url}/sandbox/mail-failures`, { fail_next: mode === 'off' ? 'off' : 'always' });
-    return;
+  // Either switch is one row in the database for the whole cluster: any running instance takes it.
+  const [route, body] = through === 'game-outage' ? ['game-outage', { mode }] : ['mail-failures', { fail_next: mode === 'off' ? 'off' : 'always' }];
+  let failure: unknown = null;
+  for (const instance of cluster.instances.filter((candidate) => candidate.isRunning())) {
+    try {
+      if ((await postJson(`${instance.url}/sandbox/${route}`, body)).ok) return;
+      failure = new Error(`${instance.name} refused ${route} ${JSON.stringify(body)}`);
+    } catch (error) {
+      failure = error;
+    }
   }
-  await Promise.all(
-    cluster.instances.filter((instance) => instance.isRunning()).map((instance) => postJson(`${instance.url}/sandbox/game-outage`, { mode }).catch(() => undefined)),
-  );
+  throw failure ?? new Error('no instance running to set the game outage');
 }
 
 /** An instance that holds a delivery job's lease now (from delivery_outbox.leased_by: host and pid). */
