@@ -84,6 +84,8 @@ export interface ServerConfig {
    * 20 by default) and the process exits.
    */
   readonly stopDrainMs: number;
+  /** How the store's PostgreSQL connections name themselves (`DATABASE_APPLICATION_NAME`; `topup-store <INSTANCE_NAME>` by default). */
+  readonly databaseApplicationName: string | null;
   readonly stopTimeoutMs: number;
   /** Bearer token of the `/ops/*` routes (`OPS_TOKEN`); without one those routes are off. */
   readonly opsToken: string | null;
@@ -290,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
     catalogueCheckMs: positiveIntegerFrom('CATALOGUE_CHECK_SECONDS', env.CATALOGUE_CHECK_SECONDS, 5) * 1000,
     instanceName: env.INSTANCE_NAME?.trim() || DEFAULT_INSTANCE_NAME,
+    databaseApplicationName: env.DATABASE_APPLICATION_NAME?.trim() || null,
     stopDrainMs: wholeNumberFrom('STOP_DRAIN_SECONDS', env.STOP_DRAIN_SECONDS, 0) * 1000,
     stopTimeoutMs: positiveIntegerFrom('STOP_TIMEOUT_SECONDS', env.STOP_TIMEOUT_SECONDS, 20) * 1000,
     opsToken: env.OPS_TOKEN || null,
