@@ -16,7 +16,10 @@ import { DbReleaseStore } from './releases/release-store';
 import { healthRoutes } from './releases/health-routes';
 import { loadReleaseHealthSettings, type ReleaseHealthSettings } from './releases/health-settings';
 import { watchReleases } from './releases/auto-rollback';
-import { dropOldHealth } from './releases/release-health';
+import { dropCountedLoads, dropOldHealth } from './releases/release-health';
+import { configuredSigningKey, signerOf } from './releases/signing-key';
+import { issueLoadToken } from './releases/load-tokens';
+import { openPreview, previewLink } from './releases/preview-links';
 import { runClusterChore } from './db/cluster-chore';
 import { auditRegistry } from './ops/audit';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from './releases/released-sources';
@@ -136,7 +139,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Release files never change: each instance keeps those it served in memory.
     const releaseFiles = new ReleaseFileCache(registry.store);
     // Each release's health in players' browsers; one instance at a time judges new versions by it.
-    await app.register(healthRoutes, { db });
+    // Load tokens and preview links are signed with RELEASE_SIGNING_KEY, or the key kept in the database.
+    const signer = signerOf(db, configuredSigningKey());
+    await app.register(healthRoutes, { db, settings: releaseHealth, signer });
     let watching: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
       const autoAudit = (remote: string) => auditRegistry({ name: 'service:auto-rollback', operatorId: null, address: 'store' }, 'release.rollback', `automatic rollback of ${remote}`);
@@ -144,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         void runClusterChore(db, 'release-health', releaseHealth.checkMs, async () => {
           for (const done of await watchReleases(db, registry, releaseHealth, autoAudit)) app.log.warn({ rollback: done }, 'a failing release was rolled back');
           await dropOldHealth(db, releaseHealth.keepDays);
+          await dropCountedLoads(db, Math.max(releaseHealth.windowMinutes, releaseHealth.tokenMinutes));
         }).catch((error: unknown) => app.log.error({ err: error }, 'watching the releases failed'));
       }, releaseHealth.checkMs);
       watching.unref();
@@ -164,11 +170,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       signInsPerAddress: config.ops.signInsPerAddress,
       bannerLinkHosts: config.bannerLinkHosts,
       releaseHealth,
+      previewLink: async (remote, version) => previewLink(registry, await signer(), remote, version),
     });
     await app.register(staticRoutes, {
       host: releasedHostSource(registry, releaseFiles, config.hostDist),
       remotes: releasedRemoteSource(registry, releaseFiles, built),
       previewable: (remote, version) => registry.previewable(remote, version),
+      openPreview: async (value) => openPreview(await signer(), value),
+      healthToken: async (bucket, versions) => issueLoadToken(await signer(), bucket, versions, releaseHealth.tokenMinutes),
       gameRules: async () => (await catalogue.get()).rules,
       ...pages,
     });

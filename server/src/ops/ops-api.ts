@@ -8,6 +8,7 @@ import { isReleasableApp, RELEASABLE_APPS } from '../releases/apps';
 import type { ReleaseHealthSettings } from '../releases/health-settings';
 import { autoRollbackSwitches, healthMinutes, setAutoRollback } from '../releases/release-health';
 import type { RegistryOperations } from '../releases/registry-service';
+import type { PreviewLink } from '../releases/preview-links';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../support/support-tickets';
 import { storeErrorAnswer } from '../web/error-answer';
 import { registerCounters } from '../web/request-counters';
@@ -51,6 +52,8 @@ export interface OpsApiOptions {
   readonly bannerLinkHosts?: readonly string[];
   /** The automatic rollback's thresholds, shown in the release console. */
   readonly releaseHealth?: ReleaseHealthSettings;
+  /** A signed preview link for a tester (releases/preview-links.ts); without it there are none. */
+  readonly previewLink?: (app: string, version: string) => Promise<PreviewLink>;
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -338,6 +341,19 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
       const name = request.query.app;
       if (!isReleasableApp(name)) throw new OpsError(400, `Unknown app "${name}"`, 'invalid');
       return { app: name, minutes: await healthMinutes(db, name, Math.min(168, Math.max(1, Number(request.query.hours ?? 24)))) };
+    },
+  );
+
+  // A signed link that shows a released, never rolled-back remote version in a tester's tab, for a few hours.
+  app.get<{ Querystring: { app: string; version: string } }>(
+    '/releases/preview-link',
+    {
+      config: { permission: 'releases.read' },
+      schema: { querystring: { type: 'object', required: ['app', 'version'], properties: { app: text(40), version: text(64) }, additionalProperties: false } },
+    },
+    async (request) => {
+      if (!options.previewLink) throw new OpsError(404, 'Previews are not possible here', 'invalid');
+      return options.previewLink(request.query.app, request.query.version);
     },
   );
 
