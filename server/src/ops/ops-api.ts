@@ -18,13 +18,14 @@ import {
   catalogueAtRevision,
   catalogueRevisions,
   CatalogueFileError,
-  checkCatalogueFile,
+  checkCatalogueFileInTurns,
   exportCatalogue,
   importCatalogue,
   LargePriceChangeError,
   type CatalogueFile,
 } from '../catalogue/catalogue-file';
 import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
+import { MAX_CATALOGUE_FILE_BYTES } from '../catalogue/catalogue-file-schema';
 import { actorOf, reason, requestKey } from './route-parts';
 import { catalogueImageRoutes } from './catalogue-image-routes';
 import { addOperator, changeOperator, resetOperatorPassword } from './operator-admin';
@@ -432,11 +433,12 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   /** What a catalogue file's checks allow beyond the defaults: this store's banner link hosts. */
   const checks = { bannerLinkHosts: options.bannerLinkHosts ?? [], payTypes: options.orders.payments.payTypes };
 
-  /** A catalogue file is larger than any other request: up to 20 MB here. */
-  const CATALOGUE_BODY = 20 * 1024 * 1024;
+  /** A catalogue file is larger than any other request: up to MAX_CATALOGUE_FILE_BYTES, with the import's words around it. */
+  const CATALOGUE_BODY = MAX_CATALOGUE_FILE_BYTES + 64 * 1024;
 
   app.post<{ Body: unknown }>('/catalogue/check', { config: { permission: 'catalogue.edit' }, bodyLimit: CATALOGUE_BODY }, async (request): Promise<CatalogueCheck> => {
-    const problems = checkCatalogueFile(request.body, checks);
+    // Checked a slice at a time: other requests are answered meanwhile (docs/security.md).
+    const problems = await checkCatalogueFileInTurns(request.body, checks);
     if (problems.length > 0) return { problems, diff: null, large_price_changes: [] };
     const diff = diffCatalogue(await exportCatalogue(db), request.body as CatalogueFile);
     return { problems, diff, large_price_changes: largePriceChanges(diff) };
