@@ -26,6 +26,7 @@ import {
 } from '../catalogue/catalogue-file';
 import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
 import { MAX_CATALOGUE_FILE_BYTES } from '../catalogue/catalogue-file-schema';
+import { STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from '../game/http/game-endpoint-policy';
 import { actorOf, reason, requestKey } from './route-parts';
 import { catalogueImageRoutes } from './catalogue-image-routes';
 import { addOperator, changeOperator, resetOperatorPassword } from './operator-admin';
@@ -50,6 +51,8 @@ export interface OpsApiOptions {
   readonly signInsPerAddress: number;
   /** Hosts a banner may link to over https (BANNER_LINK_HOSTS); none when absent. */
   readonly bannerLinkHosts?: readonly string[];
+  /** Which addresses a game's server may be set to (GAME_SERVER_HOSTS; this machine in development only). */
+  readonly gameEndpoints?: GameEndpointPolicy;
   /** The automatic rollback's thresholds, shown in the release console. */
   readonly releaseHealth?: ReleaseHealthSettings;
 }
@@ -469,7 +472,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   );
 
   await app.register(catalogueDraftRoutes, { db, catalogue: options.catalogue, checks });
-  await app.register(gameServerRoutes, { db, catalogue: options.catalogue });
+  await app.register(gameServerRoutes, { db, catalogue: options.catalogue, policy: options.gameEndpoints ?? STRICT_GAME_ENDPOINTS });
 
   // Revert: the catalogue of a revision made from a file, imported again as a new revision (the same checks).
   app.post<{ Body: { revision: number; reason: string; request_key: string; confirm_price_changes?: boolean } }>(
