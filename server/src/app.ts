@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(readinessRoutes, { instance: config.instanceName, db, catalogue });
     const settings = options.orders ?? loadOrderSettings({});
     // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
-    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
+    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue, config.gameEndpoints) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
     const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs }) : null;
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });
@@ -169,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       secureCookies: config.ops.secureCookies,
       signInsPerAddress: config.ops.signInsPerAddress,
       bannerLinkHosts: config.bannerLinkHosts,
+      gameEndpoints: config.gameEndpoints,
       releaseHealth,
       previewLink: async (remote, version) => previewLink(registry, await signer(), remote, version),
     });

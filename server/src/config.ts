@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import { loadStripeSettings, type StripeSettings } from './payments/stripe/stripe-settings';
+import type { GameEndpointPolicy } from './game/http/game-endpoint-policy';
 
 /** The repository root: server/ sits one level below it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -95,6 +96,12 @@ export interface ServerConfig {
   readonly assetOrigins: readonly string[];
   /** Hosts a banner may link to over https besides the store's own pages (`BANNER_LINK_HOSTS`); none by default. */
   readonly bannerLinkHosts: readonly string[];
+  /**
+   * Which addresses a game's server may be at (docs/security.md, "Game endpoints"): the hosts of
+   * GAME_SERVER_HOSTS only when set, and a game server on this machine over http only when NODE_ENV is
+   * not production (the sandbox game on 127.0.0.1 in development and the tests).
+   */
+  readonly gameEndpoints: GameEndpointPolicy;
   /** How the store sends e-mail (receipts, support-ticket references): docs/email.md. */
   readonly mail: MailSettings;
   /** The back office's sessions (docs/back-office.md). */
@@ -299,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     assetOrigins: originsFrom(env.ASSET_ORIGINS),
     bannerLinkHosts: hostsFrom('BANNER_LINK_HOSTS', env.BANNER_LINK_HOSTS),
+    gameEndpoints: { hosts: hostsFrom('GAME_SERVER_HOSTS', env.GAME_SERVER_HOSTS), loopback: nodeEnv !== 'production' },
     mail: mailSettingsFrom(env, storeMode, host, port),
     ops: {
       sessionIdleMs: positiveIntegerFrom('OPS_SESSION_IDLE_MINUTES', env.OPS_SESSION_IDLE_MINUTES, 30) * 60_000,

@@ -101,7 +101,7 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     ['POST', '/catalogue/draft/publish', { reason: 'test', request_key: 'role-check-0005' }, 'catalogue.edit'],
     ['GET', '/catalogue/game-servers', undefined, 'read'],
     ['GET', '/catalogue/discount-usage', undefined, 'read'],
-    ['POST', '/catalogue/game-servers', { game_id: 99999, url: '', reason: 'test' }, 'catalogue.edit'],
+    ['POST', '/catalogue/game-servers', { game_id: 99999, url: '', reason: 'test' }, 'game_servers.manage'],
     ['POST', '/orders/NO-SUCH-ORDER/actions', { action: 'mark_disputed', reason: 'test', request_key: 'role-check-0001' }, 'orders.act'],
     ['POST', '/tickets/T-NONE-NONE', { status: 'closed', request_key: 'role-check-0002' }, 'tickets.act'],
     ['POST', '/releases/rollback', { app: 'remote-topup', reason: 'test' }, 'releases.act'],
@@ -116,7 +116,7 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     support: ['read', 'orders.act', 'tickets.act'],
     merchandiser: ['read', 'catalogue.edit'],
     release_manager: ['read', 'releases.read', 'releases.act'],
-    admin: ['read', 'releases.read', 'orders.act', 'tickets.act', 'releases.act', 'operators.manage', 'catalogue.edit'],
+    admin: ['read', 'releases.read', 'orders.act', 'tickets.act', 'releases.act', 'operators.manage', 'catalogue.edit', 'game_servers.manage'],
   };
 
   it('checks the role on every route: 403 for each role that may not, 401 for nobody signed in', async () => {

@@ -19,13 +19,15 @@ import {
   catalogueAtRevision,
   catalogueRevisions,
   CatalogueFileError,
-  checkCatalogueFile,
+  checkCatalogueFileInTurns,
   exportCatalogue,
   importCatalogue,
   LargePriceChangeError,
   type CatalogueFile,
 } from '../catalogue/catalogue-file';
 import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
+import { MAX_CATALOGUE_FILE_BYTES } from '../catalogue/catalogue-file-schema';
+import { STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from '../game/http/game-endpoint-policy';
 import { actorOf, reason, requestKey } from './route-parts';
 import { catalogueImageRoutes } from './catalogue-image-routes';
 import { addOperator, changeOperator, resetOperatorPassword } from './operator-admin';
@@ -50,6 +52,8 @@ export interface OpsApiOptions {
   readonly signInsPerAddress: number;
   /** Hosts a banner may link to over https (BANNER_LINK_HOSTS); none when absent. */
   readonly bannerLinkHosts?: readonly string[];
+  /** Which addresses a game's server may be set to (GAME_SERVER_HOSTS; this machine in development only). */
+  readonly gameEndpoints?: GameEndpointPolicy;
   /** The automatic rollback's thresholds, shown in the release console. */
   readonly releaseHealth?: ReleaseHealthSettings;
   /** A signed preview link for a tester (releases/preview-links.ts); without it there are none. */
@@ -448,11 +452,12 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   /** What a catalogue file's checks allow beyond the defaults: this store's banner link hosts. */
   const checks = { bannerLinkHosts: options.bannerLinkHosts ?? [], payTypes: options.orders.payments.payTypes };
 
-  /** A catalogue file is larger than any other request: up to 20 MB here. */
-  const CATALOGUE_BODY = 20 * 1024 * 1024;
+  /** A catalogue file is larger than any other request: up to MAX_CATALOGUE_FILE_BYTES, with the import's words around it. */
+  const CATALOGUE_BODY = MAX_CATALOGUE_FILE_BYTES + 64 * 1024;
 
   app.post<{ Body: unknown }>('/catalogue/check', { config: { permission: 'catalogue.edit' }, bodyLimit: CATALOGUE_BODY }, async (request): Promise<CatalogueCheck> => {
-    const problems = checkCatalogueFile(request.body, checks);
+    // Checked a slice at a time: other requests are answered meanwhile (docs/security.md).
+    const problems = await checkCatalogueFileInTurns(request.body, checks);
     if (problems.length > 0) return { problems, diff: null, large_price_changes: [] };
     const diff = diffCatalogue(await exportCatalogue(db), request.body as CatalogueFile);
     return { problems, diff, large_price_changes: largePriceChanges(diff) };
@@ -483,7 +488,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   );
 
   await app.register(catalogueDraftRoutes, { db, catalogue: options.catalogue, checks });
-  await app.register(gameServerRoutes, { db, catalogue: options.catalogue });
+  await app.register(gameServerRoutes, { db, catalogue: options.catalogue, policy: options.gameEndpoints ?? STRICT_GAME_ENDPOINTS });
 
   // Revert: the catalogue of a revision made from a file, imported again as a new revision (the same checks).
   app.post<{ Body: { revision: number; reason: string; request_key: string; confirm_price_changes?: boolean } }>(
