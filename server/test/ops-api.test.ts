@@ -276,6 +276,24 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     expect((await support.send('POST', `/tickets/${reference}`, { status: 'closed', request_key: 'ticket-close-0001' })).body.ticket.status).toBe('closed');
   });
 
+  it('answers only to the ticket\'s own address, never quoting the sender; a ticket holding a list of addresses is not answered by mail', async () => {
+    const support = await signedIn('support');
+    const reference = await createTicket(db, { orderId: '', gameId: 18, area: 'us', email: 'only.player@example.com', message: 'Click https://phish.example now', locale: 'en' });
+    const reply = { answer: 'We resent your items.', request_key: 'ticket-answer-only-0001' };
+    expect((await support.send('POST', `/tickets/${reference}`, reply)).body.done).toBe(true);
+    const mails = await db.query<{ recipient: string; body_text: string }>(`SELECT recipient, body_text FROM mail_outbox WHERE mail_key LIKE $1`, [`ticket-answer:${reference}:%`]);
+    expect(mails).toEqual([{ recipient: 'only.player@example.com', body_text: expect.stringContaining('We resent your items.') }]);
+    expect(mails[0]!.body_text).not.toContain('phish');
+    // A ticket stored before the form took one plain address only.
+    await db.query(
+      `INSERT INTO support_tickets (reference, order_id, game_id, area, email, message, locale) VALUES ('T-LIST-0001', '', 18, 'us', 'k1,victim@example.net', 'hello there', 'en')`,
+    );
+    const refused = await support.send('POST', '/tickets/T-LIST-0001', { answer: 'Hello.', request_key: 'ticket-answer-list-0001' });
+    expect(refused.status).toBe(422);
+    expect(await countRows(db, `mail_outbox WHERE mail_key LIKE 'ticket-answer:T-LIST-0001:%'`)).toBe(0);
+    expect((await support.send('POST', '/tickets/T-LIST-0001', { status: 'closed', request_key: 'ticket-close-list-0001' })).body.ticket.status).toBe('closed');
+  });
+
   it('lets a merchandiser download the catalogue, check a changed file, and import it as one audited revision; a large price change needs a second confirmation', async () => {
     const merchandiser = await signedIn('merchandiser');
     const download = await merchandiser.send('GET', '/catalogue/file');

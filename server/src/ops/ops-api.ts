@@ -9,6 +9,7 @@ import type { ReleaseHealthSettings } from '../releases/health-settings';
 import { autoRollbackSwitches, healthMinutes, setAutoRollback } from '../releases/release-health';
 import type { RegistryOperations } from '../releases/registry-service';
 import type { PreviewLink } from '../releases/preview-links';
+import { isEmailAddress } from '@topup/shared/formats';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../support/support-tickets';
 import { storeErrorAnswer } from '../web/error-answer';
 import { registerCounters } from '../web/request-counters';
@@ -309,6 +310,9 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
         if (!ticket) throw new OpsError(404, `No ticket ${request.params.reference}`, 'noSuchTicket');
         if (await auditedRequest(tx, request_key)) return false;
         const answers = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'ticket.answer' AND target_id = $1`, [ticket.reference]))[0]?.n ?? 0;
+        if (answer && !isEmailAddress(ticket.email)) {
+          throw new OpsError(422, `Ticket ${ticket.reference} has no single e-mail address to answer: reply another way`, 'invalid');
+        }
         if (answer) await answerTicket(tx, ticket, answer, actor.name, answers + 1);
         if (status) await setTicketStatus(tx, ticket.reference, status);
         await writeAudit(tx, actor, {
