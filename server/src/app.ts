@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       roleLookupsPerMinute: config.roleLookupsPerMinute,
       limits: options.limits ?? loadLimitSettings({}),
       orders,
+      linkHosts: config.bannerLinkHosts,
     });
     if (config.sandboxRoutes) {
       await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });
