@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import helmet from 'helmet';
 import { withDemoRibbon } from './demo-ribbon';
@@ -57,7 +57,7 @@ function helmetSettings(assetOrigins: readonly string[]) {
 export function frameworkErrorAnswer(assetOrigins: readonly string[]): NonNullable<FastifyServerOptions['frameworkErrors']> {
   const { frameguard, ...rest } = helmetSettings(assetOrigins);
   const headers = helmet({ ...rest, xFrameOptions: frameguard });
-  return (error, request, reply) => {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
     const answer = () => reply.code(status).header('cache-control', 'no-store').send({ error: status === 414 ? 'The address is too long' : 'The address could not be read' });
     headers(request.raw, reply.raw, () => {
