@@ -114,4 +114,40 @@ describe.each(testDbTargets())('operators, sign-ins and the audit log on $name',
     const [after] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
     expect(after?.n).toBe(before?.n);
   });
+
+  it('gives the store\'s own role, set up as docs/operations.md says, no way to empty the audit log or touch its triggers', async () => {
+    const role = `topup_store_test_${Math.random().toString(36).slice(2, 10)}`;
+    const [where] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+    const schema = `"${where!.schema}"`;
+    await db.query(`CREATE ROLE ${role} NOLOGIN`);
+    const asStore = (sql: string) =>
+      db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL ROLE ${role}`);
+        return tx.query(sql);
+      });
+    try {
+      for (const grant of [
+        `GRANT USAGE ON SCHEMA ${schema} TO ${role}`,
+        `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ${role}`,
+        `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`,
+        `REVOKE UPDATE, DELETE, TRUNCATE ON ${schema}.audit_log FROM ${role}`,
+      ]) {
+        await db.query(grant);
+      }
+      await asStore(`INSERT INTO audit_log (actor, action) VALUES ('service:role-test', 'test.role')`);
+      expect(await asStore(`SELECT action FROM audit_log WHERE action = 'test.role'`)).toHaveLength(1);
+      for (const statement of [
+        'TRUNCATE audit_log',
+        'ALTER TABLE audit_log DISABLE TRIGGER audit_log_never_truncated',
+        'DROP TRIGGER audit_log_append_only ON audit_log',
+        'DROP TABLE audit_log',
+        `DELETE FROM audit_log WHERE action = 'test.role'`,
+      ]) {
+        await expect(asStore(statement)).rejects.toThrow(/permission denied|must be (the )?owner/);
+      }
+    } finally {
+      await db.query(`DROP OWNED BY ${role}`);
+      await db.query(`DROP ROLE ${role}`);
+    }
+  });
 });
