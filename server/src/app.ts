@@ -26,7 +26,7 @@ import { builtHostSource, releasedHostSource, releasedRemoteSource } from './rel
 import { RegistryService } from './releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
 import { loadOrderSettings, type OrderSettings } from './orders/order-settings';
-import { securityHeaders } from './web/security-headers';
+import { frameworkErrorAnswer, securityHeaders } from './web/security-headers';
 import { readinessRoutes } from './web/readiness-routes';
 import { cspReportRoutes } from './web/csp-report-routes';
 import { useCounterStore } from './web/request-counters';
@@ -80,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // The real client behind the load balancer, for limits and reports (TRUST_PROXY; none by default).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Fastify's refusals before routing (an address that does not decode) carry the security headers too.
+    frameworkErrors: frameworkErrorAnswer(config.assetOrigins),
   });
   // Every rate limit counts in one Redis shared by all instances (REDIS_URL), or else in this process.
   const counters = config.redisUrl ? openRedisCounterStore(config.redisUrl, config.redisPrefix, app.log) : null;
@@ -130,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       roleLookupsPerMinute: config.roleLookupsPerMinute,
       limits: options.limits ?? loadLimitSettings({}),
       orders,
+      linkHosts: config.bannerLinkHosts,
     });
     if (config.sandboxRoutes) {
       await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import { loadStripeSettings, type StripeSettings } from './payments/stripe/stripe-settings';
 import type { GameEndpointPolicy } from './game/http/game-endpoint-policy';
+import { DEV_WEBHOOK_SECRET } from './production/development-secrets';
 
 /** The repository root: server/ sits one level below it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -26,7 +27,10 @@ export type TrustProxy = false | number | string;
 export interface ServerConfig {
   readonly host: string;
   readonly port: number;
+  /** `NODE_ENV`: development (unset), test or production; any other value is refused at start. */
   readonly nodeEnv: string;
+  /** `PAYMENT_WEBHOOK_SECRET` is unset or the development one (refused in production). */
+  readonly developmentWebhookSecret: boolean;
   readonly storeMode: StoreMode;
   /** Where the host build lives (index.html + assets). */
   readonly hostDist: string;
@@ -196,6 +200,17 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   throw new Error(`${name} must be one of: ${allowed.join(', ')}; got "${value}"`);
 }
 
+const NODE_ENVS = ['development', 'test', 'production'];
+
+/** `NODE_ENV=prod` or `Production` would quietly run a development store: only the three known values start. */
+function nodeEnvFrom(value: string | undefined): string {
+  if (value === undefined || value === '') return 'development';
+  if (!NODE_ENVS.includes(value)) {
+    throw new Error(`Refusing to start: NODE_ENV must be development, test or production (or unset for development), got "${value}".`);
+  }
+  return value;
+}
+
 function storeModeFrom(env: NodeJS.ProcessEnv, nodeEnv: string): StoreMode {
   const mode = env.STORE_MODE ?? '';
   if (mode !== '' && mode !== 'demo') throw new Error(`STORE_MODE must be "demo" or unset, got "${mode}"`);
@@ -267,7 +282,7 @@ export function hostsFrom(name: string, value: string | undefined): string[] {
  * what a production server must refuse, so that one start lists every problem at once.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const nodeEnv = env.NODE_ENV || 'development';
+  const nodeEnv = nodeEnvFrom(env.NODE_ENV);
   const storeMode = storeModeFrom(env, nodeEnv);
   // What is only for development stays off in production unless asked for (and then refused).
   const devDefault = storeMode !== 'production';
@@ -278,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     port,
     nodeEnv,
+    developmentWebhookSecret: (env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET) === DEV_WEBHOOK_SECRET,
     storeMode,
     // HOST_DIST serves another build of the shell (the benchmarks' monolith build).
     hostDist: env.HOST_DIST ? path.resolve(env.HOST_DIST) : path.join(REPO_ROOT, 'host', 'dist'),

@@ -87,6 +87,7 @@ describe('one owner per table', () => {
     support_tickets: ['support/support-tickets.ts'],
     mail_outbox: ['mail/mail-outbox.ts', 'mail/mail-worker.ts'],
     chore_runs: ['db/cluster-chore.ts'],
+    stripe_checkout_sessions: ['payments/stripe/checkout-sessions.ts'],
   };
   const writers = tableWriters();
 

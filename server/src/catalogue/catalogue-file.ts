@@ -26,6 +26,7 @@ import { CATALOGUE_IMAGES_PATH, missingCatalogueImages } from './catalogue-image
 import { diffCatalogue, ROW_KEYS, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges, type PriceChange } from './catalogue-diff';
 import { bundleSaleProblems, isoTimeSql } from './sale-window';
 import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
+import { linkProblem } from './catalogue-links';
 import { readDiscountCodeRecords, upsertDiscountCodes, type DiscountCodeRecord } from '../discounts/discount-codes';
 import { discountCodeProblems } from './discount-code-checks';
 import { regionPickerProblems } from './region-picker-checks';
@@ -162,8 +163,16 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
   duplicates(file.store_settings, (s) => s.key, 'store_settings', 'key', problems);
   duplicates(file.discount_codes ?? [], (c) => c.code, 'discount_codes', 'code', problems);
 
+  const hosts = options.bannerLinkHosts ?? [];
+  const serviceLink = (url: string | null) => (url ? linkProblem(url, hosts, 'customer-service buttons') : null);
   file.game_areas.forEach((row, index) => {
     if (!games.has(row.game_id)) problems.push(`${at('game_areas', index, areaKey(row))}: game ${row.game_id} is not in games`);
+    const link = serviceLink(row.customer_service_url);
+    if (link) problems.push(`${at('game_areas', index, areaKey(row))}: customer_service_url: ${link}`);
+  });
+  file.store_settings.forEach((row, index) => {
+    const link = row.key === 'customer_service_url' ? serviceLink(row.value) : null;
+    if (link) problems.push(`${at('store_settings', index, row.key)}: ${link}`);
   });
   for (const [list, rows] of [
     ['servers', file.servers],
@@ -183,7 +192,7 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
   });
   file.banners.forEach((row, index) => {
     if (row.game_id !== null && !games.has(row.game_id)) problems.push(`${at('banners', index, row.banner_key)}: game ${row.game_id} is not in games`);
-    const link = bannerLinkProblem(row.url, options.bannerLinkHosts ?? []);
+    const link = bannerLinkProblem(row.url, hosts);
     if (link) problems.push(`${at('banners', index, row.banner_key)}: ${link}`);
     for (const problem of bannerWindowProblems(row)) problems.push(`${at('banners', index, row.banner_key)}: ${problem}`);
   });

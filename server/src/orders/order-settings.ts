@@ -1,8 +1,10 @@
 import { positiveIntegerFrom } from '../config';
 import { parseDuration, parseDurationList } from './durations';
 
+import { DEV_WEBHOOK_SECRET } from '../production/development-secrets';
+
 /** The development webhook secret; a production server refuses to start with it. */
-export const DEV_WEBHOOK_SECRET = 'topup-dev-webhook-secret';
+export { DEV_WEBHOOK_SECRET };
 
 export interface OrderSettings {
   /** An unpaid order expires after this long (`ORDER_EXPIRES_AFTER`, default 30m). */
