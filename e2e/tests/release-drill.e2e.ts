@@ -31,6 +31,19 @@ async function loadTopup(page: Page): Promise<string> {
   return ((await page.locator('[data-version-of="remote-topup"]').textContent()) ?? '').trim();
 }
 
+/** What a stranger can send to the beacon route with curl: no page load, any reports. */
+async function forgeBeacon(body: object, cookie?: string): Promise<number> {
+  const response = await fetch(`${server.url}/mf/health`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  return response.status;
+}
+
+const forgedLoads = (version: string, outcome: 'rendered' | 'render', count = 20) => Array.from({ length: count }, () => ({ app: 'remote-topup', version, outcome, ms: 300 }));
+
+/** A preview link from the back office (an operator's, here the ops token's). */
+async function previewLinkFor(version: string): Promise<Response> {
+  return fetch(`${server.url}/ops/api/releases/preview-link?app=remote-topup&version=${encodeURIComponent(version)}`, { headers: { authorization: `Bearer ${env.OPS_TOKEN}` } });
+}
+
 beforeAll(async () => {
   // The store judges new versions every second, after 8 page loads (the defaults: 10 s, 50 loads).
   env = { OPS_TOKEN: `drill-${run}`, OPS_ACTOR: 'release-drill', ROLLBACK_CHECK_SECONDS: '1', ROLLBACK_MIN_LOADS: '8' };
@@ -56,6 +69,13 @@ describe('release one remote alone, roll back one remote alone', () => {
     mustRunOps('release', ['remote-topup', '--reason', 'drill v2'], { ...env, MF_BUILD_VERSION: v2 });
     expect(await loadTopup(page)).toBe(v2);
     await waitForRemotePage(page, '/');
+
+    // A stranger reports the fresh v2 failing: three anonymous beacons of twenty failures. The store
+    // judges every second after 8 loads; a few seconds later v2 is still live, with no automatic rollback.
+    for (let i = 0; i < 3; i += 1) expect(await forgeBeacon({ loads: forgedLoads(v2, 'render') })).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await registry()).remotes['remote-topup'].version).toBe(v2);
+    expect(mustRunOps('remotes', ['list'], env)).not.toContain('auto-rollback');
 
     // Releasing the same version twice is refused.
     const again = runOps('release', ['remote-topup'], { ...env, MF_BUILD_VERSION: v2 });
@@ -99,6 +119,18 @@ describe('release one remote alone, roll back one remote alone', () => {
     expect((await registry()).remotes['remote-topup'].version).toBe(v2);
     mustRunOps('remotes', ['promote', 'remote-topup', v3, '--share', '25', '--reason', 'v3 to a quarter'], env);
 
+    // A stranger tries to keep the broken canary alive and to blame everyone's v2: "rendered" for v3 and
+    // failures for v2 without a token; a genuine token of its own (a canary bucket) sent from another
+    // browser, and the same token naming v2. None of it counts (the history's figures below).
+    for (let i = 0; i < 3; i += 1) {
+      expect(await forgeBeacon({ loads: forgedLoads(v3, 'rendered') })).toBe(204);
+      expect(await forgeBeacon({ loads: forgedLoads(v2, 'render') })).toBe(204);
+    }
+    const stolen = ((await (await fetch(`${server.url}/mf/registry.json`, { headers: { cookie: 'topup_bucket=7' } })).json()) as RemoteRegistry).health;
+    expect(stolen).toEqual(expect.any(String));
+    expect(await forgeBeacon({ token: stolen, loads: forgedLoads(v3, 'rendered', 1) }, 'topup_bucket=8')).toBe(204);
+    expect(await forgeBeacon({ token: stolen, loads: forgedLoads(v2, 'render', 1) }, 'topup_bucket=7')).toBe(204);
+
     // Players: each browser context is one player, its bucket (kept in its cookie) 0–9,999; below 2,500 is the canary's quarter.
     const host = new URL(server.url).hostname;
     const player = async (bucket: number) => {
@@ -127,7 +159,12 @@ describe('release one remote alone, roll back one remote alone', () => {
     expect(after.remotes['remote-voucher']).toEqual(before.remotes['remote-voucher']);
     expect(after.remotes['remote-pccenter']).toEqual(before.remotes['remote-pccenter']);
     const history = mustRunOps('remotes', ['list'], env);
-    expect(history).toMatch(new RegExp(`auto-rollback\\s+${v3} → ${v2}.*automatic rollback: 10 of 10 loads failed`));
+    // Judged on the real canary loads alone (8 or more, as they arrived, every one failed: no forged
+    // "rendered" among them), and no forged v2 failure among the previous version's loads.
+    const judged = new RegExp(`auto-rollback\\s+${v3} → ${v2}.*automatic rollback: (\\d+) of \\1 loads failed \\(100\\.0 %\\); the previous version 0 of`).exec(history);
+    expect(judged).not.toBeNull();
+    expect(Number(judged![1])).toBeGreaterThanOrEqual(8);
+    expect(Number(judged![1])).toBeLessThanOrEqual(10);
     await Promise.all([...canaryPlayers, ...others].map((page) => page.context().close()));
   });
 
@@ -136,8 +173,20 @@ describe('release one remote alone, roll back one remote alone', () => {
     const live = (await registry()).remotes['remote-topup'].version;
     expect(live).not.toBe(v4);
 
+    // Anyone's unsigned preview is refused: the page shows the live version and says so.
+    const stranger = await (await browser.newContext(PHONE)).newPage();
+    await stranger.goto(`${server.url}/?about&mf_preview=remote-topup@${v4}#/`);
+    await stranger.getByTestId('preview-notice').waitFor();
+    await waitForRemotePage(stranger, '/');
+    expect(await stranger.locator('[data-version-of="remote-topup"]').textContent()).toBe(live);
+
+    // An operator's signed link previews v4; a rolled-back version (v3) gets no link.
+    expect((await previewLinkFor(v3)).status).toBe(409);
+    const granted = await previewLinkFor(v4);
+    expect(granted.status).toBe(200);
+    const { link } = (await granted.json()) as { link: string };
     const tester = await (await browser.newContext(PHONE)).newPage();
-    await tester.goto(`${server.url}/?mf_preview=remote-topup@${v4}#/`);
+    await tester.goto(`${server.url}${link}`);
     await waitForRemotePage(tester, '/');
     expect(await tester.locator('[data-version-of="remote-topup"]').textContent()).toContain(v4);
     await tester.getByTestId('preview-notice').waitFor();

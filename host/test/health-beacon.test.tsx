@@ -24,6 +24,7 @@ const REGISTRY = {
     'remote-ops': { version: 'o1', manifestUrl: '/remotes/remote-ops/o1/mf-manifest.json' },
   },
   store: { appKey: 'k', healthSample: 1 },
+  health: 'load-token-from-the-registry',
 } as RemoteRegistry;
 
 beforeAll(async () => {
@@ -74,7 +75,9 @@ describe('each remote page load’s health, as the pages report it', () => {
     expect(sent).toHaveLength(1);
     const [url, body] = sent[0]!.split(' ', 2) as [string, string];
     expect(url).toBe('/mf/health');
-    const { loads } = JSON.parse(sent[0]!.slice(url.length + 1)) as { loads: Array<{ app: string; version: string; outcome: string; ms?: number }> };
+    const { token, loads } = JSON.parse(sent[0]!.slice(url.length + 1)) as { token: string; loads: Array<{ app: string; version: string; outcome: string; ms?: number }> };
+    // The page load's token rides back with its reports: without it the store counts nothing.
+    expect(token).toBe('load-token-from-the-registry');
     expect(body.length).toBeGreaterThan(0);
     expect(loads.map(({ app, version, outcome }) => `${app} ${version} ${outcome}`).sort()).toEqual(['remote-topup v3 render', 'remote-voucher v7 rendered']);
     expect(loads.find((l) => l.outcome === 'rendered')?.ms).toEqual(expect.any(Number));

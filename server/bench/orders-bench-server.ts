@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     config,
     db,
     logger: false,
-    orders: { ...loadOrderSettings(), unpaidOrdersPerCharacter: 1_000_000_000 },
+    orders: { ...loadOrderSettings(), unpaidOrdersPerCharacter: 1_000_000_000, unpaidOrdersPerBuyer: 1_000_000_000 },
     limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled, supportTicket: unthrottled },
   });
   app.get('/bench/memory', async () => ({ maxRssKb: process.resourceUsage().maxRSS }));

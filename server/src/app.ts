@@ -16,14 +16,17 @@ import { DbReleaseStore } from './releases/release-store';
 import { healthRoutes } from './releases/health-routes';
 import { loadReleaseHealthSettings, type ReleaseHealthSettings } from './releases/health-settings';
 import { watchReleases } from './releases/auto-rollback';
-import { dropOldHealth } from './releases/release-health';
+import { dropCountedLoads, dropOldHealth } from './releases/release-health';
+import { configuredSigningKey, signerOf } from './releases/signing-key';
+import { issueLoadToken } from './releases/load-tokens';
+import { openPreview, previewLink } from './releases/preview-links';
 import { runClusterChore } from './db/cluster-chore';
 import { auditRegistry } from './ops/audit';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from './releases/released-sources';
 import { RegistryService } from './releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
 import { loadOrderSettings, type OrderSettings } from './orders/order-settings';
-import { securityHeaders } from './web/security-headers';
+import { frameworkErrorAnswer, securityHeaders } from './web/security-headers';
 import { readinessRoutes } from './web/readiness-routes';
 import { cspReportRoutes } from './web/csp-report-routes';
 import { useCounterStore } from './web/request-counters';
@@ -77,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // The real client behind the load balancer, for limits and reports (TRUST_PROXY; none by default).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Fastify's refusals before routing (an address that does not decode) carry the security headers too.
+    frameworkErrors: frameworkErrorAnswer(config.assetOrigins),
   });
   // Every rate limit counts in one Redis shared by all instances (REDIS_URL), or else in this process.
   const counters = config.redisUrl ? openRedisCounterStore(config.redisUrl, config.redisPrefix, app.log) : null;
@@ -111,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(readinessRoutes, { instance: config.instanceName, db, catalogue });
     const settings = options.orders ?? loadOrderSettings({});
     // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
-    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
+    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue, config.gameEndpoints) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
     const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs }) : null;
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });
@@ -127,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       roleLookupsPerMinute: config.roleLookupsPerMinute,
       limits: options.limits ?? loadLimitSettings({}),
       orders,
+      linkHosts: config.bannerLinkHosts,
     });
     if (config.sandboxRoutes) {
       await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });
@@ -136,7 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Release files never change: each instance keeps those it served in memory.
     const releaseFiles = new ReleaseFileCache(registry.store);
     // Each release's health in players' browsers; one instance at a time judges new versions by it.
-    await app.register(healthRoutes, { db });
+    // Load tokens and preview links are signed with RELEASE_SIGNING_KEY, or the key kept in the database.
+    const signer = signerOf(db, configuredSigningKey());
+    await app.register(healthRoutes, { db, settings: releaseHealth, signer });
     let watching: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
       const autoAudit = (remote: string) => auditRegistry({ name: 'service:auto-rollback', operatorId: null, address: 'store' }, 'release.rollback', `automatic rollback of ${remote}`);
@@ -144,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         void runClusterChore(db, 'release-health', releaseHealth.checkMs, async () => {
           for (const done of await watchReleases(db, registry, releaseHealth, autoAudit)) app.log.warn({ rollback: done }, 'a failing release was rolled back');
           await dropOldHealth(db, releaseHealth.keepDays);
+          await dropCountedLoads(db, Math.max(releaseHealth.windowMinutes, releaseHealth.tokenMinutes));
         }).catch((error: unknown) => app.log.error({ err: error }, 'watching the releases failed'));
       }, releaseHealth.checkMs);
       watching.unref();
@@ -163,12 +172,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       secureCookies: config.ops.secureCookies,
       signInsPerAddress: config.ops.signInsPerAddress,
       bannerLinkHosts: config.bannerLinkHosts,
+      gameEndpoints: config.gameEndpoints,
       releaseHealth,
+      previewLink: async (remote, version) => previewLink(registry, await signer(), remote, version),
     });
     await app.register(staticRoutes, {
       host: releasedHostSource(registry, releaseFiles, config.hostDist),
       remotes: releasedRemoteSource(registry, releaseFiles, built),
       previewable: (remote, version) => registry.previewable(remote, version),
+      openPreview: async (value) => openPreview(await signer(), value),
+      healthToken: async (bucket, versions) => issueLoadToken(await signer(), bucket, versions, releaseHealth.tokenMinutes),
       gameRules: async () => (await catalogue.get()).rules,
       ...pages,
     });

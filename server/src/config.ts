@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import { loadStripeSettings, type StripeSettings } from './payments/stripe/stripe-settings';
+import type { GameEndpointPolicy } from './game/http/game-endpoint-policy';
+import { DEV_WEBHOOK_SECRET } from './production/development-secrets';
 
 /** The repository root: server/ sits one level below it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -25,7 +27,10 @@ export type TrustProxy = false | number | string;
 export interface ServerConfig {
   readonly host: string;
   readonly port: number;
+  /** `NODE_ENV`: development (unset), test or production; any other value is refused at start. */
   readonly nodeEnv: string;
+  /** `PAYMENT_WEBHOOK_SECRET` is unset or the development one (refused in production). */
+  readonly developmentWebhookSecret: boolean;
   readonly storeMode: StoreMode;
   /** Where the host build lives (index.html + assets). */
   readonly hostDist: string;
@@ -84,6 +89,8 @@ export interface ServerConfig {
    * 20 by default) and the process exits.
    */
   readonly stopDrainMs: number;
+  /** How the store's PostgreSQL connections name themselves (`DATABASE_APPLICATION_NAME`; `topup-store <INSTANCE_NAME>` by default). */
+  readonly databaseApplicationName: string | null;
   readonly stopTimeoutMs: number;
   /** Bearer token of the `/ops/*` routes (`OPS_TOKEN`); without one those routes are off. */
   readonly opsToken: string | null;
@@ -93,6 +100,12 @@ export interface ServerConfig {
   readonly assetOrigins: readonly string[];
   /** Hosts a banner may link to over https besides the store's own pages (`BANNER_LINK_HOSTS`); none by default. */
   readonly bannerLinkHosts: readonly string[];
+  /**
+   * Which addresses a game's server may be at (docs/security.md, "Game endpoints"): the hosts of
+   * GAME_SERVER_HOSTS only when set, and a game server on this machine over http only when NODE_ENV is
+   * not production (the sandbox game on 127.0.0.1 in development and the tests).
+   */
+  readonly gameEndpoints: GameEndpointPolicy;
   /** How the store sends e-mail (receipts, support-ticket references): docs/email.md. */
   readonly mail: MailSettings;
   /** The back office's sessions (docs/back-office.md). */
@@ -187,6 +200,17 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   throw new Error(`${name} must be one of: ${allowed.join(', ')}; got "${value}"`);
 }
 
+const NODE_ENVS = ['development', 'test', 'production'];
+
+/** `NODE_ENV=prod` or `Production` would quietly run a development store: only the three known values start. */
+function nodeEnvFrom(value: string | undefined): string {
+  if (value === undefined || value === '') return 'development';
+  if (!NODE_ENVS.includes(value)) {
+    throw new Error(`Refusing to start: NODE_ENV must be development, test or production (or unset for development), got "${value}".`);
+  }
+  return value;
+}
+
 function storeModeFrom(env: NodeJS.ProcessEnv, nodeEnv: string): StoreMode {
   const mode = env.STORE_MODE ?? '';
   if (mode !== '' && mode !== 'demo') throw new Error(`STORE_MODE must be "demo" or unset, got "${mode}"`);
@@ -258,7 +282,7 @@ export function hostsFrom(name: string, value: string | undefined): string[] {
  * what a production server must refuse, so that one start lists every problem at once.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const nodeEnv = env.NODE_ENV || 'development';
+  const nodeEnv = nodeEnvFrom(env.NODE_ENV);
   const storeMode = storeModeFrom(env, nodeEnv);
   // What is only for development stays off in production unless asked for (and then refused).
   const devDefault = storeMode !== 'production';
@@ -269,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     port,
     nodeEnv,
+    developmentWebhookSecret: (env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET) === DEV_WEBHOOK_SECRET,
     storeMode,
     // HOST_DIST serves another build of the shell (the benchmarks' monolith build).
     hostDist: env.HOST_DIST ? path.resolve(env.HOST_DIST) : path.join(REPO_ROOT, 'host', 'dist'),
@@ -290,12 +315,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     roleLookupsPerMinute: positiveIntegerFrom('ROLE_LOOKUPS_PER_MINUTE', env.ROLE_LOOKUPS_PER_MINUTE, 30),
     catalogueCheckMs: positiveIntegerFrom('CATALOGUE_CHECK_SECONDS', env.CATALOGUE_CHECK_SECONDS, 5) * 1000,
     instanceName: env.INSTANCE_NAME?.trim() || DEFAULT_INSTANCE_NAME,
+    databaseApplicationName: env.DATABASE_APPLICATION_NAME?.trim() || null,
     stopDrainMs: wholeNumberFrom('STOP_DRAIN_SECONDS', env.STOP_DRAIN_SECONDS, 0) * 1000,
     stopTimeoutMs: positiveIntegerFrom('STOP_TIMEOUT_SECONDS', env.STOP_TIMEOUT_SECONDS, 20) * 1000,
     opsToken: env.OPS_TOKEN || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     assetOrigins: originsFrom(env.ASSET_ORIGINS),
     bannerLinkHosts: hostsFrom('BANNER_LINK_HOSTS', env.BANNER_LINK_HOSTS),
+    gameEndpoints: { hosts: hostsFrom('GAME_SERVER_HOSTS', env.GAME_SERVER_HOSTS), loopback: nodeEnv !== 'production' },
     mail: mailSettingsFrom(env, storeMode, host, port),
     ops: {
       sessionIdleMs: positiveIntegerFrom('OPS_SESSION_IDLE_MINUTES', env.OPS_SESSION_IDLE_MINUTES, 30) * 60_000,

@@ -12,15 +12,16 @@ describe('request limit settings', () => {
       placeOrder: { perAddress: 20, perKey: 10 },
       followOrder: { perAddress: 120, perKey: 60 },
       checkCode: { perAddress: 30, perKey: 15 },
-      supportTicket: { perAddress: 5, perKey: 3 },
+      supportTicket: { perAddress: 5, perKey: 3, perKeyPerDay: 10 },
     });
     const set = loadLimitSettings({ ORDERS_PER_MINUTE: '50', ORDER_READS_PER_MINUTE_PER_ORDER: '90', CODE_CHECKS_PER_MINUTE_PER_CHARACTER: '3' });
     expect(set).toEqual({
       placeOrder: { perAddress: 50, perKey: 10 },
       followOrder: { perAddress: 120, perKey: 90 },
       checkCode: { perAddress: 30, perKey: 3 },
-      supportTicket: { perAddress: 5, perKey: 3 },
+      supportTicket: { perAddress: 5, perKey: 3, perKeyPerDay: 10 },
     });
+    expect(loadLimitSettings({ SUPPORT_TICKETS_PER_DAY_PER_EMAIL: '4' }).supportTicket.perKeyPerDay).toBe(4);
   });
 
   it('refuse anything but a positive whole number', () => {
@@ -75,13 +76,14 @@ describe.each(testDbTargets())('request limits of the order actions on $name', (
       expect(lookup.ret).toBe(0);
     });
 
-    it('per character: two a minute here, from any address, in the request\'s language', async () => {
+    it('per character and address: two a minute here, in the request\'s language; another address is not held up', async () => {
       const borin = { area: 'kr', server_id: '1831', role_id: '1831002', product_id: '18-kr-currency-300', pay_type: 'bank' };
       expect((await order('createOrder', '10.2.0.1', borin)).ret).toBe(0);
-      expect((await order('pcpay/pay', '10.2.0.2', borin)).ret).toBe(0);
-      expect(await order('createOrder', '10.2.0.3', borin)).toMatchObject({ status: 429, ret: 1007, msg: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' });
-      // Another character from the same address may.
-      expect((await order('createOrder', '10.2.0.3', { ...borin, role_id: '1831003' })).ret).toBe(0);
+      expect((await order('pcpay/pay', '10.2.0.1', borin)).ret).toBe(0);
+      expect(await order('createOrder', '10.2.0.1', borin)).toMatchObject({ status: 429, ret: 1007, msg: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' });
+      // Another character from the same address may, and the player at another address (decision 259).
+      expect((await order('createOrder', '10.2.0.1', { ...borin, role_id: '1831003' })).ret).toBe(0);
+      expect((await order('createOrder', '10.2.0.2', borin)).ret).toBe(0);
     });
   });
 
@@ -115,13 +117,14 @@ describe.each(testDbTargets())('request limits of the order actions on $name', (
       expect((await order('createOrder', '10.5.0.1', { server_id: '1801', role_id: '1801003' })).ret).toBe(0);
     });
 
-    it('per character, from any address', async () => {
+    it('per character and address; another address is not held up', async () => {
       expect((await codeCheck('checkDiscountCode', '10.6.0.1', '1801001')).ret).toBe(0);
-      expect((await codeCheck('pcpay/checkDiscountCode', '10.6.0.2', '1801001')).ret).toBe(0);
-      expect(await codeCheck('checkDiscountCode', '10.6.0.3', '1801001')).toMatchObject(TOO_MANY);
-      expect((await codeCheck('checkDiscountCode', '10.6.0.3', '1801002')).ret).toBe(0);
+      expect((await codeCheck('pcpay/checkDiscountCode', '10.6.0.1', '1801001')).ret).toBe(0);
+      expect(await codeCheck('checkDiscountCode', '10.6.0.1', '1801001')).toMatchObject(TOO_MANY);
+      expect((await codeCheck('checkDiscountCode', '10.6.0.1', '1801002')).ret).toBe(0);
       // The same role id in another game is another character.
-      expect((await codeCheck('checkDiscountCode', '10.6.0.4', '1801001', { game_id: '44', product_id: '44-us-currency-60' })).ret).toBe(0);
+      expect((await codeCheck('checkDiscountCode', '10.6.0.3', '1801001', { game_id: '44', product_id: '44-us-currency-60' })).ret).toBe(0);
+      expect((await codeCheck('checkDiscountCode', '10.6.0.2', '1801001')).ret).toBe(0);
     });
   });
 });

@@ -66,6 +66,7 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     await addOperator(store.db, SETUP, { email: 'merch@ops.example', role: 'merchandiser', password: PASSWORD });
     await addOperator(store.db, SETUP, { email: 'viewer@ops.example', role: 'viewer', password: PASSWORD });
+    await addOperator(store.db, SETUP, { email: 'admin@ops.example', role: 'admin', password: PASSWORD });
   });
   afterAll(() => store.close());
 
@@ -210,8 +211,10 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
     expect([served.status, served.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable']);
   });
 
-  it('sets a game\'s server address and secret at once, audited without the secret, which no answer carries', async () => {
-    const merch = await signedIn('merch@ops.example');
+  it('sets a game\'s server address and secret at once (an admin), audited without the secret, which no answer carries', async () => {
+    const merchandiser = await signedIn('merch@ops.example');
+    expect((await merchandiser.send('POST', '/catalogue/game-servers', { game_id: 18, reason: 'mine', url: '' })).status).toBe(403);
+    const merch = await signedIn('admin@ops.example');
     const set = (body: Record<string, unknown>) => merch.send('POST', '/catalogue/game-servers', { game_id: 18, reason: 'new game server', ...body });
     expect((await set({ url: 'http://game.example.com/topup' })).body.code).toBe('badGameServer');
     expect((await set({ url: 'https://game.example.com/topup' })).body.code).toBe('weakGameServerSecret');

@@ -33,6 +33,8 @@ const LOOKUPS_PER_MINUTE = 20;
 const OPS_TOKEN = 'cluster-test-ops-token';
 const CHARACTER = { game_id: 18, area: 'us', server_id: '1801', role_id: '1801001' };
 
+const APPLICATION_NAME = `topup-cluster-test-${process.pid}`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
@@ -83,7 +85,11 @@ describeCluster(`${INSTANCES} store instances behind HAProxy on one PostgreSQL a
         ORDER_READS_PER_MINUTE: '100000',
         ORDER_READS_PER_MINUTE_PER_ORDER: '100000',
         UNPAID_ORDERS_PER_CHARACTER: '1000',
+        // Its connections by name in pg_stat_activity, to end them as a database restart does.
+        DATABASE_APPLICATION_NAME: APPLICATION_NAME,
       },
+      // Quick to restart a dead instance: the test waits for it.
+      supervise: { firstMs: 500 },
     });
   });
 
@@ -142,36 +148,120 @@ describeCluster(`${INSTANCES} store instances behind HAProxy on one PostgreSQL a
     for (const orderId of orders) expect(receiptsOf(orderId)).toHaveLength(1);
   });
 
-  it('a price changed through one instance is served by every instance within a second', async () => {
+  const ops = { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' };
+  const priceAt = async (url: string) =>
+    (await api<Array<{ product_id: string; amount: string }>>(url, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' })).data.find(
+      (candidate) => candidate.product_id === '18-us-currency-300',
+    )?.amount;
+  /** Raises a bundle's price through the first instance; resolves to the new price and when it was committed. */
+  const raisePrice = async () => {
     const [first] = cluster.instances as [StoreInstance];
-    const ops = { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' };
     const file = (await (await fetch(`${first.url}/ops/api/catalogue/file`, { headers: ops })).json()) as { bundles: Array<{ product_id: string; price_minor: number }> };
     const bundle = file.bundles.find((candidate) => candidate.product_id === '18-us-currency-300')!;
     bundle.price_minor += 50;
     const expected = (bundle.price_minor / 100).toFixed(2);
-    const priceAt = async (url: string) =>
-      (await api<Array<{ product_id: string; amount: string }>>(url, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' })).data.find(
-        (candidate) => candidate.product_id === '18-us-currency-300',
-      )?.amount;
     for (const instance of cluster.instances) expect(await priceAt(instance.url)).not.toBe(expected);
-
     const imported = await fetch(`${first.url}/ops/api/catalogue/import`, {
       method: 'POST',
       headers: ops,
       body: JSON.stringify({ file, reason: 'price change seen by the whole cluster', request_key: `cluster-price-${Date.now()}`, confirm_price_changes: true }),
     });
     expect(imported.status).toBe(200);
-    const committed = Date.now();
-    const seenAfter = await Promise.all(
+    return { expected, committed: Date.now() };
+  };
+  /** How long each instance, asked directly, took to serve the price (up to `limitMs`). */
+  const servedWithin = async (expected: string, committed: number, limitMs: number) =>
+    Promise.all(
       cluster.instances.map(async (instance) => {
-        while ((await priceAt(instance.url)) !== expected && Date.now() - committed < 1_000) await sleep(20);
+        while ((await priceAt(instance.url)) !== expected && Date.now() - committed < limitMs) await sleep(20);
         return { instance: instance.name, price: await priceAt(instance.url), ms: Date.now() - committed };
       }),
     );
+
+  it('a price changed through one instance is served by every instance within a second', async () => {
+    const { expected, committed } = await raisePrice();
+    const seenAfter = await servedWithin(expected, committed, 1_000);
     for (const seen of seenAfter) {
       expect(seen.price).toBe(expected);
       expect(seen.ms).toBeLessThan(1_000);
     }
+  });
+
+  it("every database connection of the cluster ended at once, as a PostgreSQL restart ends them: no instance dies, each listens again and serves a new price within 2 s", async () => {
+    const before = cluster.restarts.length;
+    const running = cluster.instances.map((instance) => instance.child.pid);
+    const admin = await data.open();
+    try {
+      const ended = await admin.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name LIKE $1 AND pid <> pg_backend_pid()`,
+        [`${APPLICATION_NAME}%`],
+      );
+      // The pools and one listening connection per instance at least.
+      expect(ended.filter((row) => row.ended).length).toBeGreaterThanOrEqual(INSTANCES);
+      // Each instance listens again (its readiness says so) once it connected anew.
+      await until('every instance listening again', async () => {
+        const states = await Promise.all(cluster.instances.map(async (instance) => ((await (await fetch(`${instance.url}/readyz`)).json()) as { ready: boolean; listening: boolean })));
+        return states.every((state) => state.ready && state.listening);
+      });
+    } finally {
+      await admin.close();
+    }
+    const { expected, committed } = await raisePrice();
+    for (const seen of await servedWithin(expected, committed, 2_000)) {
+      expect(seen.price).toBe(expected);
+      expect(seen.ms).toBeLessThan(2_000);
+    }
+    // The same processes: none died and none was restarted.
+    expect(cluster.instances.map((instance) => instance.child.pid)).toEqual(running);
+    expect(cluster.restarts.length).toBe(before);
+  });
+
+  it('an instance SIGKILLed is started again by the cluster and serves within 30 s, nobody touching it', async () => {
+    const victim = cluster.instances[1]!;
+    await victim.kill('SIGKILL');
+    const back = await until(
+      'store-2 started again',
+      async () => {
+        const current = cluster.instances[1]!;
+        if (current === victim || !current.isRunning()) return null;
+        const ready = await fetch(`${current.url}/readyz`).catch(() => null);
+        return ready?.status === 200 ? current : null;
+      },
+      30_000,
+    );
+    expect(back.name).toBe('store-2');
+    expect(cluster.restarts.at(-1)).toMatchObject({ name: 'store-2', exit: 'SIGKILL', servingAt: expect.any(Number) });
+    // Back in rotation: the balancer sends it requests again.
+    await until('store-2 answering through the balancer', async () => (await api(cluster.url, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' })).servedBy === 'store-2');
+  });
+
+  it('a rolling restart of every instance under load loses no request', async () => {
+    const pids = cluster.instances.map((instance) => instance.child.pid);
+    let stop = false;
+    const failures: string[] = [];
+    let answered = 0;
+    const client = async () => {
+      while (!stop) {
+        try {
+          const answer = await api(cluster.url, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' });
+          if (answer.status !== 200 || answer.ret !== 0) failures.push(`${answer.status} ${answer.ret}`);
+          else answered += 1;
+        } catch (error) {
+          failures.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+    };
+    const clients = [client(), client(), client()];
+    try {
+      await cluster.rollingRestart();
+    } finally {
+      stop = true;
+      await Promise.all(clients);
+    }
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(100);
+    // Every instance is a new process.
+    for (const [index, instance] of cluster.instances.entries()) expect(instance.child.pid).not.toBe(pids[index]);
   });
 
   it('counts a lookup limit once across the cluster (Redis), per player as HAProxy forwards them', async () => {

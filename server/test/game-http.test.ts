@@ -42,7 +42,7 @@ describe.each(testDbTargets())('the game-server contract over HTTP on $name', (t
   let sandbox: GameEndpoint;
   const endpoints = new Map<number, GameEndpoint>();
   const gateway = (options: Partial<ConstructorParameters<typeof HttpGameGateway>[0]> = {}) =>
-    new HttpGameGateway({ endpointOf: async (gameId) => endpoints.get(gameId) ?? null, timeoutMs: 500, lookupBackoffMs: [10, 20], ...options });
+    new HttpGameGateway({ endpointOf: async (gameId) => endpoints.get(gameId) ?? null, timeoutMs: 500, lookupBackoffMs: [10, 20], policy: { hosts: [], loopback: true }, ...options });
 
   beforeAll(async () => {
     db = await target.open();

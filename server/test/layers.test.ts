@@ -73,6 +73,8 @@ describe('one owner per table', () => {
     release_files: ['releases/release-store.ts'],
     release_health: ['releases/release-health.ts'],
     release_policies: ['releases/release-health.ts'],
+    release_health_loads: ['releases/release-health.ts'],
+    release_signing_key: ['releases/signing-key.ts'],
     sandbox_mail: ['sandbox/game/mailbox.ts'],
     sandbox_payments: ['sandbox/payments/sandbox-ledger.ts'],
     operators: ['ops/operators.ts'],
@@ -85,6 +87,7 @@ describe('one owner per table', () => {
     support_tickets: ['support/support-tickets.ts'],
     mail_outbox: ['mail/mail-outbox.ts', 'mail/mail-worker.ts'],
     chore_runs: ['db/cluster-chore.ts'],
+    stripe_checkout_sessions: ['payments/stripe/checkout-sessions.ts'],
   };
   const writers = tableWriters();
 

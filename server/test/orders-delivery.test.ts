@@ -109,8 +109,8 @@ describe.each(testDbTargets())('delivery by in-game mail on $name', (target) => 
   });
 
   it('concurrent claims never hand out a job twice', async () => {
-    // Fifteen orders of one character at once: above the usual cap on unpaid orders.
-    const idle = await openOrderStore(target, { workerEnabled: false, unpaidOrdersPerCharacter: 15 });
+    // Fifteen orders of one character at once from one address: above the usual caps on unpaid orders.
+    const idle = await openOrderStore(target, { workerEnabled: false, unpaidOrdersPerCharacter: 15, unpaidOrdersPerBuyer: 15 });
     try {
       const placed = await Promise.all(Array.from({ length: 15 }, () => mustCreateOrder(idle.app, { product_id: '18-us-currency-60' })));
       for (const order of placed) await idle.db.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'deliver')`, [order.order_id]);

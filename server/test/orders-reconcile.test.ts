@@ -88,6 +88,23 @@ describe.each(testDbTargets())('reconciliation on $name', (target) => {
     ]);
     expect(reconciles(sections)).toBe(false);
   });
+
+  it('takes the store\'s record of the mail the game acknowledged as the evidence: clean with any game server, and a delivery never acknowledged is found', async () => {
+    // A game server other than the sandbox (GAME_GATEWAY=http) keeps its mail to itself: the sandbox's table is empty.
+    await store.db.query('DELETE FROM sandbox_mail');
+    const delivered = await store.db.query<{ order_id: string }>(`SELECT order_id FROM orders WHERE status = 'delivered' AND mail_id IS NOT NULL`);
+    expect(delivered.length).toBeGreaterThan(0);
+    const before = idsBySection(await report())['Orders whose money and items disagree']!;
+    expect(before.filter((id) => delivered.some((row) => row.order_id === id))).toEqual([]);
+
+    // A paid order marked delivered that the game never acknowledged (no mail_id) is a real non-delivery.
+    const lost = await mustCreateOrder(store.app);
+    await store.db.query(`UPDATE orders SET status = 'delivered', paid_at = now() - interval '1 minute', delivered_at = now() WHERE order_id = $1`, [lost.order_id]);
+    await store.db.query('DELETE FROM delivery_outbox WHERE order_id = $1', [lost.order_id]);
+    const sections = await report();
+    expect(idsBySection(sections)['Orders whose money and items disagree']).toEqual([...before, lost.order_id].sort());
+    expect(sections[0]!.rows).toContainEqual(expect.objectContaining({ order_id: lost.order_id, status: 'delivered', mails: 0 }));
+  });
 });
 
 /** `npm run reconcile` against the data of a stopped store: exit code and what it printed. */
@@ -115,8 +132,11 @@ describe.each(dataKinds)('npm run reconcile on %s', (_name, makeData) => {
       const db = await data.open();
       await migrate(db);
       await seedDemo(db);
+      // As with a game server other than the sandbox (GAME_GATEWAY=http): the sandbox's mailbox holds nothing.
+      await db.query('DELETE FROM sandbox_mail');
       await db.close();
       const clean = await runReconcile(data.env);
+      expect(clean.output).toContain('== Orders whose money and items disagree: 0');
       expect(clean.output).toContain('== Delivered without a payment: 0');
       expect(clean.code).toBe(0);
 

@@ -178,11 +178,14 @@ describe('the delivery backoff', () => {
     expect(loadOrderSettings({ DELIVERY_LEASE: '3s', DELIVERY_CALL_TIMEOUT: '30s' }).leaseMs).toBe(3000);
   });
 
-  it('caps the unpaid orders of a character at 5 unless set', () => {
-    expect(DEFAULT_ORDER_SETTINGS.unpaidOrdersPerCharacter).toBe(5);
+  it('caps the unpaid orders of a character at 5 per buyer and 50 from all buyers unless set', () => {
+    expect(DEFAULT_ORDER_SETTINGS.unpaidOrdersPerBuyer).toBe(5);
+    expect(DEFAULT_ORDER_SETTINGS.unpaidOrdersPerCharacter).toBe(50);
     expect(loadOrderSettings({ UNPAID_ORDERS_PER_CHARACTER: '2' }).unpaidOrdersPerCharacter).toBe(2);
+    expect(loadOrderSettings({ UNPAID_ORDERS_PER_BUYER: '3' }).unpaidOrdersPerBuyer).toBe(3);
     for (const wrong of ['0', '-1', '2.5', 'many']) {
       expect(() => loadOrderSettings({ UNPAID_ORDERS_PER_CHARACTER: wrong })).toThrow(/UNPAID_ORDERS_PER_CHARACTER/);
+      expect(() => loadOrderSettings({ UNPAID_ORDERS_PER_BUYER: wrong })).toThrow(/UNPAID_ORDERS_PER_BUYER/);
     }
   });
 

@@ -136,6 +136,40 @@ describe.each(testDbTargets())('Stripe Checkout on $name', (target) => {
     expect(Number(field('expires_at'))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
   });
 
+  it('sends every visit of an order to the session it opened while that is open, asking Stripe once; an ended session gives way to a new one', async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300', pay_type: 'wallet' });
+    const creations = () => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.form.get('client_reference_id') === order.order_id);
+    const visit = (index: number) => store.app.inject({ method: 'GET', url: `/payments/stripe/checkout/${order.order_id}?lang=en`, remoteAddress: `198.51.100.${index % 200}` });
+    const locations = new Set<string>();
+    for (let i = 0; i < 40; i += 1) {
+      const answer = await visit(i);
+      expect(answer.statusCode).toBe(303);
+      locations.add(String(answer.headers.location));
+    }
+    expect(locations.size).toBe(1);
+    expect(creations()).toHaveLength(1);
+    // The session ended (or is about to): the next visit opens another under a key of its own.
+    await store.db.query(`UPDATE stripe_checkout_sessions SET expires_at = now() + interval '1 minute' WHERE order_id = $1`, [order.order_id]);
+    const renewed = await visit(1);
+    expect(renewed.statusCode).toBe(303);
+    expect(creations()).toHaveLength(2);
+    expect(creations()[1]!.headers['idempotency-key']).toBe(`checkout-${order.order_id}-2`);
+    expect(renewed.headers.location).not.toBe([...locations][0]);
+  });
+
+  it('limits the visits of checkout addresses per client address', async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300', pay_type: 'wallet' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push((await store.app.inject({ method: 'GET', url: `/payments/stripe/checkout/${order.order_id}`, remoteAddress: '203.0.113.99' })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 303)).toBe(true);
+    const refused = await store.app.inject({ method: 'GET', url: `/payments/stripe/checkout/${order.order_id}`, remoteAddress: '203.0.113.99' });
+    expect(refused.statusCode).toBe(429);
+    expect(statuses[30]).toBe(429);
+    expect((await store.app.inject({ method: 'GET', url: `/payments/stripe/checkout/${order.order_id}`, remoteAddress: '203.0.113.100' })).statusCode).toBe(303);
+  });
+
   it('takes a signed completed session to paid and delivered; the same event again changes nothing', async () => {
     const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300' });
     const payload = sessionEvent('checkout.session.completed', paidSession(order, `pi_${order.order_id}`), `evt_paid_${order.order_id}`);

@@ -80,7 +80,7 @@ describe('a production start is refused when it is unsafe', () => {
   it('judges each setting: development is never refused, a demo may use the sandbox, keys are always its own in production', () => {
     expect(productionProblems(loadConfig({}))).toEqual([]);
     expect(productionProblems(loadConfig({ STORE_MODE: 'demo' }))).toEqual([]);
-    const demo = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k' });
+    const demo = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'w' });
     expect(demo).toMatchObject({ storeMode: 'demo', sandboxRoutes: true, seedDemo: true, demoDiscountCodes: true });
     expect(productionProblems(demo)).toEqual([]);
     expect(productionProblems({ ...demo, appKey: 'topup-dev-key' })).toEqual([expect.stringContaining('development app key')]);
@@ -94,6 +94,36 @@ describe('a production start is refused when it is unsafe', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it('refuses a NODE_ENV it does not know, naming it, instead of running a development store', async () => {
+    for (const value of ['prod', 'Production', 'PRODUCTION', 'staging', 'dev']) {
+      expect(() => loadConfig({ NODE_ENV: value })).toThrow(`NODE_ENV must be development, test or production (or unset for development), got "${value}"`);
+    }
+    for (const value of ['development', 'test', 'production', '']) expect(() => loadConfig({ NODE_ENV: value, APP_KEY: 'k' })).not.toThrow();
+    const { code, output } = await runToExit({ NODE_ENV: 'prod', APP_KEY: 'live-key' });
+    expect(code).toBe(1);
+    expect(output).toContain('Refusing to start: NODE_ENV must be development, test or production');
+    expect(output).not.toContain('TopUp Store is running');
+  });
+
+  it.each(['http://0.0.0.0:8080', 'http://[::]:8080', 'http://[0:0:0:0:0:0:0:1]', 'http://[::ffff:127.0.0.1]', 'http://127.0.1.1', 'http://127.1', 'http://0x7f.1', 'http://localhost.', 'http://LOCALHOST', 'http://shop.localhost', 'https://localhost:8443'])(
+    'refuses PUBLIC_URL=%s in production: the links in e-mails would lead to the reader\'s own machine',
+    (url) => {
+      const problems = productionProblems(loadConfig({ NODE_ENV: 'production', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'live', PUBLIC_URL: url }));
+      expect(problems).toContainEqual(expect.stringContaining(`PUBLIC_URL is ${url}`));
+    },
+  );
+
+  it('takes a public PUBLIC_URL, and lists the development webhook secret with the other development keys', () => {
+    const live = { NODE_ENV: 'production', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'live', PUBLIC_URL: 'https://shop.example.com' };
+    expect(productionProblems(loadConfig(live)).filter((problem) => problem.includes('PUBLIC_URL'))).toEqual([]);
+    expect(productionProblems(loadConfig({ ...live, PUBLIC_URL: 'https://127.example.com' })).filter((problem) => problem.includes('PUBLIC_URL'))).toEqual([]);
+    for (const secret of ['', 'topup-dev-webhook-secret']) {
+      const problems = productionProblems(loadConfig({ ...live, PAYMENT_WEBHOOK_SECRET: secret, STORE_MODE: 'demo' }));
+      expect(problems).toEqual([expect.stringContaining('the development PAYMENT_WEBHOOK_SECRET is in use')]);
+    }
+    expect(productionProblems(loadConfig({ PAYMENT_WEBHOOK_SECRET: '' }))).toEqual([]);
   });
 
   it.each(testDbTargets())('finds the demo discount codes in a database that served as a development store ($name)', async (target) => {

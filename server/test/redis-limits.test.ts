@@ -80,6 +80,21 @@ describe('several instances of the store', () => {
       expect((await lookup(b, { address: '10.8.0.2' })).ret).toBe(0);
     });
 
+    it('counts help-form mails per mailbox on every instance, whichever addresses send them and however the address is spelled', async () => {
+      const shared = { redisUrl: testRedisUrl, redisPrefix: uniqueRedisPrefix() };
+      const twoPerMailbox: LimitSettings = { ...GENEROUS_LIMITS, supportTicket: { perAddress: 100, perKey: 2 } };
+      const a = await instance(shared, { limits: twoPerMailbox });
+      const b = await instance(shared, { limits: twoPerMailbox });
+      const write = (app: FastifyInstance, address: string, email: string) =>
+        call(app, 'createSupportTicket', { email, message: 'Please help me with my order.', order_id: '', game_id: '18', area: 'us' }, { remoteAddress: address });
+      expect((await write(a, '10.8.2.1', 'victim@example.net')).ret).toBe(0);
+      expect((await write(b, '10.8.2.2', 'Victim+2@example.net')).ret).toBe(0);
+      expect(await write(a, '10.8.2.3', 'victim+3@EXAMPLE.net')).toMatchObject({ status: 429, ret: 1007 });
+      expect(await write(b, '10.8.2.4', 'victim@example.net')).toMatchObject({ status: 429, ret: 1007 });
+      // Another mailbox is not held up.
+      expect((await write(b, '10.8.2.4', 'someone@example.net')).ret).toBe(0);
+    });
+
     it('keeps each limit\'s counters apart, and each store\'s (REDIS_PREFIX)', async () => {
       const prefix = uniqueRedisPrefix();
       const threeReads: LimitSettings = { ...GENEROUS_LIMITS, followOrder: { perAddress: 3, perKey: 3 } };

@@ -13,7 +13,7 @@ import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(120_000);
 
-const SETTINGS: ReleaseHealthSettings = { sample: 1, keepDays: 14, minLoads: 50, windowMinutes: 30, maxFailureRate: 0.05, checkMs: 10_000 };
+const SETTINGS: ReleaseHealthSettings = { sample: 1, keepDays: 14, minLoads: 50, windowMinutes: 30, maxFailureRate: 0.05, checkMs: 10_000, perNetwork: 20, tokenMinutes: 15 };
 
 describe('the canary split', () => {
   it('gives a 25 % canary to 25 % ± 1.5 % of 10,000 browsers (3.5 standard deviations), each always the same version', () => {
@@ -185,8 +185,10 @@ describe.each(testDbTargets())('the registry answer and the beacon route on $nam
   });
 
   it('takes beacons sent as text, refuses malformed ones with 400, and keeps counts only', async () => {
-    const send = (payload: string) => store.app.inject({ method: 'POST', url: '/mf/health', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload });
-    expect((await send(JSON.stringify({ loads: [{ app: 'remote-topup', version: 'v2', outcome: 'render' }] }))).statusCode).toBe(204);
+    const send = (payload: string) => store.app.inject({ method: 'POST', url: '/mf/health', headers: { 'content-type': 'text/plain;charset=UTF-8', cookie: 'topup_bucket=100' }, payload });
+    // The page load's token comes with the registry answer (releases/load-tokens.ts).
+    const token = ((await store.app.inject({ method: 'GET', url: '/mf/registry.json', headers: { cookie: 'topup_bucket=100' } })).json() as RemoteRegistry).health;
+    expect((await send(JSON.stringify({ token, loads: [{ app: 'remote-topup', version: 'v2', outcome: 'render' }] }))).statusCode).toBe(204);
     expect((await send('{"loads": 3}')).statusCode).toBe(400);
     expect((await send('x'.repeat(5_000))).statusCode).toBe(413);
     expect(await healthSince(store.db, 'remote-topup', 'v2', new Date(Date.now() - 120_000).toISOString())).toEqual({ loads: 1, failures: 1 });

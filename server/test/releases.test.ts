@@ -222,10 +222,14 @@ describe.each(testDbTargets())('ops routes and previews over HTTP on $name', (ta
     expect((await post('/ops/releases', releaseBody('remote-topup', 'v2', topup), 'right-token')).statusCode).toBe(409);
   });
 
-  it('serves a preview registry for a released version and refuses unknown ones', async () => {
+  it('serves a preview registry for a released version by an operator’s signed link and refuses unknown ones', async () => {
     await post('/ops/releases', releaseBody('remote-topup', 'v1', topup), 'right-token');
     await post('/ops/releases', releaseBody('remote-topup', 'v2', topup, { activate: false }), 'right-token');
-    const preview = await app.inject({ method: 'GET', url: '/mf/registry.json?preview=remote-topup@v2' });
+    // Unsigned, as anyone could ask before: refused (docs/security.md).
+    expect((await app.inject({ method: 'GET', url: '/mf/registry.json?preview=remote-topup@v2' })).statusCode).toBe(404);
+    const granted = await app.inject({ method: 'GET', url: '/ops/api/releases/preview-link?app=remote-topup&version=v2', headers: { authorization: 'Bearer right-token' } });
+    const value = /mf_preview=([^#&]+)/.exec((granted.json() as { link: string }).link)![1]!;
+    const preview = await app.inject({ method: 'GET', url: `/mf/registry.json?preview=${value}` });
     expect(preview.json().remotes['remote-topup']).toMatchObject({ version: 'v2', preview: true });
     expect(preview.headers['cache-control']).toBe('no-store');
     expect((await app.inject({ method: 'GET', url: '/mf/registry.json' })).json().remotes['remote-topup'].version).toBe('v1');

@@ -45,7 +45,59 @@ describe.each(testDbTargets())('support tickets on $name', (target) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ recipient: 'mina@example.com', subject: `문의가 접수되었습니다 (${reference})` });
     expect(mails[0]?.body_text).toContain(`접수 번호: ${reference}`);
-    expect(mails[0]?.body_text).toContain('My 300 gems did not arrive after an hour.');
+    // The reference and a fixed text only: the sender's words, and an order id that names no order, are not mailed.
+    expect(mails[0]?.body_text).not.toContain('My 300 gems');
+    expect(mails[0]?.body_text).not.toContain('TP20261124000001');
+  });
+
+  it('never mails what the sender wrote: a link in the message stays in the ticket, the acknowledgement is the fixed text', async () => {
+    const bait = 'Your account is locked! Log in at https://phish.example/login to keep your gems.';
+    const answers = await Promise.all(
+      (['en', 'ko', 'zh'] as const).map((language, i) =>
+        call<{ reference: string }>(store.app, 'createSupportTicket', ticket({ email: `victim${i}@example.net`, message: bait, order_id: '' }), {
+          headers: { 'accept-language': language },
+          remoteAddress: `10.0.3.${i + 1}`,
+        }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.ret).toBe(0);
+      const [mail] = await store.db.query<{ subject: string; body_text: string }>('SELECT subject, body_text FROM mail_outbox WHERE mail_key = $1', [`ticket:${answer.data.reference}`]);
+      expect(mail?.body_text).toContain(answer.data.reference);
+      expect(`${mail?.subject}\n${mail?.body_text}`).not.toMatch(/phish|https?:|locked|gems/i);
+    }
+    const stored = await store.db.query<{ message: string }>('SELECT message FROM support_tickets WHERE reference = $1', [answers[0]!.data.reference]);
+    expect(stored[0]?.message).toBe(bait);
+  });
+
+  it('writes to one plain address only: lists, display names, angle brackets, line breaks are refused and nothing is queued', async () => {
+    const before = await store.db.query<{ tickets: number; mails: number }>(
+      'SELECT (SELECT count(*) FROM support_tickets)::int AS tickets, (SELECT count(*) FROM mail_outbox)::int AS mails',
+    );
+    const refused = [
+      'k1,victim@example.net',
+      'k1@example.net,victim@example.net',
+      'k1;victim@example.net',
+      'Victim <victim@example.net>',
+      '<victim@example.net>',
+      '"victim"@example.net',
+      'victim@example.net\r\nBcc: other@example.net',
+      'victim@example.net\nx',
+      'vic tim@example.net',
+      'victim@@example.net',
+      'victim@example.net@other.example',
+      'victim@localhost',
+      `${'v'.repeat(65)}@example.net`,
+      `victim@${'d'.repeat(64)}.example`,
+    ];
+    for (const [i, email] of refused.entries()) {
+      const answer = await call(store.app, 'createSupportTicket', ticket({ email }), { remoteAddress: `10.0.4.${i + 1}` });
+      expect({ email, ...answer }).toMatchObject({ email, status: 200, ret: 1003, data: null, msg: 'Please enter a valid e-mail address.' });
+    }
+    const after = await store.db.query<{ tickets: number; mails: number }>(
+      'SELECT (SELECT count(*) FROM support_tickets)::int AS tickets, (SELECT count(*) FROM mail_outbox)::int AS mails',
+    );
+    expect(after).toEqual(before);
   });
 
   it('refuses a bad e-mail address or an empty message in the page language, storing nothing', async () => {
@@ -64,9 +116,26 @@ describe.each(testDbTargets())('support tickets on $name', (target) => {
     expect((await from('10.0.1.1', 'a@example.com')).ret).toBe(0);
     expect((await from('10.0.1.2', 'a@example.com')).ret).toBe(0);
     expect(await from('10.0.1.3', 'A@example.com ')).toMatchObject({ status: 429, ret: 1007 });
+    // The same mailbox spelled another way, from other addresses, counts against the same limit.
+    expect(await from('10.0.1.4', 'a+1@Example.com')).toMatchObject({ status: 429, ret: 1007 });
+    expect(await from('10.0.1.5', 'A+x@EXAMPLE.COM')).toMatchObject({ status: 429, ret: 1007 });
     expect((await from('10.0.2.1', 'b@example.com')).ret).toBe(0);
     expect((await from('10.0.2.1', 'c@example.com')).ret).toBe(0);
     expect((await from('10.0.2.1', 'd@example.com')).ret).toBe(0);
     expect(await from('10.0.2.1', 'e@example.com')).toMatchObject({ status: 429, ret: 1007 });
+  });
+
+  it('limits the acknowledgements one mailbox gets in a day, whichever addresses send them', async () => {
+    const daily = await openTestStore(target, {}, { limits: { ...GENEROUS_LIMITS, supportTicket: { perAddress: 100, perKey: 100, perKeyPerDay: 3 } } });
+    try {
+      const send = (address: string, email: string) => call(daily.app, 'createSupportTicket', ticket({ email }), { remoteAddress: address });
+      expect((await send('10.0.5.1', 'day@example.org')).ret).toBe(0);
+      expect((await send('10.0.5.2', 'Day+2@example.org')).ret).toBe(0);
+      expect((await send('10.0.5.3', 'day@EXAMPLE.org')).ret).toBe(0);
+      expect(await send('10.0.5.4', 'day+4@example.org')).toMatchObject({ status: 429, ret: 1007 });
+      expect((await send('10.0.5.4', 'night@example.org')).ret).toBe(0);
+    } finally {
+      await daily.close();
+    }
   });
 });

@@ -115,6 +115,8 @@ export interface RemoteRegistry {
   readonly contractVersion: number;
   readonly remotes: Readonly<Record<RemoteId, RegistryEntry>>;
   readonly store?: StoreRuntimeConfig;
+  /** This page load's signed health token, sent back with its beacon (server/src/releases/load-tokens.ts). */
+  readonly health?: string;
 }
 
 export function remoteManifestUrl(remote: RemoteId, version: string): string {

@@ -24,7 +24,8 @@ let sampled: boolean | null = null;
 /**
  * Sends one report per remote and page load — its version and what became of its page, with the
  * time from the page load to its first render — as one beacon. A page load outside the sample
- * (`store.healthSample`) sends nothing; a previewed version is never reported.
+ * (`store.healthSample`) sends nothing; a previewed version is never reported. The beacon carries the
+ * load's signed token (`health`), which the store counts once per remote.
  */
 async function sendNotes(notes: readonly LoadNote[], registry: () => Promise<LoadedRegistry>): Promise<void> {
   const loaded = await registry().catch(() => null);
@@ -39,7 +40,8 @@ async function sendNotes(notes: readonly LoadNote[], registry: () => Promise<Loa
     const outcome: Outcome = what === 'rendered' ? 'rendered' : failureOf(error);
     loads.push({ app: remote, version: entry.version, outcome, ...(outcome === 'rendered' ? { ms: Math.round(at) } : {}) });
   }
-  if (loads.length > 0) navigator.sendBeacon?.(HEALTH_PATH, JSON.stringify({ loads }));
+  // The page load's token from the registry answer: without it the store counts nothing.
+  if (loads.length > 0) navigator.sendBeacon?.(HEALTH_PATH, JSON.stringify({ token: loaded.registry.health, loads }));
 }
 
 /**

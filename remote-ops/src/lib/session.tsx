@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { opsCall, whenSignedOut } from './ops-client';
 
-export type Permission = 'read' | 'releases.read' | 'orders.act' | 'tickets.act' | 'catalogue.edit' | 'releases.act' | 'operators.manage';
+export type Permission = 'read' | 'releases.read' | 'orders.act' | 'tickets.act' | 'catalogue.edit' | 'game_servers.manage' | 'releases.act' | 'operators.manage';
 
 export interface Operator {
   readonly name: string;

@@ -303,6 +303,8 @@ export const EN: Record<string, string> = {
   'audit.action.operator.reset_password': 'Reset a password',
   'audit.action.session.sign_in': 'Signed in',
   'audit.action.session.sign_out_everywhere': 'Signed out everywhere',
+  'audit.action.session.sign_in_refused': 'Refused a sign-in',
+  'audit.action.session.locked': 'Locked sign-ins from an address',
   'audit.action.ticket.answer': 'Answered a ticket',
   'audit.action.ticket.status': 'Changed a ticket',
   'audit.action.release.activate': 'Activated a release',

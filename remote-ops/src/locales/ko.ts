@@ -303,6 +303,8 @@ export const KO: Record<string, string> = {
   'audit.action.operator.reset_password': '비밀번호 재설정',
   'audit.action.session.sign_in': '로그인',
   'audit.action.session.sign_out_everywhere': '모든 기기에서 로그아웃',
+  'audit.action.session.sign_in_refused': '로그인 거부',
+  'audit.action.session.locked': '한 주소의 로그인 잠금',
   'audit.action.ticket.answer': '문의 답변',
   'audit.action.ticket.status': '문의 상태 변경',
   'audit.action.release.activate': '릴리스 활성화',

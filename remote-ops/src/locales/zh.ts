@@ -303,6 +303,8 @@ export const ZH: Record<string, string> = {
   'audit.action.operator.reset_password': '重置密码',
   'audit.action.session.sign_in': '登录',
   'audit.action.session.sign_out_everywhere': '在所有设备上退出登录',
+  'audit.action.session.sign_in_refused': '拒绝登录',
+  'audit.action.session.locked': '锁定来自某地址的登录',
   'audit.action.ticket.answer': '回复工单',
   'audit.action.ticket.status': '更改工单状态',
   'audit.action.release.activate': '启用版本',

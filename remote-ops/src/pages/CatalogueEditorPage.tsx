@@ -233,7 +233,7 @@ export function CatalogueEditorPage() {
                 <p className="ops-muted ops-card">{t('editor.pick')}</p>
               )}
               {editing && editing.list === 'games' && !editing.isNew && typeof editing.row.game_id === 'number' ? (
-                <GameServerCard key={editing.row.game_id} gameId={editing.row.game_id} canEdit={canEdit} />
+                <GameServerCard key={editing.row.game_id} gameId={editing.row.game_id} canEdit={session.may('game_servers.manage')} />
               ) : null}
             </div>
           </div>

@@ -21,6 +21,8 @@ export interface ActionContext {
   readonly clientAddress: string;
   /** Orders: settings, the payment provider, the delivery worker's wake-up. */
   readonly orders: OrderServices;
+  /** Hosts the catalogue's links may lead to besides the store (BANNER_LINK_HOSTS): any other link is served as "". */
+  readonly linkHosts: readonly string[];
 }
 
 /** JSON schema of one body field. */

@@ -28,6 +28,8 @@ export interface ApiPluginOptions {
   /** Limits of the order actions per address and per character or order. */
   readonly limits: LimitSettings;
   readonly orders: OrderServices;
+  /** Hosts banner and customer-service links may lead to (BANNER_LINK_HOSTS); none when absent. */
+  readonly linkHosts?: readonly string[];
   /** Largest request body, in bytes. */
   readonly bodyLimit?: number;
 }
@@ -106,6 +108,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
           headerArea,
           clientAddress: request.ip,
           orders: options.orders,
+          linkHosts: options.linkHosts ?? [],
         });
         const answer = JSON.stringify({ ret: RET.OK, data, msg: message('ok', locale) });
         if (cacheKey) answers.set(catalogue, cacheKey, answer);

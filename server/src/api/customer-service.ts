@@ -1,4 +1,5 @@
 import type { Catalogue } from '../catalogue/catalogue';
+import { servedLink } from '../catalogue/catalogue-links';
 import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { ActionInput } from './action';
 
@@ -7,9 +8,10 @@ import type { ActionInput } from './action';
  * ("" when it deliberately has none), otherwise the store-wide link. Empty game_id and area
  * (the Voucher Center) ask for the store-wide link.
  */
-export function customerServiceUrl(catalogue: Catalogue, input: ActionInput): string {
+export function customerServiceUrl(catalogue: Catalogue, input: ActionInput, linkHosts: readonly string[]): string {
   const gameId = input.game_id ?? '';
-  if (gameId === '') return catalogue.storeCustomerServiceUrl;
+  if (gameId === '') return servedLink(catalogue.storeCustomerServiceUrl, linkHosts);
   const { gameArea } = resolveGameArea(catalogue, Number(gameId), input.area);
-  return gameArea.customerServiceUrl ?? catalogue.storeCustomerServiceUrl;
+  // Judged again as served: a link written before the checks (or around them) never sends a player off-site.
+  return servedLink(gameArea.customerServiceUrl ?? catalogue.storeCustomerServiceUrl, linkHosts);
 }

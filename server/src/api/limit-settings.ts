@@ -4,6 +4,8 @@ import { positiveIntegerFrom } from '../config';
 export interface RequestLimit {
   readonly perAddress: number;
   readonly perKey: number;
+  /** Requests a day per second key as well; unset: none (the help form's per-recipient day). */
+  readonly perKeyPerDay?: number;
 }
 
 /**
@@ -17,7 +19,10 @@ export interface LimitSettings {
   readonly followOrder: RequestLimit;
   /** checkDiscountCode and pcpay/checkDiscountCode, per address and per character (`CODE_CHECKS_PER_MINUTE`, `CODE_CHECKS_PER_MINUTE_PER_CHARACTER`). */
   readonly checkCode: RequestLimit;
-  /** createSupportTicket, per address and per e-mail address (`SUPPORT_TICKETS_PER_MINUTE`, `SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL`). */
+  /**
+   * createSupportTicket, per address and per mailbox written to, a minute and a day
+   * (`SUPPORT_TICKETS_PER_MINUTE`, `SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL`, `SUPPORT_TICKETS_PER_DAY_PER_EMAIL`).
+   */
   readonly supportTicket: RequestLimit;
 }
 
@@ -27,7 +32,8 @@ export const DEFAULT_LIMIT_SETTINGS: LimitSettings = {
   followOrder: { perAddress: 120, perKey: 60 },
   checkCode: { perAddress: 30, perKey: 15 },
   // A player writes once; a few more cover a typo fixed and sent again.
-  supportTicket: { perAddress: 5, perKey: 3 },
+  // Per recipient whichever address sends: the acknowledgements one mailbox gets from strangers.
+  supportTicket: { perAddress: 5, perKey: 3, perKeyPerDay: 10 },
 };
 
 /** The limits from the environment; each unset variable keeps its default. */
@@ -41,6 +47,9 @@ export function loadLimitSettings(env: NodeJS.ProcessEnv = process.env): LimitSe
     placeOrder: limit('ORDERS_PER_MINUTE', 'ORDERS_PER_MINUTE_PER_CHARACTER', defaults.placeOrder),
     followOrder: limit('ORDER_READS_PER_MINUTE', 'ORDER_READS_PER_MINUTE_PER_ORDER', defaults.followOrder),
     checkCode: limit('CODE_CHECKS_PER_MINUTE', 'CODE_CHECKS_PER_MINUTE_PER_CHARACTER', defaults.checkCode),
-    supportTicket: limit('SUPPORT_TICKETS_PER_MINUTE', 'SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL', defaults.supportTicket),
+    supportTicket: {
+      ...limit('SUPPORT_TICKETS_PER_MINUTE', 'SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL', defaults.supportTicket),
+      perKeyPerDay: positiveIntegerFrom('SUPPORT_TICKETS_PER_DAY_PER_EMAIL', env.SUPPORT_TICKETS_PER_DAY_PER_EMAIL, defaults.supportTicket.perKeyPerDay ?? 10),
+    },
   };
 }

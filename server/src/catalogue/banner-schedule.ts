@@ -1,5 +1,6 @@
 import type { CatalogueBanner } from './catalogue';
 import { windowProblems } from './sale-window';
+import { linkProblem } from './catalogue-links';
 
 /**
  * A banner's schedule and where it may link. Players see a banner from its start (included) until its
@@ -14,25 +15,7 @@ export function bannerWindowProblems(row: { readonly starts_at?: string | null; 
   return windowProblems('starts_at', row.starts_at, 'ends_at', row.ends_at);
 }
 
-/**
- * The problem with a banner's link, or null: a page of the store (`/#/prod?…`, `#/pcIndex`; never `//host`,
- * which leaves the store) or an https address on a host of `allowedHosts` (BANNER_LINK_HOSTS).
- */
+/** The problem with a banner's link, or null (catalogue-links.ts: a page of the store, or https on BANNER_LINK_HOSTS). */
 export function bannerLinkProblem(url: string, allowedHosts: readonly string[]): string | null {
-  if (/^\/(?![/\\])/.test(url) || url.startsWith('#/')) return null;
-  const elsewhere = `the link ${url} must be a page of the store (starting with a single /) or an https:// address`;
-  let link: URL;
-  try {
-    link = new URL(url);
-  } catch {
-    return elsewhere;
-  }
-  if (link.protocol !== 'https:') return elsewhere;
-  if (link.username || link.password) return `the link ${url} must not carry a user name or password`;
-  if (!allowedHosts.map((host) => host.toLowerCase()).includes(link.hostname)) {
-    return allowedHosts.length === 0
-      ? `the link goes to ${link.hostname}: banners link only to the store's own pages unless BANNER_LINK_HOSTS lists the host`
-      : `the link goes to ${link.hostname}, which is not among the hosts banners may link to (BANNER_LINK_HOSTS: ${allowedHosts.join(', ')})`;
-  }
-  return null;
+  return linkProblem(url, allowedHosts);
 }

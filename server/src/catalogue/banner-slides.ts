@@ -92,9 +92,10 @@ export function drawSlide(picture: string, texts: BannerTexts, language: Locale)
     line(texts.subtitle, 214, 30, ''),
     action,
   ].join('');
+  // Function replacements only: a string replacement reads `$&`, `$\`` and `$'` in the catalogue's words as patterns.
   return picture
     .replace(/<svg\b[^>]*>/, (tag) =>
-      tag.replace(/\s+(?:aria-label="[^"]*"|aria-hidden="true"|role="img")/g, '').replace(/^<svg/, `<svg xml:lang="${language}" role="img" aria-label="${said}"`),
+      tag.replace(/\s+(?:aria-label="[^"]*"|aria-hidden="true"|role="img")/g, '').replace(/^<svg/, () => `<svg xml:lang="${language}" role="img" aria-label="${said}"`),
     )
-    .replace(/<\/svg>\s*$/, `${words}</svg>\n`);
+    .replace(/<\/svg>\s*$/, () => `${words}</svg>\n`);
 }

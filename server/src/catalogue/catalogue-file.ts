@@ -1,4 +1,3 @@
-import Ajv2020 from 'ajv/dist/2020';
 import type { CatalogueRevisionRow } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
 import type { CatalogueCache } from './catalogue-cache';
@@ -22,10 +21,12 @@ import {
   type StoreSettingRecord,
 } from './write-catalogue';
 import SCHEMA from './catalogue-file.schema.json';
+import { checkLayoutInTurns, checkLayoutNow, ProblemList } from './catalogue-file-schema';
 import { CATALOGUE_IMAGES_PATH, missingCatalogueImages } from './catalogue-images';
 import { diffCatalogue, ROW_KEYS, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges, type PriceChange } from './catalogue-diff';
 import { bundleSaleProblems, isoTimeSql } from './sale-window';
 import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
+import { linkProblem } from './catalogue-links';
 import { readDiscountCodeRecords, upsertDiscountCodes, type DiscountCodeRecord } from '../discounts/discount-codes';
 import { discountCodeProblems } from './discount-code-checks';
 import { regionPickerProblems } from './region-picker-checks';
@@ -94,10 +95,6 @@ export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
   };
 }
 
-// useDefaults: a field a file may leave out (one written before it existed) is given its default, as imported.
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, useDefaults: true });
-const matchesSchema = ajv.compile<CatalogueFile>(SCHEMA);
-
 /** Where a problem is: `bundles[3] (18-us-currency-300)`. */
 function at(list: string, index: number, name?: string): string {
   return `${list}[${index}]${name ? ` (${name})` : ''}`;
@@ -113,13 +110,6 @@ function duplicates<T>(rows: readonly T[], keyOf: (row: T) => string, list: stri
   });
 }
 
-/** One schema error in words: where, what, and the name or values involved. */
-function schemaProblem(error: NonNullable<typeof matchesSchema.errors>[number]): string {
-  const params = error.params as { additionalProperty?: string; allowedValues?: unknown[] };
-  const detail = params.additionalProperty ? ` (${params.additionalProperty})` : params.allowedValues ? ` (${params.allowedValues.join(', ')})` : '';
-  return `${error.instancePath || '(the file)'}: ${error.message ?? 'is not valid'}${detail}`;
-}
-
 export interface CatalogueCheckOptions {
   /** Hosts a banner may link to over https (the server's BANNER_LINK_HOSTS); none unless given. */
   readonly bannerLinkHosts?: readonly string[];
@@ -128,14 +118,34 @@ export interface CatalogueCheckOptions {
 }
 
 /**
- * Every problem of a file, each with where it is: its layout against the JSON Schema first, then the
+ * The problems of a file, each with where it is: its layout against the JSON Schema first, then the
  * rules the schema cannot say (what refers to what, no empty tab, every area with a server and a pay
- * method, a sale window's end after its start). An empty list: the file may be imported. Fields a file
- * may leave out are written into it with their defaults (a bundle's sale window and its limit's period).
+ * method, a sale window's end after its start). An empty list: the file may be imported. The first
+ * LISTED_PROBLEMS are listed and a last line counts the rest. Fields a file may leave out are written
+ * into it with their defaults (a bundle's sale window and its limit's period). Every check is linear
+ * in the file's size, and no list may hold more rows than the schema's maxItems.
  */
 export function checkCatalogueFile(value: unknown, options: CatalogueCheckOptions = {}): string[] {
-  if (!matchesSchema(value)) return (matchesSchema.errors ?? []).map(schemaProblem);
-  const file = value;
+  const problems = new ProblemList();
+  if (checkLayoutNow(value, problems)) for (const problem of ruleProblems(value as CatalogueFile, options)) problems.add(problem);
+  return problems.summary();
+}
+
+/**
+ * The same checks a slice at a time, the store answering other requests in between: for a file sent
+ * to the store (the back office's check and import, `npm run catalogue`).
+ */
+export async function checkCatalogueFileInTurns(value: unknown, options: CatalogueCheckOptions = {}): Promise<string[]> {
+  const problems = new ProblemList();
+  if (await checkLayoutInTurns(value, problems)) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const problem of ruleProblems(value as CatalogueFile, options)) problems.add(problem);
+  }
+  return problems.summary();
+}
+
+/** What the schema cannot say of a file whose layout is right. */
+function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): string[] {
   const problems: string[] = [];
   const games = new Set(file.games.map((game) => game.game_id));
   const areaKey = (row: { game_id: number; area: string }) => `${row.game_id}/${row.area}`;
@@ -153,8 +163,16 @@ export function checkCatalogueFile(value: unknown, options: CatalogueCheckOption
   duplicates(file.store_settings, (s) => s.key, 'store_settings', 'key', problems);
   duplicates(file.discount_codes ?? [], (c) => c.code, 'discount_codes', 'code', problems);
 
+  const hosts = options.bannerLinkHosts ?? [];
+  const serviceLink = (url: string | null) => (url ? linkProblem(url, hosts, 'customer-service buttons') : null);
   file.game_areas.forEach((row, index) => {
     if (!games.has(row.game_id)) problems.push(`${at('game_areas', index, areaKey(row))}: game ${row.game_id} is not in games`);
+    const link = serviceLink(row.customer_service_url);
+    if (link) problems.push(`${at('game_areas', index, areaKey(row))}: customer_service_url: ${link}`);
+  });
+  file.store_settings.forEach((row, index) => {
+    const link = row.key === 'customer_service_url' ? serviceLink(row.value) : null;
+    if (link) problems.push(`${at('store_settings', index, row.key)}: ${link}`);
   });
   for (const [list, rows] of [
     ['servers', file.servers],
@@ -174,7 +192,7 @@ export function checkCatalogueFile(value: unknown, options: CatalogueCheckOption
   });
   file.banners.forEach((row, index) => {
     if (row.game_id !== null && !games.has(row.game_id)) problems.push(`${at('banners', index, row.banner_key)}: game ${row.game_id} is not in games`);
-    const link = bannerLinkProblem(row.url, options.bannerLinkHosts ?? []);
+    const link = bannerLinkProblem(row.url, hosts);
     if (link) problems.push(`${at('banners', index, row.banner_key)}: ${link}`);
     for (const problem of bannerWindowProblems(row)) problems.push(`${at('banners', index, row.banner_key)}: ${problem}`);
   });
@@ -296,7 +314,7 @@ export type FileFromCatalogue = (tx: Queryable, now: CatalogueFile) => Promise<u
  */
 export async function importCatalogue(db: Db, cache: CatalogueCache | null, value: unknown | FileFromCatalogue, record: ImportRecord): Promise<ImportOutcome> {
   if (typeof value !== 'function') {
-    const problems = checkCatalogueFile(value, record.checks);
+    const problems = await checkCatalogueFileInTurns(value, record.checks);
     if (problems.length > 0) throw new CatalogueFileError(problems);
   }
   return updateCatalogue(db, cache, async (tx) => {

@@ -14,8 +14,12 @@ export function discountCodeProblems(file: CatalogueFile, at: (index: number, co
   const problems: string[] = [];
   const games = new Set(file.games.map((game) => game.game_id));
   const bundleGames = new Map(file.bundles.map((bundle) => [bundle.product_id, bundle.game_id]));
+  // Gathered once per game, so that each code costs what its own lists hold (linear in the file).
+  const currenciesOfGame = new Map<number, Set<string>>();
+  for (const area of file.game_areas) currenciesOfGame.set(area.game_id, (currenciesOfGame.get(area.game_id) ?? new Set<string>()).add(currencyCode(area.area)));
+  const everyCurrency = new Set<string>([...currenciesOfGame.values()].flatMap((currencies) => [...currencies]));
   const currenciesOf = (gameIds: readonly number[]) =>
-    new Set<string>(file.game_areas.filter((area) => gameIds.length === 0 || gameIds.includes(area.game_id)).map((area) => currencyCode(area.area)));
+    gameIds.length === 0 ? everyCurrency : new Set<string>(gameIds.flatMap((gameId) => [...(currenciesOfGame.get(gameId) ?? [])]));
 
   (file.discount_codes ?? []).forEach((row: DiscountCodeRecord, index) => {
     const where = at(index, row.code.trim());
@@ -23,10 +27,11 @@ export function discountCodeProblems(file: CatalogueFile, at: (index: number, co
     if (row.code.trim() === '') say('a code needs the letters players type');
     else if (row.code !== normaliseCode(row.code)) say(`a code is written in capitals without spaces around it ("${normaliseCode(row.code)}"); players may type it in any case`);
     for (const gameId of row.game_ids) if (!games.has(gameId)) say(`game ${gameId} is not in games`);
+    const ownGames = new Set(row.game_ids);
     for (const productId of row.product_ids) {
       const gameId = bundleGames.get(productId);
       if (gameId === undefined) say(`bundle "${productId}" is not in bundles`);
-      else if (row.game_ids.length > 0 && !row.game_ids.includes(gameId)) say(`bundle "${productId}" is of game ${gameId}, which is not in its game_ids`);
+      else if (row.game_ids.length > 0 && !ownGames.has(gameId)) say(`bundle "${productId}" is of game ${gameId}, which is not in its game_ids`);
     }
     if ((row.percent_off === null) === (row.amount_off === null)) say('a code takes either a percent_off or an amount_off, exactly one of them');
     if (row.amount_off) {

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { CatalogueFileError, checkCatalogueFile, exportCatalogue, importCatalogue } from '../catalogue/catalogue-file';
+import { CatalogueFileError, checkCatalogueFileInTurns, exportCatalogue, importCatalogue } from '../catalogue/catalogue-file';
+import { MAX_CATALOGUE_FILE_BYTES } from '../catalogue/catalogue-file-schema';
 import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
 import { fail, operator, parseArgs } from './cli-args';
@@ -15,6 +16,13 @@ const USAGE = 'usage: npm run catalogue -- export <file.json> | check <file.json
 
 function readFile(file: string): unknown {
   let text: string;
+  let size = 0;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    fail(`cannot read ${file}`);
+  }
+  if (size > MAX_CATALOGUE_FILE_BYTES) fail(`${file} has ${size.toLocaleString('en')} bytes: a catalogue file has at most ${MAX_CATALOGUE_FILE_BYTES.toLocaleString('en')}`);
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
@@ -35,7 +43,7 @@ async function main(): Promise<void> {
   // The hosts banners may link to (BANNER_LINK_HOSTS), as the server checks them.
   const checks = { bannerLinkHosts: loadConfig().bannerLinkHosts };
   if (command === 'check') {
-    const problems = checkCatalogueFile(readFile(target), checks);
+    const problems = await checkCatalogueFileInTurns(readFile(target), checks);
     if (problems.length > 0) fail(new CatalogueFileError(problems).message);
     console.log(`✓ ${file} is a valid catalogue file`);
     return;

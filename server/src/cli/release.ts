@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     console.log(`✓ ${app} ${version} released: ${files.length} files in the release store (through ${registry.via})`);
     if (outcome.release.forced) console.log(`  forced past the contract check: ${outcome.release.contract_problems.join('; ')}`);
     if (outcome.activation) console.log(`✓ live: ${app} ${outcome.activation.from_version ?? '(build)'} → ${outcome.activation.to_version}`);
-    else console.log(`  not activated; preview it with ?mf_preview=${app}@${version}`);
+    else console.log(`  not activated; preview it with a link from the release console (GET /ops/api/releases/preview-link?app=${app}&version=${version})`);
   } finally {
     await registry.close();
   }

@@ -35,11 +35,15 @@ export async function migrate(db: Db, migrations: readonly Migration[] = readMig
     // Neither the wait for another server's migration nor a long migration is cut by DATABASE_STATEMENT_TIMEOUT_MS.
     await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version integer PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
+    // Looked for first: a store whose role owns nothing (docs/operations.md, "The database roles") may not even ask to create it.
+    const [found] = await tx.query<{ present: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+    if (!found?.present) {
+      await tx.query(`CREATE TABLE schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    }
     const done = new Set(
       (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version),
     );

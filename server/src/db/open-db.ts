@@ -10,8 +10,9 @@ export interface DbSettings {
   readonly databaseStatementTimeoutMs?: number;
   /** PGlite: under `production` a lock of the data directory held by another host is never taken over. */
   readonly nodeEnv?: string;
-  /** PostgreSQL: its connections are named `topup-store <instance>` in pg_stat_activity. */
+  /** PostgreSQL: its connections are named `topup-store <instance>` in pg_stat_activity, or `databaseApplicationName`. */
   readonly instanceName?: string;
+  readonly databaseApplicationName?: string | null;
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite in the data directory. */
@@ -22,7 +23,7 @@ export function openDb(settings: DbSettings): Promise<Db> {
       maxConnections: settings.databasePoolSize,
       statementTimeoutMs: settings.databaseStatementTimeoutMs,
       // PostgreSQL keeps 63 bytes of a name; the listening connection adds " listen".
-      applicationName: `topup-store ${settings.instanceName ?? ''}`.trim().slice(0, 56),
+      applicationName: (settings.databaseApplicationName || `topup-store ${settings.instanceName ?? ''}`).trim().slice(0, 56),
     });
   }
   return openPgliteDb(settings.dataDir, { production: settings.nodeEnv === 'production' });

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { isEmailAddress } from '@topup/shared/formats';
 
 /** One mail as the outbox holds it, ready to send. */
 export interface MailToSend {
@@ -26,6 +27,11 @@ export function messageIdFor(key: string, from: string): string {
   return `<${key.replace(/[^A-Za-z0-9._-]/g, '.')}@${domain}>`;
 }
 
+/** The bare address of MAIL_FROM ("TopUp Store <store@example.com>" or "store@example.com"). */
+function envelopeFrom(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
 /** Mails through the SMTP server of `SMTP_URL`, from `MAIL_FROM`, with a bounded wait. */
 export function smtpTransport(smtpUrl: string, from: string, timeoutMs = 15_000): MailTransport {
   const transporter = nodemailer.createTransport({
@@ -36,9 +42,13 @@ export function smtpTransport(smtpUrl: string, from: string, timeoutMs = 15_000)
   });
   return {
     async send(mail) {
+      // One mailbox and only that one: nodemailer reads a string "to" as a list of addresses.
+      const to = mail.to.trim();
+      if (!isEmailAddress(to)) throw new Error(`mail ${mail.key}: the recipient is not one plain address; not sent`);
       const info = await transporter.sendMail({
         from,
-        to: mail.to,
+        to: { name: '', address: to },
+        envelope: { from: envelopeFrom(from), to: [to] },
         subject: mail.subject,
         text: mail.text,
         html: mail.html || undefined,

@@ -15,6 +15,7 @@ import {
   type DraftList,
 } from '../catalogue/catalogue-drafts';
 import { readGameServers, setGameServer } from '../catalogue/write-catalogue';
+import { endpointUrlProblem, resolvedHostProblem, type GameEndpointPolicy } from '../game/http/game-endpoint-policy';
 import { updateCatalogue } from '../catalogue/update-catalogue';
 import { discountCodeUsage } from '../orders/count-code-uses';
 import { OpsError } from '../releases/ops-error';
@@ -130,38 +131,37 @@ export async function catalogueDraftRoutes(app: FastifyInstance, { db, catalogue
   );
 }
 
-/** A game server's address: https, or http on this machine (a game server beside the store in development). */
-function gameServerUrlProblem(url: string): string | null {
-  if (url === '') return null;
-  let parsed: URL;
+/** The host of a game server's address, for the audit log ("" for none or a broken one). */
+function hostOf(url: string | null): string {
   try {
-    parsed = new URL(url);
+    return url ? new URL(url).host : '';
   } catch {
-    return `"${url}" is not an address`;
+    return '';
   }
-  if (parsed.username || parsed.password) return 'the address must not carry a user name or password';
-  if (parsed.protocol === 'https:') return null;
-  if (parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)) return null;
-  return 'a game server is reached over https (http only on this machine)';
 }
 
 export interface GameServerRoutesOptions {
   readonly db: Db;
   readonly catalogue: CatalogueCache;
+  /** Which addresses a game server may be at (GAME_SERVER_HOSTS; this machine in development only). */
+  readonly policy: GameEndpointPolicy;
 }
 
 /**
  * `/ops/api/catalogue/game-servers`: each game's server address and secret (docs/game-integration.md),
  * set in the back office outside the catalogue file and its drafts: a change takes effect at once, with
- * a new catalogue revision, and is audited without the secret.
+ * a new catalogue revision, and is audited with the old and new host, without the secret. Changing one
+ * needs `game_servers.manage` (admins): the address is where the store sends signed calls. An address is
+ * refused unless it is https to a public host (GAME_SERVER_HOSTS when set) that resolves to public
+ * addresses; the store checks the address again on every call (docs/security.md, "Game endpoints").
  */
-export async function gameServerRoutes(app: FastifyInstance, { db, catalogue }: GameServerRoutesOptions): Promise<void> {
+export async function gameServerRoutes(app: FastifyInstance, { db, catalogue, policy }: GameServerRoutesOptions): Promise<void> {
   app.get('/catalogue/game-servers', { config: { permission: 'read' } }, async () => ({ game_servers: await readGameServers(db) }));
 
   app.post<{ Body: { game_id: number; url: string; secret?: string; reason: string } }>(
     '/catalogue/game-servers',
     {
-      config: { permission: 'catalogue.edit' },
+      config: { permission: 'game_servers.manage' },
       schema: {
         body: {
           type: 'object',
@@ -181,7 +181,7 @@ export async function gameServerRoutes(app: FastifyInstance, { db, catalogue }: 
       const { game_id: gameId, reason: why } = request.body;
       const url = request.body.url.trim();
       const secret = request.body.secret ? request.body.secret : null;
-      const problem = gameServerUrlProblem(url);
+      const problem = url === '' ? null : (endpointUrlProblem(url, policy) ?? (await resolvedHostProblem(url, policy)));
       if (problem) throw new OpsError(400, problem, 'badGameServer');
       if (secret !== null && secret.length < 16) throw new OpsError(400, 'A game server secret has at least 16 characters', 'weakGameServerSecret');
       const before = await updateCatalogue(db, catalogue, async (tx) => {
@@ -192,8 +192,8 @@ export async function gameServerRoutes(app: FastifyInstance, { db, catalogue }: 
           action: 'catalogue.game_server',
           targetType: 'game',
           targetId: String(gameId),
-          before: { url: found.url, secret_set: found.secret_set },
-          after: { url, secret_changed: secret !== null },
+          before: { url: found.url, host: hostOf(found.url), secret_set: found.secret_set },
+          after: { url, host: hostOf(url), secret_changed: secret !== null },
           reason: why,
         });
         return found;

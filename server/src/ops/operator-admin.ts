@@ -3,6 +3,7 @@ import { OpsError } from '../releases/ops-error';
 import { writeAudit, type Actor } from './audit';
 import {
   activeAdminCount,
+  lockOperators,
   findOperator,
   insertOperator,
   normalEmail,
@@ -47,6 +48,8 @@ export interface OperatorChange {
 /** Changes an operator's role or disables / enables them, audited; a disabled operator is signed out everywhere. */
 export async function changeOperator(db: Db, actor: Actor, id: number, change: OperatorChange): Promise<OperatorRecord> {
   return db.transaction(async (tx) => {
+    // One change of operators at a time: two admins demoting each other at once would both count two admins.
+    await lockOperators(tx);
     const before = await findOperator(tx, id);
     if (!before) throw new OpsError(404, `No operator ${id}`, 'noSuchOperator');
     const demotes = before.role === 'admin' && before.disabled_at === null && ((change.role && change.role !== 'admin') || change.disabled === true);

@@ -55,6 +55,14 @@ export async function setOperatorPassword(tx: Queryable, id: number, passwordHas
   await tx.query('UPDATE operators SET password_hash = $2, password_changed_at = now() WHERE id = $1', [id, passwordHash]);
 }
 
+/**
+ * Holds the operators' table against every other change of roles or accounts until the transaction
+ * ends (sign-ins and reads go on): the checks of a change (the last admin) then see every change before it.
+ */
+export async function lockOperators(tx: Queryable): Promise<void> {
+  await tx.query('LOCK TABLE operators IN SHARE ROW EXCLUSIVE MODE');
+}
+
 /** Admins who can still sign in: the last one may not be disabled or demoted. */
 export async function activeAdminCount(tx: Queryable): Promise<number> {
   const rows = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM operators WHERE role = 'admin' AND disabled_at IS NULL`);

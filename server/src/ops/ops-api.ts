@@ -8,6 +8,8 @@ import { isReleasableApp, RELEASABLE_APPS } from '../releases/apps';
 import type { ReleaseHealthSettings } from '../releases/health-settings';
 import { autoRollbackSwitches, healthMinutes, setAutoRollback } from '../releases/release-health';
 import type { RegistryOperations } from '../releases/registry-service';
+import type { PreviewLink } from '../releases/preview-links';
+import { isEmailAddress } from '@topup/shared/formats';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../support/support-tickets';
 import { storeErrorAnswer } from '../web/error-answer';
 import { registerCounters } from '../web/request-counters';
@@ -18,13 +20,15 @@ import {
   catalogueAtRevision,
   catalogueRevisions,
   CatalogueFileError,
-  checkCatalogueFile,
+  checkCatalogueFileInTurns,
   exportCatalogue,
   importCatalogue,
   LargePriceChangeError,
   type CatalogueFile,
 } from '../catalogue/catalogue-file';
 import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
+import { MAX_CATALOGUE_FILE_BYTES } from '../catalogue/catalogue-file-schema';
+import { STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from '../game/http/game-endpoint-policy';
 import { actorOf, reason, requestKey } from './route-parts';
 import { catalogueImageRoutes } from './catalogue-image-routes';
 import { addOperator, changeOperator, resetOperatorPassword } from './operator-admin';
@@ -49,8 +53,12 @@ export interface OpsApiOptions {
   readonly signInsPerAddress: number;
   /** Hosts a banner may link to over https (BANNER_LINK_HOSTS); none when absent. */
   readonly bannerLinkHosts?: readonly string[];
+  /** Which addresses a game's server may be set to (GAME_SERVER_HOSTS; this machine in development only). */
+  readonly gameEndpoints?: GameEndpointPolicy;
   /** The automatic rollback's thresholds, shown in the release console. */
   readonly releaseHealth?: ReleaseHealthSettings;
+  /** A signed preview link for a tester (releases/preview-links.ts); without it there are none. */
+  readonly previewLink?: (app: string, version: string) => Promise<PreviewLink>;
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -302,6 +310,9 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
         if (!ticket) throw new OpsError(404, `No ticket ${request.params.reference}`, 'noSuchTicket');
         if (await auditedRequest(tx, request_key)) return false;
         const answers = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'ticket.answer' AND target_id = $1`, [ticket.reference]))[0]?.n ?? 0;
+        if (answer && !isEmailAddress(ticket.email)) {
+          throw new OpsError(422, `Ticket ${ticket.reference} has no single e-mail address to answer: reply another way`, 'invalid');
+        }
         if (answer) await answerTicket(tx, ticket, answer, actor.name, answers + 1);
         if (status) await setTicketStatus(tx, ticket.reference, status);
         await writeAudit(tx, actor, {
@@ -338,6 +349,19 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
       const name = request.query.app;
       if (!isReleasableApp(name)) throw new OpsError(400, `Unknown app "${name}"`, 'invalid');
       return { app: name, minutes: await healthMinutes(db, name, Math.min(168, Math.max(1, Number(request.query.hours ?? 24)))) };
+    },
+  );
+
+  // A signed link that shows a released, never rolled-back remote version in a tester's tab, for a few hours.
+  app.get<{ Querystring: { app: string; version: string } }>(
+    '/releases/preview-link',
+    {
+      config: { permission: 'releases.read' },
+      schema: { querystring: { type: 'object', required: ['app', 'version'], properties: { app: text(40), version: text(64) }, additionalProperties: false } },
+    },
+    async (request) => {
+      if (!options.previewLink) throw new OpsError(404, 'Previews are not possible here', 'invalid');
+      return options.previewLink(request.query.app, request.query.version);
     },
   );
 
@@ -432,11 +456,12 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   /** What a catalogue file's checks allow beyond the defaults: this store's banner link hosts. */
   const checks = { bannerLinkHosts: options.bannerLinkHosts ?? [], payTypes: options.orders.payments.payTypes };
 
-  /** A catalogue file is larger than any other request: up to 20 MB here. */
-  const CATALOGUE_BODY = 20 * 1024 * 1024;
+  /** A catalogue file is larger than any other request: up to MAX_CATALOGUE_FILE_BYTES, with the import's words around it. */
+  const CATALOGUE_BODY = MAX_CATALOGUE_FILE_BYTES + 64 * 1024;
 
   app.post<{ Body: unknown }>('/catalogue/check', { config: { permission: 'catalogue.edit' }, bodyLimit: CATALOGUE_BODY }, async (request): Promise<CatalogueCheck> => {
-    const problems = checkCatalogueFile(request.body, checks);
+    // Checked a slice at a time: other requests are answered meanwhile (docs/security.md).
+    const problems = await checkCatalogueFileInTurns(request.body, checks);
     if (problems.length > 0) return { problems, diff: null, large_price_changes: [] };
     const diff = diffCatalogue(await exportCatalogue(db), request.body as CatalogueFile);
     return { problems, diff, large_price_changes: largePriceChanges(diff) };
@@ -467,7 +492,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   );
 
   await app.register(catalogueDraftRoutes, { db, catalogue: options.catalogue, checks });
-  await app.register(gameServerRoutes, { db, catalogue: options.catalogue });
+  await app.register(gameServerRoutes, { db, catalogue: options.catalogue, policy: options.gameEndpoints ?? STRICT_GAME_ENDPOINTS });
 
   // Revert: the catalogue of a revision made from a file, imported again as a new revision (the same checks).
   app.post<{ Body: { revision: number; reason: string; request_key: string; confirm_price_changes?: boolean } }>(

@@ -159,18 +159,35 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
     },
     async (request, reply) => {
       const email = normalEmail(request.body.email);
-      const locked = await lockedUntil(options.db, email);
-      if (locked) throw lockedError(locked);
+      // Locks and counts are per e-mail address typed and client address: a stranger locks out only themselves.
+      const attempt = { email, address: request.ip };
+      const tried: Actor = { name: email, operatorId: null, address: request.ip };
+      const locked = await lockedUntil(options.db, attempt);
+      if (locked) {
+        await writeAudit(options.db, tried, { action: 'session.sign_in_refused', targetType: 'operator', targetId: email, after: { why: 'locked', locked_until: locked.toISOString() } });
+        throw lockedError(locked);
+      }
       const account = await credentialsOf(options.db, email);
       const matches = await passwordMatches(account?.password_hash ?? null, request.body.password);
       if (!account || !matches || account.disabled) {
-        const nowLocked = await recordSignInFailure(options.db, email, lockout);
+        const nowLocked = await recordSignInFailure(options.db, attempt, lockout);
         request.log.warn({ ip: request.ip }, 'back-office sign-in refused');
-        if (nowLocked) throw lockedError(nowLocked);
+        // Why, for the audit log only: the answer says the same words whatever the reason.
+        const why = !account ? 'unknown address' : account.disabled ? 'disabled' : 'wrong password';
+        await writeAudit(options.db, tried, { action: 'session.sign_in_refused', targetType: 'operator', targetId: email, after: { why } });
+        if (nowLocked) {
+          await writeAudit(options.db, tried, {
+            action: 'session.locked',
+            targetType: 'operator',
+            targetId: email,
+            after: { locked_until: nowLocked.until.toISOString(), lock: nowLocked.lock, failures: nowLocked.failures },
+          });
+          throw lockedError(nowLocked.until);
+        }
         // The same words whether the address is unknown, the password wrong or the account disabled.
         throw new OpsError(401, 'The e-mail address or the password is wrong', 'wrongCredentials');
       }
-      await clearSignInFailures(options.db, email);
+      await clearSignInFailures(options.db, attempt);
       const token = await startSession(options.db, account.id, options.sessions, request.ip, String(request.headers['user-agent'] ?? ''));
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(options.sessions.absoluteMs / 1000) });
       const role = account.role;

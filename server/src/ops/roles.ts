@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'tickets.act',
   /** The catalogue (issue of its own). */
   'catalogue.edit',
+  /** Where each game's server is and its secret: the addresses the store calls (admin only). */
+  'game_servers.manage',
   /** Activate and roll back releases. */
   'releases.act',
   /** Create operators, change roles, disable, reset passwords. */

@@ -65,42 +65,68 @@ export async function endSessionsOf(tx: Queryable, operatorId: number): Promise<
 }
 
 export interface LockoutSettings {
-  /** Refused sign-ins for one e-mail address before it is locked. */
+  /** Refused sign-ins for one e-mail address from one client address before that pair is locked. */
   readonly maxFailures: number;
   /** Failures older than this are forgotten. */
   readonly windowMs: number;
-  /** How long a locked address stays locked. */
+  /** How long a pair's first lock lasts; each further lock of the same pair lasts twice as long as the one before. */
   readonly lockMs: number;
+  /** The longest lock. */
+  readonly maxLockMs: number;
 }
 
-export const DEFAULT_LOCKOUT: LockoutSettings = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+export const DEFAULT_LOCKOUT: LockoutSettings = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 60_000, maxLockMs: 60 * 60_000 };
 
-/** Until when an address is locked, or null. */
-export async function lockedUntil(db: Queryable, email: string): Promise<Date | null> {
-  const rows = await db.query<{ locked_until: Date }>('SELECT locked_until FROM operator_sign_in_failures WHERE email = $1 AND locked_until > now()', [email]);
+/** Who tried: the e-mail address typed and the client address it came from (locks are per pair). */
+export interface SignInAttempt {
+  readonly email: string;
+  readonly address: string;
+}
+
+/** A lock that has just begun: until when, and which lock of the pair it is (1, 2, ...). */
+export interface SignInLock {
+  readonly until: Date;
+  readonly lock: number;
+  readonly failures: number;
+}
+
+/** Until when a pair is locked, or null. */
+export async function lockedUntil(db: Queryable, attempt: SignInAttempt): Promise<Date | null> {
+  const rows = await db.query<{ locked_until: Date }>(
+    'SELECT locked_until FROM operator_sign_in_failures WHERE email = $1 AND address = $2 AND locked_until > now()',
+    [attempt.email, attempt.address.slice(0, 100)],
+  );
   return rows[0]?.locked_until ?? null;
 }
 
-/** Counts one refused sign-in; returns the lock's end when this one locks the address. */
-export async function recordSignInFailure(db: Queryable, email: string, settings: LockoutSettings): Promise<Date | null> {
-  const rows = await db.query<{ locked_until: Date | null }>(
-    `INSERT INTO operator_sign_in_failures AS f (email, failures) VALUES ($1, 1)
-     ON CONFLICT (email) DO UPDATE SET
-       failures = CASE WHEN f.first_failure_at < now() - $2 * interval '1 millisecond' OR f.locked_until <= now() THEN 1 ELSE f.failures + 1 END,
-       first_failure_at = CASE WHEN f.first_failure_at < now() - $2 * interval '1 millisecond' OR f.locked_until <= now() THEN now() ELSE f.first_failure_at END,
+/**
+ * Counts one refused sign-in of a pair; returns the lock when this one locks it. A lock ends the
+ * count: the pair's next failures count afresh towards a lock twice as long.
+ */
+export async function recordSignInFailure(db: Queryable, attempt: SignInAttempt, settings: LockoutSettings): Promise<SignInLock | null> {
+  const key = [attempt.email, attempt.address.slice(0, 100)];
+  const rows = await db.query<{ failures: number; locks: number }>(
+    `INSERT INTO operator_sign_in_failures AS f (email, address, failures) VALUES ($1, $2, 1)
+     ON CONFLICT (email, address) DO UPDATE SET
+       failures = CASE WHEN f.first_failure_at < now() - $3 * interval '1 millisecond' OR f.locked_until <= now() THEN 1 ELSE f.failures + 1 END,
+       first_failure_at = CASE WHEN f.first_failure_at < now() - $3 * interval '1 millisecond' OR f.locked_until <= now() THEN now() ELSE f.first_failure_at END,
        locked_until = CASE WHEN f.locked_until <= now() THEN NULL ELSE f.locked_until END
-     RETURNING failures, locked_until`,
-    [email, settings.windowMs],
+     RETURNING failures, locks`,
+    [...key, settings.windowMs],
   );
-  const failures = (rows[0] as unknown as { failures: number } | undefined)?.failures ?? 0;
-  if (failures < settings.maxFailures) return null;
-  const locked = await db.query<{ locked_until: Date }>(
-    `UPDATE operator_sign_in_failures SET locked_until = now() + $2 * interval '1 millisecond' WHERE email = $1 RETURNING locked_until`,
-    [email, settings.lockMs],
+  const row = rows[0];
+  if (!row || row.failures < settings.maxFailures) return null;
+  const lockMs = Math.min(settings.maxLockMs, settings.lockMs * 2 ** Math.min(row.locks, 30));
+  const locked = await db.query<{ locked_until: Date; locks: number }>(
+    `UPDATE operator_sign_in_failures SET locked_until = now() + $3 * interval '1 millisecond', locks = locks + 1
+      WHERE email = $1 AND address = $2 RETURNING locked_until, locks`,
+    [...key, lockMs],
   );
-  return locked[0]?.locked_until ?? null;
+  const lock = locked[0];
+  return lock ? { until: lock.locked_until, lock: lock.locks, failures: row.failures } : null;
 }
 
-export async function clearSignInFailures(db: Queryable, email: string): Promise<void> {
-  await db.query('DELETE FROM operator_sign_in_failures WHERE email = $1', [email]);
+/** A pair signed in: its count and its growing locks start over. */
+export async function clearSignInFailures(db: Queryable, attempt: SignInAttempt): Promise<void> {
+  await db.query('DELETE FROM operator_sign_in_failures WHERE email = $1 AND address = $2', [attempt.email, attempt.address.slice(0, 100)]);
 }

@@ -1,14 +1,22 @@
 import { positiveIntegerFrom } from '../config';
 import { parseDuration, parseDurationList } from './durations';
 
+import { DEV_WEBHOOK_SECRET } from '../production/development-secrets';
+
 /** The development webhook secret; a production server refuses to start with it. */
-export const DEV_WEBHOOK_SECRET = 'topup-dev-webhook-secret';
+export { DEV_WEBHOOK_SECRET };
 
 export interface OrderSettings {
   /** An unpaid order expires after this long (`ORDER_EXPIRES_AFTER`, default 30m). */
   readonly expiresAfterMs: number;
-  /** Open unpaid orders one character may have at once, of any bundle (`UNPAID_ORDERS_PER_CHARACTER`, default 5). */
+  /**
+   * Open unpaid orders one character may have at once from all buyers together, of any bundle
+   * (`UNPAID_ORDERS_PER_CHARACTER`, default 50). A buyer with no open unpaid order of the character
+   * is never refused by it: strangers together cannot keep the player from placing an order.
+   */
   readonly unpaidOrdersPerCharacter: number;
+  /** Open unpaid orders one buyer (one client address) may have for one character at once (`UNPAID_ORDERS_PER_BUYER`, default 5). */
+  readonly unpaidOrdersPerBuyer: number;
   /** Waits between failed mail attempts; the last one repeats (`DELIVERY_BACKOFF`, default 10s,30s,2m,10m,30m,1h). */
   readonly backoffMs: readonly number[];
   /** No attempt later than this after the first one: then delivery_failed and a refund (`DELIVERY_GIVE_UP_AFTER`, default 24h). */
@@ -42,7 +50,8 @@ export const MIN_LEASE_MS = 3000;
 
 export const DEFAULT_ORDER_SETTINGS: OrderSettings = {
   expiresAfterMs: 30 * 60_000,
-  unpaidOrdersPerCharacter: 5,
+  unpaidOrdersPerCharacter: 50,
+  unpaidOrdersPerBuyer: 5,
   backoffMs: [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000],
   giveUpAfterMs: 24 * 3_600_000,
   pollIntervalMs: 1000,
@@ -68,6 +77,7 @@ export function loadOrderSettings(env: NodeJS.ProcessEnv = process.env): OrderSe
   const settings: OrderSettings = {
     expiresAfterMs: duration('ORDER_EXPIRES_AFTER', DEFAULT_ORDER_SETTINGS.expiresAfterMs),
     unpaidOrdersPerCharacter: positiveIntegerFrom('UNPAID_ORDERS_PER_CHARACTER', env.UNPAID_ORDERS_PER_CHARACTER, DEFAULT_ORDER_SETTINGS.unpaidOrdersPerCharacter),
+    unpaidOrdersPerBuyer: positiveIntegerFrom('UNPAID_ORDERS_PER_BUYER', env.UNPAID_ORDERS_PER_BUYER, DEFAULT_ORDER_SETTINGS.unpaidOrdersPerBuyer),
     backoffMs: env.DELIVERY_BACKOFF ? parseDurationList(env.DELIVERY_BACKOFF, 'DELIVERY_BACKOFF') : DEFAULT_ORDER_SETTINGS.backoffMs,
     giveUpAfterMs: duration('DELIVERY_GIVE_UP_AFTER', DEFAULT_ORDER_SETTINGS.giveUpAfterMs),
     pollIntervalMs: duration('DELIVERY_POLL_INTERVAL', DEFAULT_ORDER_SETTINGS.pollIntervalMs),

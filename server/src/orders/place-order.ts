@@ -33,6 +33,8 @@ export interface OrderRequest {
   readonly orderToken: string;
   /** The page's language: the order keeps the bundle's name as the player read it, and its receipt is written in it. */
   readonly locale?: Locale;
+  /** Who places it: `buyerKey` of the client's address. Unpaid orders are capped per buyer and character. */
+  readonly buyer: string;
   /** Where the receipt is e-mailed once the order is delivered; "" or absent for none. */
   readonly receiptEmail?: string;
   /** The bundle's price as the page showed it ("4.99"); "" or absent: not checked. */
@@ -140,7 +142,9 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     code,
     provider: orders.payments.name,
     expiresAfterMs: orders.settings.expiresAfterMs,
+    buyer: request.buyer,
     unpaidOrdersPerCharacter: orders.settings.unpaidOrdersPerCharacter,
+    unpaidOrdersPerBuyer: orders.settings.unpaidOrdersPerBuyer,
   });
   if (written) return answer(written);
   // The token named an order already (a retry, a double tap, or the same request at the same moment).

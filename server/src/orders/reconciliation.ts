@@ -4,27 +4,28 @@ import type { Queryable } from '../db/db';
  * Every order whose money and items disagree, with what is wrong. Empty when all is well:
  * every paid order is delivered by exactly one mail (and not refunded), or refunded (and never
  * mailed, unless the support desk refunded it after delivery), or still has its job in the outbox; no unpaid order was mailed; no refund without
- * a payment. The mailbox is the sandbox game's (a real game's delivery report takes its place).
+ * a payment. The evidence of delivery is the store's own record of the mail the game acknowledged
+ * (`orders.mail_id`, the contract's `mail_id`), so the same check holds with the sandbox game and with
+ * any game server (GAME_GATEWAY=http); `mails` is 1 when the game acknowledged the order's mail.
  * Refunds of duplicate payments (a second payment of a paid order) and their jobs are not the
  * order's own money: the provider's payments report looks after them.
  */
 export const RECONCILIATION_SQL = `
 SELECT o.order_id, o.status, o.paid_at IS NOT NULL AS paid,
-       (SELECT count(*) FROM sandbox_mail m WHERE m.mail_key = o.order_id)::int AS mails,
+       (CASE WHEN o.mail_id IS NULL THEN 0 ELSE 1 END) AS mails,
        (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order')::int AS refunds,
        (SELECT count(*) FROM delivery_outbox j WHERE j.order_id = o.order_id AND j.job <> 'refund_payment')::int AS open_jobs
   FROM orders o
  WHERE NOT (
-         (o.status = 'delivered' AND (SELECT count(*) FROM sandbox_mail m WHERE m.mail_key = o.order_id) = 1
+         (o.status = 'delivered' AND o.mail_id IS NOT NULL
                                  AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order'))
       OR (o.status = 'refunded' AND o.paid_at IS NOT NULL
-                                AND NOT EXISTS (SELECT 1 FROM sandbox_mail m WHERE m.mail_key = o.order_id)
+                                AND o.mail_id IS NULL
                                 AND (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order') = 1)
       OR (o.status = 'refunded' AND o.paid_at IS NOT NULL AND o.refund_requested_at IS NOT NULL
-                                AND (SELECT count(*) FROM sandbox_mail m WHERE m.mail_key = o.order_id) <= 1
                                 AND (SELECT count(*) FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order') = 1)
       OR (o.status IN ('created', 'declined', 'expired') AND o.paid_at IS NULL
-                                AND NOT EXISTS (SELECT 1 FROM sandbox_mail m WHERE m.mail_key = o.order_id)
+                                AND o.mail_id IS NULL
                                 AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order'))
       OR (o.status IN ('paid', 'delivering', 'delivery_failed', 'declined', 'expired') AND o.paid_at IS NOT NULL
                                 AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.order_id AND r.kind = 'order')
@@ -51,10 +52,10 @@ export function reconcileOrders(db: Queryable): Promise<Mismatch[]> {
  */
 export const DELIVERED_UNPAID_SQL = `
 SELECT o.order_id, o.status, o.paid_at, o.mail_sent_at, o.delivered_at,
-       (SELECT count(*) FROM sandbox_mail m WHERE m.mail_key = o.order_id)::int AS mails
+       (CASE WHEN o.mail_id IS NULL THEN 0 ELSE 1 END) AS mails
   FROM orders o
  WHERE (o.paid_at IS NULL AND (o.status IN ('delivering', 'delivered') OR o.mail_sent_at IS NOT NULL OR o.delivered_at IS NOT NULL
-                               OR EXISTS (SELECT 1 FROM sandbox_mail m WHERE m.mail_key = o.order_id)))
+                               OR o.mail_id IS NOT NULL))
     OR o.paid_at > o.delivered_at
  ORDER BY o.order_id`;
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 import type { MailItem } from '../game/game-gateway';
 import type { DiscountCode } from '../discounts/discount-rules';
 import { discountOff, refuseDiscount } from '../discounts/discount-rules';
-import { readRoleHistory } from './bundle-history';
+import { readRoleHistory, type RoleHistory } from './bundle-history';
 import { discountError, purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
 import { firstBuyApplies, limitReached, priceOrder } from './price';
@@ -38,8 +38,12 @@ export interface NewOrder {
   readonly code: DiscountCode | null;
   readonly provider: string;
   readonly expiresAfterMs: number;
-  /** Open unpaid orders a character may have at once, of any bundle. */
+  /** Who places it (buyerKey): one buyer's unpaid orders never count against another's. */
+  readonly buyer: string;
+  /** Open unpaid orders a character may have at once from all buyers, of any bundle; a buyer's first is never refused by it. */
   readonly unpaidOrdersPerCharacter: number;
+  /** Open unpaid orders one buyer may have for the character at once. */
+  readonly unpaidOrdersPerBuyer: number;
 }
 
 /**
@@ -60,9 +64,9 @@ const INSERT_ORDER = `
   INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
                       bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
                       amount_minor, currency, first_buy, payment_provider, status, expires_at, promised_items,
-                      locale, receipt_email)
+                      locale, receipt_email, buyer)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'created',
-          now() + $21 * interval '1 millisecond', $22::jsonb, $23, $24)
+          now() + $21 * interval '1 millisecond', $22::jsonb, $23, $24, $25)
   ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
   RETURNING order_id`;
 
@@ -93,13 +97,24 @@ function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unkn
     JSON.stringify(order.promisedItems),
     order.locale,
     order.receiptEmail,
+    order.buyer,
   ];
+}
+
+/**
+ * The caps on open unpaid orders (decision 259): the buyer's own for the character, and the
+ * character's from all buyers together, which a buyer's first open order passes whatever others
+ * placed, so that strangers cannot keep the player from ordering.
+ */
+export function tooManyUnpaid(order: Pick<NewOrder, 'unpaidOrdersPerBuyer' | 'unpaidOrdersPerCharacter'>, history: Pick<RoleHistory, 'unpaid' | 'unpaidByBuyer'>): boolean {
+  if (history.unpaidByBuyer >= order.unpaidOrdersPerBuyer) return true;
+  return history.unpaidByBuyer > 0 && history.unpaid >= order.unpaidOrdersPerCharacter;
 }
 
 /**
  * Writes a new order, or nothing when its client token already named one (null: read it). Under
  * the character's lock its orders are counted (paid purchases against the limit and the code,
- * open unpaid orders against their cap) and the new one written, so that concurrent submissions
+ * open unpaid orders against the buyer's and the character's caps) and the new one written, so that concurrent submissions
  * are counted one after the other. Every order needs the count, the cap being for all bundles.
  */
 export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
@@ -112,6 +127,7 @@ export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
       limitPeriod: order.roleBuyLimitPeriod,
       discountCode: order.code?.code ?? '',
       orderToken: order.orderToken,
+      buyer: order.buyer,
     });
     if (history.tokenOrder) return null;
     if (limitReached(order.roleBuyLimit, history.holding)) throw purchaseLimitReached();
@@ -126,7 +142,7 @@ export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
       });
       if (refusal) throw discountError(refusal);
     }
-    if (history.unpaid >= order.unpaidOrdersPerCharacter) throw tooManyUnpaidOrders();
+    if (tooManyUnpaid(order, history)) throw tooManyUnpaidOrders();
     const orderId = newOrderId();
     const rows = await tx.query(INSERT_ORDER, insertParams(order, orderId, firstBuyApplies(order.firstBuyOffer, history)));
     return rows.length ? orderId : null;

@@ -1,6 +1,7 @@
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import type { ServerConfig } from '../config';
 import { stripeProblems } from '../payments/stripe/stripe-settings';
+import { isLoopbackUrl } from './loopback-url';
 
 /** The shortest `OPS_TOKEN` a production store accepts. */
 export const MIN_OPS_TOKEN_LENGTH = 32;
@@ -19,12 +20,15 @@ export function productionProblems(config: ServerConfig): string[] {
   if (config.appKey === DEFAULT_APP_KEY) {
     problems.push(`the development app key "${DEFAULT_APP_KEY}" is set: set APP_KEY to this store's key.`);
   }
+  if (config.developmentWebhookSecret) {
+    problems.push('the development PAYMENT_WEBHOOK_SECRET is in use (it is in the store\'s public code): set PAYMENT_WEBHOOK_SECRET to the payment provider\'s secret.');
+  }
   if (config.opsToken !== null && config.opsToken.length < MIN_OPS_TOKEN_LENGTH) {
     problems.push(`OPS_TOKEN is ${config.opsToken.length} characters long: use at least ${MIN_OPS_TOKEN_LENGTH} random characters (or leave it unset to turn /ops off).`);
   }
   if (config.mail.sink) problems.push('MAIL_SINK=on catches the store\'s e-mails in the server instead of sending them: set SMTP_URL and leave MAIL_SINK unset.');
   if (config.storeMode === 'demo') return problems;
-  if (/^https?:\/\/(127\.|localhost|\[::1\])/.test(config.mail.publicUrl)) {
+  if (isLoopbackUrl(config.mail.publicUrl)) {
     problems.push(`PUBLIC_URL is ${config.mail.publicUrl}: the links in the store's e-mails would lead to this machine. Set PUBLIC_URL to the store's public address.`);
   }
   if (!config.mail.smtpUrl) problems.push('SMTP_URL is unset: receipts and support-ticket references would never be e-mailed. Set SMTP_URL and MAIL_FROM (docs/email.md).');

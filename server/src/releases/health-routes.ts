@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { isReleasableApp, isSafeVersion } from './apps';
-import { recordLoads, type LoadOutcome, type LoadReport } from './release-health';
+import { bucketOf } from './canary';
+import type { ReleaseHealthSettings } from './health-settings';
+import { networkOf, readLoadToken } from './load-tokens';
+import { countLoads, type LoadOutcome, type LoadReport } from './release-health';
+import type { Signer } from './signing-key';
 import type { Db } from '../db/db';
 import { registerCounters } from '../web/request-counters';
 
@@ -11,8 +15,14 @@ export const MAX_REPORTS = 20;
 
 const OUTCOMES: readonly LoadOutcome[] = ['rendered', 'manifest', 'chunk', 'render'];
 
-/** The well-formed reports of a beacon's body; anything else in it is dropped. */
-export function readReports(body: unknown): LoadReport[] | null {
+/** A beacon: its page load's token (from the registry answer) and its reports. */
+export interface Beacon {
+  readonly token: string | null;
+  readonly reports: LoadReport[];
+}
+
+/** The well-formed reports of a beacon's body, with its token; null when the body is not a beacon. */
+export function readBeacon(body: unknown): Beacon | null {
   let value: unknown = body;
   if (typeof body === 'string') {
     try {
@@ -21,7 +31,8 @@ export function readReports(body: unknown): LoadReport[] | null {
       return null;
     }
   }
-  const loads = value && typeof value === 'object' ? (value as { loads?: unknown }).loads : undefined;
+  if (!value || typeof value !== 'object') return null;
+  const { loads, token } = value as { loads?: unknown; token?: unknown };
   if (!Array.isArray(loads) || loads.length > MAX_REPORTS) return null;
   const reports: LoadReport[] = [];
   for (const item of loads) {
@@ -32,21 +43,41 @@ export function readReports(body: unknown): LoadReport[] | null {
     const time = typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 600_000) : undefined;
     reports.push({ app, version, outcome: outcome as LoadOutcome, ms: time });
   }
-  return reports;
+  return { token: typeof token === 'string' ? token : null, reports };
+}
+
+/** The well-formed reports of a beacon's body; null when the body is not a beacon. */
+export function readReports(body: unknown): LoadReport[] | null {
+  return readBeacon(body)?.reports ?? null;
+}
+
+export interface HealthRoutesOptions {
+  readonly db: Db;
+  readonly settings: Pick<ReleaseHealthSettings, 'perNetwork' | 'windowMinutes'>;
+  readonly signer: () => Promise<Signer>;
 }
 
 /**
  * `POST /mf/health`: a page's beacon (`navigator.sendBeacon`, sent as text) of what became of each
  * remote it loaded — rendered, or failed at its manifest, a chunk or its render — with the time to
- * the first render. No cookie, address or player is kept: only counts per app, version and minute.
- * Small bodies only, and an address that keeps sending is rate limited.
+ * the first render. Only loads the store served count: each report needs the page load's signed
+ * token (the registry answer's `health`), for the version it names, from the browser it was issued
+ * to; each app of a load counts once, and one network counts at most `perNetwork` loads of a version
+ * in a window. Anything else is dropped without a word (204), as a beacon cannot be retried. No
+ * cookie, address or player is kept beyond the window: only counts per app, version and minute.
  */
-export async function healthRoutes(app: FastifyInstance, options: { readonly db: Db }): Promise<void> {
+export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOptions): Promise<void> {
   await registerCounters(app, 'release-health');
   app.post(HEALTH_PATH, { bodyLimit: 4 * 1024, config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request, reply) => {
-    const reports = readReports(request.body);
-    if (!reports) return reply.code(400).header('Cache-Control', 'no-store').send({ error: 'A beacon is {"loads": [{"app", "version", "outcome", "ms"}]}' });
-    await recordLoads(options.db, reports);
+    const beacon = readBeacon(request.body);
+    if (!beacon) return reply.code(400).header('Cache-Control', 'no-store').send({ error: 'A beacon is {"token", "loads": [{"app", "version", "outcome", "ms"}]}' });
+    const token = readLoadToken(await options.signer(), beacon.token);
+    // A token issued to another browser (its canary bucket) is someone else's load.
+    if (!token || (token.bucket !== null && token.bucket !== bucketOf(request.headers.cookie))) return reply.code(204).send();
+    const reports = beacon.reports.filter((report) => token.versions[report.app] === report.version);
+    if (reports.length > 0) {
+      await countLoads(options.db, { tokenId: token.id, network: networkOf(request.ip), reports }, { perNetwork: options.settings.perNetwork, windowMinutes: options.settings.windowMinutes });
+    }
     return reply.code(204).send();
   });
 }

@@ -14,6 +14,10 @@ export interface ReleaseHealthSettings {
   readonly maxFailureRate: number;
   /** How often the store looks (`ROLLBACK_CHECK_SECONDS`, default 10). */
   readonly checkMs: number;
+  /** Loads of one version one network (/24, /64) may add in a window (`HEALTH_LOADS_PER_NETWORK`, default 20). */
+  readonly perNetwork: number;
+  /** Minutes a page load's health token counts (`HEALTH_TOKEN_MINUTES`, default 15). */
+  readonly tokenMinutes: number;
 }
 
 function fractionFrom(name: string, value: string | undefined, fallback: number): number {
@@ -31,5 +35,7 @@ export function loadReleaseHealthSettings(env: NodeJS.ProcessEnv = process.env):
     windowMinutes: positiveIntegerFrom('ROLLBACK_WINDOW_MINUTES', env.ROLLBACK_WINDOW_MINUTES, 30),
     maxFailureRate: fractionFrom('ROLLBACK_MAX_FAILURE_RATE', env.ROLLBACK_MAX_FAILURE_RATE, 0.05),
     checkMs: positiveIntegerFrom('ROLLBACK_CHECK_SECONDS', env.ROLLBACK_CHECK_SECONDS, 10) * 1000,
+    perNetwork: positiveIntegerFrom('HEALTH_LOADS_PER_NETWORK', env.HEALTH_LOADS_PER_NETWORK, 20),
+    tokenMinutes: positiveIntegerFrom('HEALTH_TOKEN_MINUTES', env.HEALTH_TOKEN_MINUTES, 15),
   };
 }

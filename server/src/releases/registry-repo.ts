@@ -126,6 +126,19 @@ export class RegistryRepo {
   }
 
   /**
+   * Whether a version was taken off players by a rollback (by an operator or the store) and not made
+   * live again since: the latest change that names it took it away.
+   */
+  async wasRolledBack(app: ReleasableApp, version: string): Promise<boolean> {
+    const [last] = await this.db.query<{ kind: ActivationRecord['kind']; from_version: string | null; to_version: string }>(
+      `SELECT kind, from_version, to_version FROM release_activations
+        WHERE app = $1 AND (from_version = $2 OR to_version = $2) ORDER BY id DESC LIMIT 1`,
+      [app, version],
+    );
+    return Boolean(last && (last.kind === 'rollback' || last.kind === 'auto-rollback') && last.from_version === version && last.to_version !== version);
+  }
+
+  /**
    * The version that was live before the current one was activated: rollbacks walk back the
    * activations like a stack (v1 → v2 → v3, rollback → v2, rollback → v1).
    */

@@ -153,9 +153,19 @@ export class RegistryService implements RegistryOperations {
     return this.repo.setLive(app, previous, 'rollback', { actor, reason, audit });
   }
 
-  /** A released version a tester may preview, or null when there is no such release. */
+  /**
+   * Why a version may not be previewed, or null when it may: it must be a recorded release with its
+   * files, and not one a rollback took off players (previews are for what may still go live).
+   */
+  async previewRefusal(app: string, version: string): Promise<{ status: 404 | 409; message: string } | null> {
+    if (!isReleasableApp(app) || !isSafeVersion(version)) return { status: 404, message: `${app} has no release ${version} to preview` };
+    if (!(await this.repo.findRelease(app, version)) || !(await this.store.exists(app, version))) return { status: 404, message: `${app} has no release ${version} to preview` };
+    if (await this.repo.wasRolledBack(app, version)) return { status: 409, message: `${app} ${version} was rolled back: it is not previewed` };
+    return null;
+  }
+
+  /** Whether a tester may preview a version (see `previewRefusal`). */
   async previewable(app: string, version: string): Promise<boolean> {
-    if (!isReleasableApp(app) || !isSafeVersion(version)) return false;
-    return Boolean(await this.repo.findRelease(app, version)) && (await this.store.exists(app, version));
+    return (await this.previewRefusal(app, version)) === null;
   }
 }

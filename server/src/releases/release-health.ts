@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { HealthFigures, HealthMinute } from '@topup/shared/types';
 import type { ReleasableApp } from './apps';
 
@@ -42,6 +42,54 @@ export async function recordLoads(db: Queryable, reports: readonly LoadReport[],
        render_ms_sum = h.render_ms_sum + EXCLUDED.render_ms_sum`,
     [JSON.stringify(rows), at.toISOString()],
   );
+}
+
+/** One page load's reports, with who sent them: what `countLoads` needs to count each load once. */
+export interface CountedBeacon {
+  /** The load token's id: each app of a page load counts once. */
+  readonly tokenId: string;
+  /** The sender's network (load-tokens.ts `networkOf`). */
+  readonly network: string;
+  readonly reports: readonly LoadReport[];
+}
+
+export interface LoadCaps {
+  /** Loads of one version that one network may add in `windowMinutes` (`HEALTH_LOADS_PER_NETWORK`). */
+  readonly perNetwork: number;
+  readonly windowMinutes: number;
+}
+
+/**
+ * Counts a page load's reports once each: an app whose report of this load was counted before (a
+ * replayed token) counts nothing, nor does one past its network's cap for that version in the window,
+ * nor a version the registry never recorded. Resolves to the reports that were counted.
+ */
+export async function countLoads(db: Db, beacon: CountedBeacon, caps: LoadCaps, at: Date = new Date()): Promise<LoadReport[]> {
+  return db.transaction(async (tx) => {
+    const counted: LoadReport[] = [];
+    for (const report of beacon.reports) {
+      // Two beacons of one network for one version wait for each other, so the cap holds.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`release-health ${report.app} ${report.version} ${beacon.network}`]);
+      const rows = await tx.query(
+        `INSERT INTO release_health_loads (token_id, app, version, network, counted_at)
+         SELECT $1, $2, $3, $4, $7::timestamptz
+          WHERE EXISTS (SELECT 1 FROM releases WHERE app = $2 AND version = $3)
+            AND (SELECT count(*) FROM release_health_loads
+                  WHERE app = $2 AND version = $3 AND network = $4 AND counted_at > $7::timestamptz - make_interval(mins => $5)) < $6
+         ON CONFLICT (token_id, app) DO NOTHING RETURNING 1`,
+        [beacon.tokenId, report.app, report.version, beacon.network, caps.windowMinutes, caps.perNetwork, at.toISOString()],
+      );
+      if (rows.length > 0) counted.push(report);
+    }
+    await recordLoads(tx, counted, at);
+    return counted;
+  });
+}
+
+/** Forgets counted loads older than `minutes` (their tokens expired, their window passed). */
+export async function dropCountedLoads(db: Queryable, minutes: number): Promise<number> {
+  const rows = await db.query('DELETE FROM release_health_loads WHERE counted_at < now() - make_interval(mins => $1) RETURNING 1', [minutes]);
+  return rows.length;
 }
 
 /** A version's page loads and failures since a moment (and until one, when given). */

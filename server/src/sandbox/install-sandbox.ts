@@ -6,6 +6,7 @@ import type { OrderSettings } from '../orders/order-settings';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from './game/sandbox-game-server';
 import { HttpGameGateway } from '../game/http/http-game-gateway';
+
 import { checkoutRoutes } from './payments/checkout-routes';
 import { SandboxPaymentProvider } from './payments/sandbox-payment-provider';
 
@@ -19,6 +20,9 @@ import { SandboxPaymentProvider } from './payments/sandbox-payment-provider';
  * listening on 127.0.0.1 at `port` — or at any free port when that one is taken — and closed with the
  * store. The store calls it over HTTP like a publisher's game, signatures included.
  */
+/** The store's own sandbox game, on this machine: its address is the store's, never an operator's. */
+const SANDBOX_ON_THIS_MACHINE = { hosts: [], loopback: true } as const;
+
 export async function sandboxGameService(app: FastifyInstance, db: Db, port: number): Promise<{ readonly games: GameGateway; readonly url: string }> {
   const game = await buildSandboxGameServer({ db });
   try {
@@ -34,7 +38,7 @@ export async function sandboxGameService(app: FastifyInstance, db: Db, port: num
   const endpoint = { url, secret: SANDBOX_GAME_DEV_SECRET };
   // Its failure switch fails mail on purpose, to show retries and refunds: no breaker, so that every
   // attempt reaches the game as the switch intends (server/test/game-http.test.ts covers the breaker).
-  return { games: new HttpGameGateway({ endpointOf: async () => endpoint, breakerFailures: Number.MAX_SAFE_INTEGER }), url };
+  return { games: new HttpGameGateway({ endpointOf: async () => endpoint, breakerFailures: Number.MAX_SAFE_INTEGER, policy: SANDBOX_ON_THIS_MACHINE }), url };
 }
 
 /** This server's own webhook address, once it listens (the sandbox posts its webhooks there). */

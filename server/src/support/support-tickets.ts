@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { isEmailAddress } from '@topup/shared/formats';
 import type { Locale } from '@topup/shared/rules';
 import type { OpsTicket } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
@@ -22,21 +23,26 @@ export function newTicketReference(): string {
   return `T-${part()}-${part()}`;
 }
 
-const MAIL: Readonly<Record<Locale, { subject: (reference: string) => string; body: (reference: string, order: string, message: string) => string }>> = {
+/**
+ * The acknowledgement: the reference and a fixed text, never what the sender wrote. Anyone may type
+ * anyone's address into the form, so the mail must carry nothing of theirs (no link, no words)
+ * into the inbox it reaches (decision 259); the order id is shown only when it names an order.
+ */
+const MAIL: Readonly<Record<Locale, { subject: (reference: string) => string; body: (reference: string, order: string) => string }>> = {
   en: {
     subject: (reference) => `We received your message (${reference})`,
-    body: (reference, order, message) =>
-      `Thank you for writing to TopUp Store support.\n\nYour reference: ${reference}\n${order ? `Order: ${order}\n` : ''}\nWe answer by e-mail, usually within one business day. Please keep the reference: quote it if you write again.\n\nYour message:\n${message}\n`,
+    body: (reference, order) =>
+      `Thank you for writing to TopUp Store support.\n\nYour reference: ${reference}\n${order ? `Order: ${order}\n` : ''}\nWe answer by e-mail, usually within one business day. Please keep the reference: quote it if you write again.\n\nIf you did not write to us, you can ignore this mail.\n`,
   },
   ko: {
     subject: (reference) => `문의가 접수되었습니다 (${reference})`,
-    body: (reference, order, message) =>
-      `TopUp Store 고객센터에 문의해 주셔서 감사합니다.\n\n접수 번호: ${reference}\n${order ? `주문 번호: ${order}\n` : ''}\n보통 영업일 기준 1일 이내에 이메일로 답변드립니다. 다시 문의하실 때 접수 번호를 알려 주세요.\n\n문의 내용:\n${message}\n`,
+    body: (reference, order) =>
+      `TopUp Store 고객센터에 문의해 주셔서 감사합니다.\n\n접수 번호: ${reference}\n${order ? `주문 번호: ${order}\n` : ''}\n보통 영업일 기준 1일 이내에 이메일로 답변드립니다. 다시 문의하실 때 접수 번호를 알려 주세요.\n\n문의하신 적이 없다면 이 메일은 무시하셔도 됩니다.\n`,
   },
   zh: {
     subject: (reference) => `我们已收到你的留言（${reference}）`,
-    body: (reference, order, message) =>
-      `感谢你联系 TopUp Store 客服。\n\n工单号：${reference}\n${order ? `订单号：${order}\n` : ''}\n我们通常会在一个工作日内通过电子邮件回复。再次联系时请提供工单号。\n\n你的留言：\n${message}\n`,
+    body: (reference, order) =>
+      `感谢你联系 TopUp Store 客服。\n\n工单号：${reference}\n${order ? `订单号：${order}\n` : ''}\n我们通常会在一个工作日内通过电子邮件回复。再次联系时请提供工单号。\n\n如果你没有联系过我们，请忽略此邮件。\n`,
   },
 };
 
@@ -55,11 +61,13 @@ export async function createTicket(db: Db, request: TicketRequest): Promise<stri
       );
       if (rows.length === 0) return false;
       const words = MAIL[request.locale];
+      // The order id only when it names an order: otherwise it is the sender's text too.
+      const order = request.orderId ? (await tx.query('SELECT 1 FROM orders WHERE order_id = $1', [request.orderId])).length > 0 : false;
       await queueMail(tx, {
         key: `ticket:${reference}`,
         to: request.email,
         subject: words.subject(reference),
-        text: words.body(reference, request.orderId, request.message),
+        text: words.body(reference, order ? request.orderId : ''),
         locale: request.locale,
       });
       return true;
@@ -91,33 +99,37 @@ export async function readTicket(db: Queryable, reference: string): Promise<Tick
   return rows[0] ?? null;
 }
 
-const ANSWER: Readonly<Record<Locale, { subject: (reference: string) => string; body: (reference: string, answer: string, message: string) => string }>> = {
+/** Support's answer: what support wrote and the reference; the sender's message is not quoted back. */
+const ANSWER: Readonly<Record<Locale, { subject: (reference: string) => string; body: (reference: string, answer: string) => string }>> = {
   en: {
     subject: (reference) => `Re: your message (${reference})`,
-    body: (reference, answer, message) => `${answer}\n\n— TopUp Store support\nReference: ${reference}\n\nYou wrote:\n${message}\n`,
+    body: (reference, answer) => `${answer}\n\n— TopUp Store support\nReference: ${reference}\n`,
   },
   ko: {
     subject: (reference) => `Re: 문의 답변 (${reference})`,
-    body: (reference, answer, message) => `${answer}\n\n— TopUp Store 고객센터\n접수 번호: ${reference}\n\n문의 내용:\n${message}\n`,
+    body: (reference, answer) => `${answer}\n\n— TopUp Store 고객센터\n접수 번호: ${reference}\n`,
   },
   zh: {
     subject: (reference) => `回复：你的留言（${reference}）`,
-    body: (reference, answer, message) => `${answer}\n\n— TopUp Store 客服\n工单号：${reference}\n\n你的留言：\n${message}\n`,
+    body: (reference, answer) => `${answer}\n\n— TopUp Store 客服\n工单号：${reference}\n`,
   },
 };
 
 /**
  * Answers a ticket by e-mail in the player's language (queued in the mail outbox in the same
- * transaction) and marks it answered. `number` keys the mail: each answer is sent once.
+ * transaction) and marks it answered. `number` keys the mail: each answer is sent once. It goes to
+ * the ticket's own address and only there, which must be one plain address (a ticket written before
+ * the form was strict may hold a list: the back office refuses to answer it by mail).
  */
 export async function answerTicket(tx: Queryable, ticket: TicketRow, answer: string, by: string, number: number): Promise<void> {
+  if (!isEmailAddress(ticket.email)) throw new Error(`ticket ${ticket.reference}: its address is not one plain address`);
   await tx.query(`UPDATE support_tickets SET status = 'answered', answer = $2, answered_by = $3, answered_at = now() WHERE reference = $1`, [ticket.reference, answer, by]);
   const words = ANSWER[ticket.locale] ?? ANSWER.en;
   await queueMail(tx, {
     key: `ticket-answer:${ticket.reference}:${number}`,
     to: ticket.email,
     subject: words.subject(ticket.reference),
-    text: words.body(ticket.reference, answer, ticket.message),
+    text: words.body(ticket.reference, answer),
     locale: ticket.locale,
   });
 }

@@ -23,6 +23,7 @@ function clientMessage(error: Partial<FastifyError> & { validation?: unknown }, 
   if (error.validation) return error.message ?? 'The request does not have the expected shape';
   if (status === 413) return 'The request body is too large';
   if (status === 415) return 'This content type is not accepted here';
+  if (status === 429) return 'Too many requests from this address; please try again in a minute';
   if (error instanceof UnreadableInputError) return error.message;
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is not valid JSON';
   if (error.code?.startsWith('FST_ERR_CTP')) return 'The request body could not be read';

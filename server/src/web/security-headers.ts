@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import helmet from 'helmet';
 import { withDemoRibbon } from './demo-ribbon';
@@ -37,6 +37,36 @@ export function cspDirectives(assetOrigins: readonly string[], inline: InlineHas
   };
 }
 
+/** What helmet sets on every answer, the same for routes and for Fastify's own refusals. */
+function helmetSettings(assetOrigins: readonly string[]) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(assetOrigins) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    frameguard: { action: 'deny' as const },
+    strictTransportSecurity: false,
+    // Release files may be served to the store's pages from a CDN's origin.
+    crossOriginResourcePolicy: { policy: assetOrigins.length ? ('cross-origin' as const) : ('same-origin' as const) },
+  };
+}
+
+/**
+ * Fastify's own refusals before any route is found (an address that does not decode, `/%E0%A4%A`; a
+ * path parameter too long) run no hook, so helmet never sees them: `frameworkErrors` answers them
+ * with the same headers as every other answer, and in the store's words.
+ */
+export function frameworkErrorAnswer(assetOrigins: readonly string[]): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const { frameguard, ...rest } = helmetSettings(assetOrigins);
+  const headers = helmet({ ...rest, xFrameOptions: frameguard });
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    const answer = () => reply.code(status).header('cache-control', 'no-store').send({ error: status === 414 ? 'The address is too long' : 'The address could not be read' });
+    headers(request.raw, reply.raw, () => {
+      if (request.protocol === 'https') hsts(request.raw, reply.raw, answer);
+      else answer();
+    });
+  };
+}
+
 // HSTS is only meaningful on an answer that came over TLS (see "Going to production").
 const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
 
@@ -55,14 +85,7 @@ declare module 'fastify' {
  * trusted proxy that says so). Call it on the root instance: its hooks cover every route.
  */
 export async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.assetOrigins) },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-    strictTransportSecurity: false,
-    // Release files may be served to the store's pages from a CDN's origin.
-    crossOriginResourcePolicy: { policy: options.assetOrigins.length ? 'cross-origin' : 'same-origin' },
-  });
+  await app.register(fastifyHelmet, helmetSettings(options.assetOrigins));
 
   app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https') return hsts(request.raw, reply.raw, done);

@@ -9,6 +9,13 @@ export interface StaticRoutesOptions {
   readonly remotes: RemoteSource;
   /** Resolves `?preview=remote@version` for testers; absent when previews are not possible. */
   readonly previewable?: (remote: RemoteId, version: string) => Promise<boolean>;
+  /**
+   * The previews (`remote@version,…`) a `?preview=` value grants: only a link an operator was given
+   * (signed, not expired) grants any; null refuses it.
+   */
+  readonly openPreview?: (value: string) => Promise<string | null>;
+  /** The page load's health token for the versions it is served (releases/load-tokens.ts); none without a database. */
+  readonly healthToken?: (bucket: number, versions: Readonly<Record<string, string>>) => Promise<string>;
   /** Handed to the pages with the registry: this deployment's settings, never built in. */
   readonly store: StoreRuntimeConfig;
   /** The catalogue's game rules (spec §9), handed to the pages with the registry; none without a catalogue. */
@@ -51,15 +58,21 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
     const store: StoreRuntimeConfig = options.gameRules ? { ...options.store, games: await options.gameRules() } : options.store;
     const registry: RemoteRegistry = { ...(await options.remotes.registry(bucket)), store };
     const preview = request.query.preview;
-    if (!preview) return registry;
-    const previews = parsePreviews(preview);
-    if (!previews || !options.previewable) return notFound(reply, `Unknown preview "${preview}"`);
     const remotes = { ...registry.remotes };
-    for (const { remote, version } of previews) {
-      if (!(await options.previewable(remote, version))) return notFound(reply, `${remote} has no release ${version} to preview`);
-      remotes[remote] = { version, manifestUrl: remoteManifestUrl(remote, version), preview: true };
+    if (preview) {
+      // Only a signed, unexpired link from an operator opens a preview; an unsigned one is refused as unknown.
+      const granted = options.openPreview && options.previewable ? await options.openPreview(preview) : null;
+      const previews = granted ? parsePreviews(granted) : null;
+      if (!previews) return notFound(reply, `Unknown preview "${preview.split('~')[0]}": ask for a preview link in the release console`);
+      for (const { remote, version } of previews) {
+        if (!(await options.previewable?.(remote, version))) return notFound(reply, `${remote} has no release ${version} to preview`);
+        remotes[remote] = { version, manifestUrl: remoteManifestUrl(remote, version), preview: true };
+      }
     }
-    return { ...registry, remotes };
+    // The token that lets this load's beacon count, for the versions served to everyone (previews never report).
+    const served = Object.fromEntries(REMOTE_IDS.flatMap((remote) => (remotes[remote] && !remotes[remote].preview ? [[remote, remotes[remote].version]] : [])));
+    const health = options.healthToken ? await options.healthToken(bucket, served) : undefined;
+    return { ...registry, remotes, ...(health ? { health } : {}) };
   });
 
   app.get<{ Params: { remote: string; version: string; '*': string } }>('/remotes/:remote/:version/*', async (request, reply) => {

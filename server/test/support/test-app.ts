@@ -31,7 +31,7 @@ export async function openTestStore(
   target: TestDbTarget,
   overrides: Partial<ServerConfig> = {},
   /** Other parts of the app: order settings, request limits, a game gateway. */
-  parts: Pick<AppOptions, 'orders' | 'games' | 'limits' | 'mailTransport' | 'mailSink'> = {},
+  parts: Pick<AppOptions, 'orders' | 'games' | 'limits' | 'mailTransport' | 'mailSink' | 'releaseHealth'> = {},
 ): Promise<TestStore> {
   const db = await target.open();
   await seedDemo(db);

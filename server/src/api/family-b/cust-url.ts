@@ -8,7 +8,7 @@ export const custUrl = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
   sameForEveryone: () => true,
-  async handle(input, { catalogue }): Promise<CustUrlData> {
-    return { social_media_url: customerServiceUrl(catalogue, input) };
+  async handle(input, { catalogue, linkHosts }): Promise<CustUrlData> {
+    return { social_media_url: customerServiceUrl(catalogue, input, linkHosts) };
   },
 });

@@ -1,5 +1,6 @@
 import { payUrlIn } from './pay-url';
 import type { CreatedOrder } from '@topup/shared/types';
+import { buyerKey } from '../../orders/buyer-key';
 import { placeOrder, type OrderRequest } from '../../orders/place-order';
 import { defineAction, type ActionInput } from '../action';
 import { ApiError, missing } from '../api-error';
@@ -9,7 +10,7 @@ import { requireGameId } from '../require-game-id';
 import { CREATE_ORDER_FIELDS } from './order-fields';
 
 /** The order a body asks for; the fields it must send are refused in the order the player fills them in. */
-function orderRequest(input: ActionInput): OrderRequest {
+function orderRequest(input: ActionInput, clientAddress: string): OrderRequest {
   const gameId = requireGameId(input);
   const serverId = input.server_id ?? '';
   if (serverId === '') throw missing('server_id', 'selectServer');
@@ -34,6 +35,7 @@ function orderRequest(input: ActionInput): OrderRequest {
     payType,
     discountCode: input.discount_code ?? '',
     orderToken,
+    buyer: buyerKey(clientAddress),
     receiptEmail,
     seenAmount: input.seen_amount ?? '',
   };
@@ -47,7 +49,7 @@ export const createOrder = defineAction({
   roleLookup: true,
   limit: 'placeOrder',
   async handle(input, context): Promise<CreatedOrder> {
-    const placed = await placeOrder({ ...orderRequest(input), locale: context.locale }, context);
+    const placed = await placeOrder({ ...orderRequest(input, context.clientAddress), locale: context.locale }, context);
     return { order_id: placed.orderId, pay_url: payUrlIn(placed.payUrl, context.locale) };
   },
 });

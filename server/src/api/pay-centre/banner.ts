@@ -14,6 +14,6 @@ export const banner = defineAction({
     // The home slides are store-wide: the page's language where every slide has it, else English.
     const slides = bannersShownAt(context.catalogue.storeBanners, context.now);
     const language = slides.every((slide) => Object.keys(slide.texts).length === 0 || slide.texts[context.locale]) ? context.locale : 'en';
-    return slides.map((slide) => toSlide(context.catalogue, slide, language, 'en'));
+    return slides.map((slide) => toSlide(context.catalogue, slide, language, 'en', context.linkHosts));
   },
 });

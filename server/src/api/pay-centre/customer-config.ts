@@ -8,8 +8,8 @@ export const customerConfig = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
   sameForEveryone: () => true,
-  async handle(input, { catalogue }): Promise<CustomerConfigData> {
-    const url = customerServiceUrl(catalogue, input);
+  async handle(input, { catalogue, linkHosts }): Promise<CustomerConfigData> {
+    const url = customerServiceUrl(catalogue, input, linkHosts);
     return { social_media_url: url, show: url ? 1 : 0 };
   },
 });

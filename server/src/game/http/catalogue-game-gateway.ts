@@ -1,14 +1,16 @@
 import type { Catalogue } from '../../catalogue/catalogue';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
+import type { GameEndpointPolicy } from './game-endpoint-policy';
 import { HttpGameGateway } from './http-game-gateway';
 
 /**
  * `GAME_GATEWAY=http`: each game's server as the catalogue sets it (games.game_server_url and
  * game_server_secret, migration 059), read from the catalogue in memory, so a changed endpoint or
- * secret applies with the next catalogue revision.
+ * secret applies with the next catalogue revision. Every call keeps to the endpoint policy (GAME_SERVER_HOSTS,
+ * public https addresses; this machine only in development).
  */
-export function catalogueGameGateway(catalogue: CatalogueCache): HttpGameGateway {
-  return new HttpGameGateway({ endpointOf: async (gameId) => (await catalogue.get()).games.get(gameId)?.gameServer ?? null });
+export function catalogueGameGateway(catalogue: CatalogueCache, policy: GameEndpointPolicy): HttpGameGateway {
+  return new HttpGameGateway({ endpointOf: async (gameId) => (await catalogue.get()).games.get(gameId)?.gameServer ?? null, policy });
 }
 
 /** The games a store on GAME_GATEWAY=http could not reach: no game server set. */

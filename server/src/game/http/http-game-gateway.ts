@@ -2,6 +2,8 @@ import { DomainError } from '../../domain-errors';
 import type { GameGateway, GameRole, InGameMail, RoleQuery, SentMail } from '../game-gateway';
 import { CONTRACT_PATHS, ContractBreach, mailBody, readAccountRoles, readLookup, readSentMail } from './game-contract';
 import { signatureProblem, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './game-signature';
+import { STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from './game-endpoint-policy';
+import { GameCallRefused, postToGame, type GameAnswer } from './post-to-game';
 
 /** Where a game's server is and the secret its requests and answers are signed with (catalogue settings). */
 export interface GameEndpoint {
@@ -13,6 +15,8 @@ export interface GameEndpoint {
 export interface HttpGameOptions {
   /** The game's endpoint from the catalogue; null when the game has none. */
   readonly endpointOf: (gameId: number) => Promise<GameEndpoint | null>;
+  /** Which addresses may be called (GAME_SERVER_HOSTS, loopback in development); public https hosts only by default. */
+  readonly policy?: GameEndpointPolicy;
   /** How long one call may take. */
   readonly timeoutMs?: number;
   /** Waits before the retries of a lookup (2 retries by default); mail is retried by the outbox. */
@@ -129,21 +133,22 @@ export class HttpGameGateway implements GameGateway {
 
   private async exchange<T>(gameId: number, endpoint: GameEndpoint, path: string, body: object, read: (answer: unknown) => T): Promise<T> {
     const raw = JSON.stringify(body);
-    let response: Response;
+    const timeoutMs = this.options.timeoutMs ?? 3000;
+    let response: GameAnswer;
     try {
-      response = await fetch(`${endpoint.url.replace(/\/+$/, '')}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...signedHeaders(endpoint.secret, raw, this.now()) },
-        body: raw,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 3000),
-      });
+      const headers = { 'content-type': 'application/json', ...signedHeaders(endpoint.secret, raw, this.now()) };
+      response = await postToGame(`${endpoint.url.replace(/\/+$/, '')}${path}`, headers, raw, timeoutMs, this.options.policy ?? STRICT_GAME_ENDPOINTS);
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs ?? 3000} ms` : 'unreachable';
+      const reason = error instanceof GameCallRefused ? (error.kind === 'refused' ? `not called: ${error.message}` : error.message) : 'unreachable';
       throw new GameServerError(gameId, `${path}: ${reason}`);
     }
-    const text = await response.text().catch(() => '');
+    const { text } = response;
     if (response.status !== 200) throw new GameServerError(gameId, `${path}: HTTP ${response.status}`);
-    const problem = signatureProblem(endpoint.secret, response.headers.get(TIMESTAMP_HEADER) ?? undefined, response.headers.get(SIGNATURE_HEADER) ?? undefined, text, this.now());
+    const header = (name: string) => {
+      const value = response.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const problem = signatureProblem(endpoint.secret, header(TIMESTAMP_HEADER), header(SIGNATURE_HEADER), text, this.now());
     if (problem) throw new GameServerError(gameId, `${path}: answer signature ${problem}`);
     try {
       return read(JSON.parse(text) as unknown);

@@ -4,6 +4,11 @@ import type { Db } from '../../db/db';
 import { readOrder } from '../../orders/read-order';
 import { StripePaymentProvider } from './stripe-payment-provider';
 import type { StripeSettings } from './stripe-settings';
+import { keepCheckoutSession, lastCheckoutSession } from './checkout-sessions';
+import { clientAddressOf, registerCounters } from '../../web/request-counters';
+
+/** Visits of checkout addresses per client address and minute: enough for reloads and tabs, not for a flood. */
+const CHECKOUT_VISITS_PER_MINUTE = 30;
 
 export interface StripeCheckoutRoutesOptions {
   readonly db: Db;
@@ -16,16 +21,22 @@ export interface StripeCheckoutRoutesOptions {
  * result page, which says what became of it. `?lang=` picks the page's language (else the area's).
  */
 export async function stripeCheckoutRoutes(app: FastifyInstance, { db, provider }: StripeCheckoutRoutesOptions): Promise<void> {
-  app.get<{ Params: { orderId: string }; Querystring: { lang?: string } }>('/payments/stripe/checkout/:orderId', async (request, reply) => {
+  await registerCounters(app, 'stripe-checkout');
+  const route = { config: { rateLimit: { max: CHECKOUT_VISITS_PER_MINUTE, timeWindow: 60_000, keyGenerator: clientAddressOf } } };
+  app.get<{ Params: { orderId: string }; Querystring: { lang?: string } }>('/payments/stripe/checkout/:orderId', route, async (request, reply) => {
     const orderId = request.params.orderId;
     const result = `/#/payResult?order_id=${encodeURIComponent(orderId)}`;
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(orderId)) return reply.redirect(result, 303);
     const order = await readOrder(db, orderId);
     const payable = order && order.status === 'created' && order.payment_provider === provider.name && (!order.expires_at || order.expires_at > new Date());
     if (!order || !payable) return reply.redirect(result, 303);
+    // The session already opened for the order, while it is open: no call to Stripe for a reload or a second tab.
+    const last = await lastCheckoutSession(db, order.order_id);
+    if (last?.open) return reply.redirect(last.url, 303);
     const lang = request.query.lang;
     try {
-      const url = await provider.openCheckout({
+      const attempt = last ? last.attempt + 1 : 1;
+      const opened = await provider.openCheckout({
         orderId: order.order_id,
         productName: order.product_name,
         amountMinor: order.amount_minor,
@@ -33,8 +44,10 @@ export async function stripeCheckoutRoutes(app: FastifyInstance, { db, provider 
         payType: order.pay_type,
         locale: isLocale(lang) ? lang : localeForArea(order.area),
         expiresAt: order.expires_at,
+        attempt,
       });
-      return reply.redirect(url, 303);
+      await keepCheckoutSession(db, order.order_id, { ...opened, attempt });
+      return reply.redirect(opened.url, 303);
     } catch (error) {
       request.log.error({ orderId, err: error }, 'Stripe checkout could not be opened');
       return reply.code(502).type('text/plain; charset=utf-8').send('The payment page could not be opened. Please try again in a moment.');

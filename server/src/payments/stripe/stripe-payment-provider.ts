@@ -12,6 +12,15 @@ export interface CheckoutOrder {
   readonly payType: string;
   readonly locale: string;
   readonly expiresAt: Date | null;
+  /** The order's how-manyth session this is: a new one after an expired one asks Stripe under a key of its own. */
+  readonly attempt?: number;
+}
+
+/** A session opened: where the player pays, and until when Stripe keeps it open. */
+export interface OpenedCheckout {
+  readonly sessionId: string;
+  readonly url: string;
+  readonly expiresAt: Date;
 }
 
 /** Stripe wants a session to live at least 30 minutes (and at most 24 hours). */
@@ -57,7 +66,7 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /** The hosted page of an order: the same order asks for the same session (Stripe's idempotency key). */
-  async openCheckout(order: CheckoutOrder): Promise<string> {
+  async openCheckout(order: CheckoutOrder): Promise<OpenedCheckout> {
     const back = `${this.settings.publicUrl}/#/payResult?order_id=${encodeURIComponent(order.orderId)}`;
     const deadline = Math.max(order.expiresAt?.getTime() ?? 0, Date.now() + MIN_SESSION_MS);
     const session = await this.stripe.checkout.sessions.create(
@@ -78,10 +87,11 @@ export class StripePaymentProvider implements PaymentProvider {
         cancel_url: back,
         expires_at: Math.ceil(deadline / 1000),
       },
-      { idempotencyKey: `checkout-${order.orderId}` },
+      { idempotencyKey: (order.attempt ?? 1) > 1 ? `checkout-${order.orderId}-${order.attempt}` : `checkout-${order.orderId}` },
     );
     if (!session.url) throw new Error(`Stripe gave no checkout address for ${order.orderId}`);
-    return session.url;
+    const expiresAt = typeof session.expires_at === 'number' ? new Date(session.expires_at * 1000) : new Date(Math.ceil(deadline / 1000) * 1000);
+    return { sessionId: session.id, url: session.url, expiresAt };
   }
 
   readWebhook(rawBody: string, headers: IncomingHttpHeaders): WebhookReading {
