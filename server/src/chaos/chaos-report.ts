@@ -72,6 +72,9 @@ export function renderChaosDetails(result: ChaosResult): string {
   for (const [kind, examples] of Object.entries(result.comparison.examples)) if (examples.length) out.push(`${kind}:`, ...examples.map((example) => `  ${example}`));
   for (const death of result.deaths.filter((candidate) => candidate.cause !== 'chaos SIGKILL')) out.push(`${death.name} (pid ${death.pid}) died at ${seconds(death.atMs)}: ${death.cause}`);
   for (const section of result.reconcile) if (section.rows?.length) out.push(`reconcile — ${section.title}: ${JSON.stringify(section.rows.slice(0, 5))}`);
+  const refusals = new Map<string, number>();
+  for (const client of result.clients) if (client.refused) refusals.set(client.refused, (refusals.get(client.refused) ?? 0) + 1);
+  for (const [refusal, count] of refusals) out.push(`refused ${count}×: ${refusal}`);
   if (result.stoppedEarly) out.push(`players stopped early: ${result.stoppedEarly}`);
   return out.join('\n');
 }

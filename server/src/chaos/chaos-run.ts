@@ -107,6 +107,13 @@ export interface ChaosResult {
   readonly stoppedEarly: string | null;
 }
 
+/** ret codes whose message asks the player to try again: the game not answering (1020), the store busy (1022). */
+const RETRY_RETS = new Set([1020, 1022]);
+/** Between two game outages: the store shows it healed before the next. */
+const OUTAGE_GAP_MS = 10_000;
+/** How slow the game is while a lease kill looks for a holder: within the delivery call's time limit (2 s). */
+const SLOW_GAME_MS = 1_500;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What is missing on this machine for a chaos run; empty when it can run. */
@@ -264,8 +271,13 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
       wait = Math.min(wait * 2, 2_000);
     }
   };
+  // A page tries again after a 5xx, a rate limit, or an answer that says "try again in a moment".
   const fromAnswer = <T>(answer: Answer<T>): Try<T> =>
-    answer.ret === 0 ? { done: answer.data } : answer.status >= 500 || answer.status === 429 || answer.status === 0 ? { again: `${answer.status} ${answer.msg}` } : { refused: `${answer.status} ${answer.ret} ${answer.msg}` };
+    answer.ret === 0
+      ? { done: answer.data }
+      : answer.status >= 500 || answer.status === 429 || RETRY_RETS.has(answer.ret)
+        ? { again: `${answer.status} ${answer.ret} ${answer.msg}` }
+        : { refused: `${answer.status} ${answer.ret} ${answer.msg}` };
 
   const player = async () => {
     for (;;) {
@@ -344,6 +356,7 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
   const running = () => cluster.instances.map((instance, index) => ({ instance, index })).filter(({ instance }) => instance.isRunning());
 
   let gameOutages: Promise<unknown> = Promise.resolve();
+  let outageActive = false;
   const inject = async (kind: FaultKind) => {
     const record: FaultRecord = { kind, startedMs: now(), wallStart: Date.now(), endedMs: null, detail: '', healMs: null, healedBy: '' };
     faults.push(record);
@@ -376,13 +389,22 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
         break;
       }
       case 'lease-kill': {
-        const holder = await findLeaseHolder(db, cluster, 30_000);
-        if (!holder) {
-          record.detail = 'no delivery lease seen held within 30 s: not injected';
-          break;
+        // Unless an outage holds the game already (a hang holds each lease for the call's time limit), the
+        // game is made slow while it looks, so that a delivery holds its lease long enough to be seen.
+        const slow = outageSwitch === 'game-outage' && !outageActive;
+        if (slow) await postJson(`${url}/sandbox/game-outage`, { mode: 'slow', delay_ms: SLOW_GAME_MS });
+        try {
+          const holder = await findLeaseHolder(db, cluster, 30_000);
+          if (!holder) {
+            record.detail = 'not injected: no delivery lease seen held within 30 s';
+            break;
+          }
+          record.detail = `SIGKILL ${instanceName(holder.index)} holding the lease of ${holder.orderId}'s ${holder.job} job${slow ? ` (the game answering ${SLOW_GAME_MS} ms late)` : ''}`;
+          await killInstance(holder.index, record);
+        } finally {
+          // An outage that began meanwhile replaced the slow game: it ends it itself.
+          if (slow && !outageActive) await setOutage(cluster, outageSwitch, 'off');
         }
-        record.detail = `SIGKILL ${instanceName(holder.index)} holding the lease of ${holder.orderId}'s ${holder.job} job`;
-        await killInstance(holder.index, record);
         break;
       }
       case 'game-down':
@@ -391,11 +413,14 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
         await gameOutages;
         record.startedMs = now();
         record.wallStart = Date.now();
+        outageActive = true;
         await setOutage(cluster, outageSwitch, kind === 'game-down' ? 'down' : 'hang');
         await sleep(options.outageMs);
         await setOutage(cluster, outageSwitch, 'off');
+        outageActive = false;
         record.endedMs = now();
         record.detail = `${kind === 'game-down' ? 'down' : 'hanging'} for ${options.outageMs / 1000} s${outageSwitch === 'mail-failures' ? ' (mail failure switch: every mail fails at once)' : ''}`;
+        await sleep(Math.min(OUTAGE_GAP_MS, options.outageMs));
         break;
       case 'webhook-ack-loss': {
         await postJson(`${url}/sandbox/webhook-ack-losses`, { lose_next: options.lostAcks });
@@ -551,8 +576,8 @@ async function healTimes(db: Db, faults: FaultRecord[], successes: readonly numb
       fault.healedBy = fault.healMs === null ? 'no mail taken after it' : 'the first mail the game took after it';
     } else if (fault.kind === 'webhook-ack-loss') {
       fault.healMs = await msOf(
-        'SELECT extract(epoch FROM max(webhook_acknowledged_at) - $1::timestamptz) * 1000 AS ms FROM sandbox_payments WHERE webhook_attempts > 1 AND webhook_last_sent_at >= $1::timestamptz',
-        [wallStart],
+        'SELECT extract(epoch FROM max(webhook_acknowledged_at) - $1::timestamptz) * 1000 AS ms FROM sandbox_payments WHERE webhook_attempts > 1 AND created_at BETWEEN $1::timestamptz AND $2::timestamptz',
+        [wallStart, wallEnd],
       );
       fault.healedBy = fault.healMs === null ? 'no webhook sent again' : 'the last webhook sent again acknowledged';
     }
