@@ -181,7 +181,7 @@ function storeEnv(postgres: OwnPostgres, redis: OwnRedis, options: ChaosOptions)
   };
 }
 
-/** A request a page sends again after a network error, a 5xx or a rate limit, until `patienceMs` runs out. */
+/** A request a page sends again after a network error, a 5xx, a rate limit or a "try again" answer, until `patienceMs` runs out. */
 type Try<T> = { readonly done: T } | { readonly again: string } | { readonly refused: string };
 
 class Impatient extends Error {}

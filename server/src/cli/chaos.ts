@@ -86,6 +86,7 @@ async function main(): Promise<number> {
             `through \`startCluster\` behind HAProxy; ${options.players} players place ${orders} orders over ${options.spreadMs / 1000} s, each retrying a failed request ` +
             `with its own order token, 5 % of them declining at the checkout. Game outages through ${result.outageSwitch === 'game-outage' ? 'the store\'s game outage switch' : 'the sandbox\'s mail failure switch (every mail fails at once: the "hang" is a "down")'}, ` +
             `${options.outageMs / 1000} s each against a delivery give-up of ${options.giveUpAfterMs / 1000} s, so some orders end refunded. ` +
+            'A fault that falls during a game outage heals no sooner than the outage ends: no order can be placed while the game cannot look a character up. ' +
             `The seed fixes the schedule; what the faults hit depends on timing. ${failures.length ? `**The run failed: ${failures.join('; ')}.**` : 'The run passed.'}`,
           '',
           table,
