@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { SandboxRole } from '@topup/shared/types';
 import { instanceName, startCluster, type StoreCluster } from '../cluster/store-cluster';
 import type { StoreInstance } from '../cluster/store-instance';
@@ -217,6 +219,9 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
     stopping = true;
     cluster.haproxy.kill('SIGKILL');
     for (const instance of cluster.instances) instance.child.kill('SIGKILL');
+    // HAProxy's rendered configuration, in a folder of its own (stop() removes it; a kill does not).
+    const config = cluster.haproxy.spawnargs[cluster.haproxy.spawnargs.indexOf('-f') + 1];
+    if (config && path.basename(path.dirname(config)).startsWith('topup-haproxy-')) fs.rmSync(path.dirname(config), { recursive: true, force: true });
   });
   const watch = () => {
     for (const instance of cluster.instances) {
