@@ -98,7 +98,10 @@ export function endpointUrlProblem(url: string, policy: GameEndpointPolicy): str
   return null;
 }
 
-/** Every address the host resolves to is one the store may call; a problem otherwise (unresolvable too). */
+/**
+ * Every address the host resolves to is one the store may call; a problem otherwise. A name that resolves
+ * to nothing yet (not yet in DNS, or no resolver here) is accepted: every call judges what it resolves to then.
+ */
 export async function resolvedHostProblem(url: string, policy: GameEndpointPolicy): Promise<string | null> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host)) return addressProblem(host, policy);
@@ -106,7 +109,7 @@ export async function resolvedHostProblem(url: string, policy: GameEndpointPolic
   try {
     addresses = await dns.promises.lookup(host, { all: true });
   } catch {
-    return `${host} could not be resolved`;
+    return null;
   }
   for (const { address } of addresses) {
     const problem = addressProblem(address, policy);
