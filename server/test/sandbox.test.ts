@@ -123,7 +123,7 @@ describe.each(testDbTargets())('the sandbox game outage switch on $name', (targe
       await game.listen({ host: '127.0.0.1', port: 0 });
       const address = game.server.address();
       const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const gateway = new HttpGameGateway({ endpointOf: async () => ({ url, secret: SANDBOX_GAME_DEV_SECRET }), timeoutMs: 300, lookupBackoffMs: [], breakerFailures: 1000 });
+      const gateway = new HttpGameGateway({ endpointOf: async () => ({ url, secret: SANDBOX_GAME_DEV_SECRET }), timeoutMs: 300, lookupBackoffMs: [], breakerFailures: 1000, policy: { hosts: [], loopback: true } });
       try {
         const role = { gameId: 18, serverId: '1801', serverSign: '', roleId: '1801001' };
         await outage({ mode: 'hang' });
