@@ -69,3 +69,53 @@ describe('the release console: canaries, health and the automatic rollback', () 
     await waitFor(() => expect(calls.find((c) => c.path === '/releases/policy')?.body).toEqual({ app: 'remote-topup', auto_rollback: false, reason: 'drill' }));
   });
 });
+
+describe('previewing a release from the console', () => {
+  const listing = { ...LISTING, canaries: {} };
+
+  it('opens the signed link the store gives, in a new tab', async () => {
+    const calls = fakeApi({
+      'GET /session': { body: RELEASER },
+      'GET /releases': { body: listing },
+      'GET /releases/health': { body: { app: 'remote-topup', minutes: [] } },
+      'GET /releases/preview-link': { body: { link: '/?mf_preview=remote-topup%40v2~123~sig#/', expires_at: '2026-11-26T15:00:00Z' } },
+    });
+    const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    try {
+      await renderConsole('/ops/releases');
+      const card = await screen.findByRole('region', { name: 'remote-topup' });
+      const v2 = within(card).getAllByText('v2').map((cell) => cell.closest('tr')).find((row) => row !== null && within(row).queryByRole('button', { name: 'Preview' }) !== null)!;
+      fireEvent.click(within(v2).getByRole('button', { name: 'Preview' }));
+      await waitFor(() => expect(tab.location.href).toBe('/?mf_preview=remote-topup%40v2~123~sig#/'));
+      expect(calls.find((c) => c.path.startsWith('/releases/preview-link'))?.path).toBe('/releases/preview-link?app=remote-topup&version=v2');
+      expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+      // The preview cannot reach back into the console.
+      expect(tab.opener).toBeNull();
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it('says why when the store refuses (a rolled-back version), and closes the tab it opened', async () => {
+    fakeApi({
+      'GET /session': { body: RELEASER },
+      'GET /releases': { body: listing },
+      'GET /releases/health': { body: { app: 'remote-topup', minutes: [] } },
+      'GET /releases/preview-link': { status: 409, body: { error: 'remote-topup v0 was rolled back: it is not previewed', code: 'rolledBack' } },
+    });
+    const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    try {
+      await renderConsole('/ops/releases');
+      const card = await screen.findByRole('region', { name: 'remote-topup' });
+      const v0 = within(card).getAllByText('v0').map((cell) => cell.closest('tr')).find((row) => row !== null && within(row).queryByRole('button', { name: 'Preview' }) !== null)!;
+      fireEvent.click(within(v0).getByRole('button', { name: 'Preview' }));
+      expect(await within(v0).findByRole('alert')).toHaveTextContent('remote-topup v0 was rolled back: it is not previewed');
+      expect(tab.close).toHaveBeenCalled();
+      expect(tab.location.href).toBe('about:blank');
+    } finally {
+      open.mockRestore();
+    }
+  });
+});

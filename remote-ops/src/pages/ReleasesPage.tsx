@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { opsCall } from '../lib/ops-client';
+import { opsCall, withQuery, type OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
 import { useLoad } from '../lib/use-load';
 import { useOpsTranslation } from '../lib/use-ops-translation';
@@ -86,9 +86,39 @@ function AppHealth({ app, versions }: { app: string; versions: readonly string[]
   );
 }
 
-/** Where a tester sees a released version of a remote before it is live (this tab only). */
-function previewHref(app: string, version: string): string {
-  return `/?mf_preview=${encodeURIComponent(`${app}@${version}`)}#/`;
+/**
+ * Opens a released version of a remote in a new tab before it is live: the store shows previews only by
+ * a signed, expiring link it gives operators (never for a rolled-back version). The tab opens at the
+ * click, so that no popup blocker stops it, and goes to the link once the store gave it.
+ */
+function PreviewButton({ app, version }: { readonly app: string; readonly version: string }) {
+  const { t } = useOpsTranslation();
+  const [error, setError] = useState<OpsApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setError(null);
+    setBusy(true);
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    try {
+      const { link } = await opsCall<{ link: string; expires_at: string }>('GET', withQuery('/releases/preview-link', { app, version }));
+      if (tab) tab.location.href = link;
+      else window.location.assign(link);
+    } catch (failure) {
+      tab?.close();
+      setError(failure as OpsApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="ops-button ops-button--quiet" aria-busy={busy} disabled={busy} onClick={() => void open()}>
+        {t('releases.preview')}
+      </button>
+      <ErrorNote error={error} />
+    </>
+  );
 }
 
 /** Per app: the live version, every release with who, when and its contract check, activate, roll back, preview, history. */
@@ -209,9 +239,7 @@ export function ReleasesPage() {
                           </td>
                           <td className="ops-row-actions">
                             {app !== 'host' ? (
-                              <a className="ops-button ops-button--quiet" href={previewHref(app, release.version)} target="_blank" rel="noopener">
-                                {t('releases.preview')}
-                              </a>
+                              <PreviewButton app={app} version={release.version} />
                             ) : null}
                             {canAct && release.version !== live ? (
                               <button type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'activate', app, version: release.version, contractOk: release.contract_ok })}>
