@@ -12,6 +12,7 @@ import { sandboxPaymentBooks } from '../src/sandbox/install-sandbox';
 import { orderRequest } from './support/order-helpers';
 import { postgresData, type StoreData } from './support/store-process';
 import { redisAnswers, testRedisUrl, uniqueRedisPrefix } from './support/test-redis';
+import { sleep, until } from './support/until';
 
 jest.setTimeout(120_000);
 
@@ -35,17 +36,7 @@ const CHARACTER = { game_id: 18, area: 'us', server_id: '1801', role_id: '180100
 
 const APPLICATION_NAME = `topup-cluster-test-${process.pid}`;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
-    await sleep(50);
-  }
-}
 
 const events = (order: OrderInfo) => order.timeline.map((entry) => entry.event);
 const at = (order: OrderInfo, event: string) => Date.parse(order.timeline.find((entry) => entry.event === event)?.at ?? '');

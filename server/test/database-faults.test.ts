@@ -13,6 +13,7 @@ import { sign } from '@topup/shared/sign';
 import { orderRequest } from './support/order-helpers';
 import { postgresData, startStore } from './support/store-process';
 import { TEST_APP_KEY } from './support/test-app';
+import { sleep, until } from './support/until';
 
 // Faults of a real PostgreSQL: its backends are ended from another connection (pg_terminate_backend),
 // as a restart or a failover ends them. Each Db here names its connections uniquely, so that only its
@@ -23,7 +24,6 @@ const describeOnPostgres = postgresUrl ? describe : describe.skip;
 
 jest.setTimeout(60_000);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A signed store API call over HTTP, with its status. */
 async function postStore(url: string, action: string, payload: Record<string, string | number>): Promise<{ status: number; body: { ret: number; data: unknown; msg: string } }> {
@@ -35,15 +35,6 @@ async function postStore(url: string, action: string, payload: Record<string, st
   return { status: response.status, body: (await response.json()) as { ret: number; data: unknown; msg: string } };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
-    await sleep(25);
-  }
-}
 
 describeOnPostgres('PostgreSQL connections lost under the store', () => {
   let admin: Db;

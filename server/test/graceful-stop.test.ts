@@ -1,20 +1,11 @@
 import { mustCreateOrder, checkout, openOrderStore } from './support/order-helpers';
 import { callStore, pgliteData, startStore } from './support/store-process';
 import { testDbTargets } from './support/test-db';
+import { sleep, until } from './support/until';
 
 jest.setTimeout(90_000);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`waited in vain for ${what}`);
-    await sleep(25);
-  }
-}
 
 describe('a store process asked to stop (SIGTERM)', () => {
   it('fails readiness first, finishes the request under way, then exits 0', async () => {
