@@ -15,7 +15,7 @@ import { demoDataProblem } from './production/demo-data-check';
 import { loadCatalogue } from './catalogue/load-catalogue';
 import { offeredPayTypes } from './catalogue/catalogue';
 import { unsupportedPayTypes } from './payments/stripe/stripe-settings';
-import { gamesWithoutServer } from './game/http/catalogue-game-gateway';
+import { unreachableGames } from './game/http/catalogue-game-gateway';
 import { startMailSink, type MailSink } from './mail/mail-sink';
 import { smtpTransport } from './mail/mail-transport';
 import { describeRedis } from './web/redis-counter-store';
@@ -53,8 +53,8 @@ async function main(): Promise<void> {
     const catalogue = config.stripe || config.gameGateway === 'http' ? await loadCatalogue(db) : null;
     const unpayable = config.stripe && catalogue ? unsupportedPayTypes(config.stripe, offeredPayTypes(catalogue)) : [];
     if (unpayable.length) throw new Error(refusalMessage(unpayable, config.nodeEnv === 'production'));
-    // Every game of the catalogue needs its server when the store calls games over HTTP.
-    const unreachable = config.gameGateway === 'http' && catalogue ? gamesWithoutServer(catalogue) : [];
+    // Every game of the catalogue needs its server, at an address the store may call, when it calls games over HTTP.
+    const unreachable = config.gameGateway === 'http' && catalogue ? unreachableGames(catalogue, config.gameEndpoints) : [];
     if (unreachable.length && config.nodeEnv === 'production') throw new Error(refusalMessage(unreachable));
     for (const problem of unreachable) console.warn(`Warning: ${problem}`);
   } catch (error) {

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config';
 import { addressProblem, endpointUrlProblem, resolvedHostProblem, STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from '../src/game/http/game-endpoint-policy';
 import { GameServerError, HttpGameGateway } from '../src/game/http/http-game-gateway';
+import { unreachableGames } from '../src/game/http/catalogue-game-gateway';
+import type { Catalogue } from '../src/catalogue/catalogue';
 import { addOperator } from '../src/ops/operator-admin';
 import type { OperatorRole } from '../src/ops/roles';
 import { Console, PASSWORD } from './support/ops-console-client';
@@ -67,6 +69,21 @@ describe('the addresses a game server may be at', () => {
   it('judges a name by what it resolves to: localhost is this machine', async () => {
     expect(endpointUrlProblem('https://localhost:8443', STRICT_GAME_ENDPOINTS)).toBeNull();
     expect(await resolvedHostProblem('https://localhost:8443', STRICT_GAME_ENDPOINTS)).toMatch(/^localhost resolves to .* this machine or an internal network/);
+  });
+});
+
+describe('the games a store calling game servers over HTTP could not reach, checked at start', () => {
+  it('names a game without a server and one whose stored server the policy refuses (saved before the policy, or straight in the database)', () => {
+    const game = (gameId: number, url: string | null) => [gameId, { gameId, gameServer: url === null ? null : { url, secret: 'a-long-enough-secret' } }] as const;
+    const catalogue = { games: new Map([game(18, 'https://game.example.com/topup'), game(44, null), game(232, 'http://127.0.0.1:6379'), game(134, 'https://169.254.169.254')]) } as unknown as Catalogue;
+    const problems = unreachableGames(catalogue, STRICT_GAME_ENDPOINTS);
+    expect(problems).toEqual([
+      expect.stringMatching(/^game 44 has no game server/),
+      expect.stringMatching(/^game 232's game server is refused: /),
+      expect.stringMatching(/^game 134's game server is refused: /),
+    ]);
+    // In development this machine is allowed: the sandbox-like server of 232 passes there.
+    expect(unreachableGames(catalogue, DEVELOPMENT).filter((line) => line.startsWith('game 232'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../catalogue/catalogue';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
-import type { GameEndpointPolicy } from './game-endpoint-policy';
+import { endpointUrlProblem, type GameEndpointPolicy } from './game-endpoint-policy';
 import { HttpGameGateway } from './http-game-gateway';
 
 /**
@@ -13,9 +13,14 @@ export function catalogueGameGateway(catalogue: CatalogueCache, policy: GameEndp
   return new HttpGameGateway({ endpointOf: async (gameId) => (await catalogue.get()).games.get(gameId)?.gameServer ?? null, policy });
 }
 
-/** The games a store on GAME_GATEWAY=http could not reach: no game server set. */
-export function gamesWithoutServer(catalogue: Catalogue): string[] {
-  return [...catalogue.games.values()]
-    .filter((game) => !game.gameServer)
-    .map((game) => `game ${game.gameId} has no game server: set games.game_server_url and game_server_secret (docs/game-integration.md)`);
+/**
+ * The games a store on GAME_GATEWAY=http could not reach: no game server set, or one at an address the
+ * endpoint policy refuses (saved before the policy, or written straight into the database).
+ */
+export function unreachableGames(catalogue: Catalogue, policy: GameEndpointPolicy): string[] {
+  return [...catalogue.games.values()].flatMap((game) => {
+    if (!game.gameServer) return [`game ${game.gameId} has no game server: set games.game_server_url and game_server_secret (docs/game-integration.md)`];
+    const problem = endpointUrlProblem(game.gameServer.url, policy);
+    return problem ? [`game ${game.gameId}'s game server is refused: ${problem} (docs/game-integration.md)`] : [];
+  });
 }
