@@ -59,6 +59,11 @@ describeChaos('the store under faults (npm run chaos, short)', () => {
     });
   });
 
+  it('after a PostgreSQL restart every instance listens again: a price changed then reaches all of them by its announcement', () => {
+    expect(result.priceAfterRestartMs.length).toBeGreaterThanOrEqual(1);
+    expect(result.priceAfterRestartMs.filter((ms) => ms === null)).toEqual([]);
+  });
+
   it('every killed instance came back by itself, and none died of anything else', () => {
     expect(result.comebacks.length).toBeGreaterThanOrEqual(2);
     expect(result.comebacks.filter((comeback) => comeback.backMs === null)).toEqual([]);

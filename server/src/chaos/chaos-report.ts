@@ -10,6 +10,7 @@ export function chaosFailures(result: ChaosResult): string[] {
     comparison.chargedWithoutDeliveryOrRefund ? `${comparison.chargedWithoutDeliveryOrRefund} orders charged without delivery or refund` : null,
     unexpectedDeaths.length ? `${unexpectedDeaths.length} instance deaths the chaos did not cause (${[...new Set(unexpectedDeaths.map((death) => death.cause))].join('; ')})` : null,
     result.comebacks.some((comeback) => comeback.backMs === null) ? 'a killed instance did not come back by itself' : null,
+    result.priceAfterRestartMs.some((ms) => ms === null) ? 'a price changed after a PostgreSQL restart did not reach every instance' : null,
   ].filter((failure): failure is string => failure !== null);
 }
 
@@ -52,6 +53,7 @@ export function renderChaosTable(result: ChaosResult): string {
     ...[...deathsByCause].map(([cause, count]) => `| instance deaths: ${cause.replace(/\|/g, '\\|')} | ${count} |`),
     `| **instance deaths the chaos did not cause** (must be 0) | ${mark(unexpected)} |`,
     `| every killed instance back by itself | ${back} |`,
+    `| a price changed after each PostgreSQL restart, served by every instance after | ${result.priceAfterRestartMs.map((ms) => (ms === null ? '**not within 10 s**' : `${ms} ms`)).join(', ') || '—'} |`,
     `| store settled after the last order | ${result.settledMs === null ? `**no** (not within ${seconds(result.options.settleMs)})` : seconds(result.settledMs)} |`,
     `| reconciliation (\`npm run reconcile\`) | ${result.reconcile.every((section) => section.rows !== null && section.rows.length === 0) ? 'clean' : result.reconcile.map((section) => `${section.title}: ${section.rows === null ? 'not checked' : section.rows.length}`).join('; ')} |`,
   ];

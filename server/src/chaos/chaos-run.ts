@@ -13,7 +13,7 @@ import { webhookAckLossesLeft } from '../sandbox/payments/webhook-ack-losses';
 import { compareOrders, type OrderComparison } from './chaos-compare';
 import { postgresBinDir, redisServerInstalled, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './own-services';
 import { seededRandom } from './seeded-random';
-import { createOrder, orderInfo, pay, type Answer } from './store-client';
+import { api, createOrder, orderInfo, pay, type Answer } from './store-client';
 import { haproxyVersion } from '../cluster/haproxy-config';
 
 /** The faults a chaos run injects, each on its own seeded moment. */
@@ -107,7 +107,18 @@ export interface ChaosResult {
   readonly outageSwitch: 'game-outage' | 'mail-failures';
   /** Why the players stopped early, if they did. */
   readonly stoppedEarly: string | null;
+  /**
+   * After each PostgreSQL restart, a price changed straight in the database: ms until every running
+   * instance served it (null: not within PRICE_WAIT_MS). The revision check on reads is an hour away, so
+   * only the announcements, listening again after the restart, bring it.
+   */
+  readonly priceAfterRestartMs: ReadonlyArray<number | null>;
 }
+
+/** How long a price changed after a PostgreSQL restart may take to reach every instance before it counts as missed. */
+const PRICE_WAIT_MS = 10_000;
+/** The bundle whose price the run changes after each PostgreSQL restart: not one the players buy. */
+const PRICED_BUNDLE = '18-us-currency-300';
 
 /** ret codes whose message asks the player to try again: the game not answering (1020), the store busy (1022). */
 const RETRY_RETS = new Set([1020, 1022]);
@@ -180,6 +191,8 @@ function storeEnv(postgres: OwnPostgres, redis: OwnRedis, options: ChaosOptions)
     ORDER_READS_PER_MINUTE: unlimited,
     ORDER_READS_PER_MINUTE_PER_ORDER: unlimited,
     UNPAID_ORDERS_PER_CHARACTER: unlimited,
+    // A new catalogue revision reaches the instances by its announcement alone (see priceAfterRestartMs).
+    CATALOGUE_CHECK_SECONDS: '3600',
   };
 }
 
@@ -360,6 +373,25 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
   };
   const running = () => cluster.instances.map((instance, index) => ({ instance, index })).filter(({ instance }) => instance.isRunning());
 
+  const priceAfterRestartMs: Array<number | null> = [];
+  /** Changes a bundle's price straight in the database (a new, announced revision) and waits until every running instance serves it. */
+  const newPriceEverywhere = async (): Promise<number | null> => {
+    const [row] = await db.query<{ price_minor: number }>('UPDATE bundles SET price_minor = price_minor + 1 WHERE product_id = $1 RETURNING price_minor', [PRICED_BUNDLE]);
+    if (!row) return null;
+    const expected = (row.price_minor / 100).toFixed(2);
+    const changed = Date.now();
+    const priceAt = async (instance: StoreInstance) => {
+      const answer = await api<Array<{ product_id: string; amount: string }>>(instance.url, 'getPayPrice', { type: '', game_id: 18, area: 'us', role_id: '', ln_uid: '' });
+      return Array.isArray(answer.data) ? answer.data.find((bundle) => bundle.product_id === PRICED_BUNDLE)?.amount : undefined;
+    };
+    while (Date.now() - changed < PRICE_WAIT_MS) {
+      const prices = await Promise.all(running().map(({ instance }) => priceAt(instance).catch(() => undefined)));
+      if (prices.every((price) => price === expected)) return Date.now() - changed;
+      await sleep(20);
+    }
+    return null;
+  };
+
   let gameOutages: Promise<unknown> = Promise.resolve();
   let outageActive = false;
   const inject = async (kind: FaultKind) => {
@@ -367,11 +399,14 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
     faults.push(record);
     log(`[${(record.startedMs / 1000).toFixed(1)} s] ${kind}`);
     switch (kind) {
-      case 'postgres-restart':
+      case 'postgres-restart': {
         await postgres.restart();
         record.endedMs = now();
-        record.detail = `pg_ctl restart -m fast took ${record.endedMs - record.startedMs} ms`;
+        const priceMs = await newPriceEverywhere();
+        priceAfterRestartMs.push(priceMs);
+        record.detail = `pg_ctl restart -m fast took ${record.endedMs - record.startedMs} ms; a price changed then was served by every instance ${priceMs === null ? `NOT within ${PRICE_WAIT_MS / 1000} s` : `after ${priceMs} ms`}`;
         break;
+      }
       case 'redis-kill':
         await redis.kill();
         await sleep(2_000);
@@ -493,7 +528,7 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
   stopping = true;
   await cluster.stop();
   const { log: _log, ...shown } = options;
-  return { options: shown, elapsedMs: Date.now() - startedAt, clients, faults, deaths, comebacks, comparison, reconcile, settledMs, outageSwitch, stoppedEarly };
+  return { options: shown, elapsedMs: Date.now() - startedAt, clients, faults, deaths, comebacks, comparison, reconcile, settledMs, outageSwitch, stoppedEarly, priceAfterRestartMs };
 }
 
 async function postJson(url: string, body: object): Promise<Response> {
