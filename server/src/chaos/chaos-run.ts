@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { SandboxRole } from '@topup/shared/types';
 import { instanceName, startCluster, type StoreCluster } from '../cluster/store-cluster';
 import type { StoreInstance } from '../cluster/store-instance';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { importCatalogue, type CatalogueFile } from '../catalogue/catalogue-file';
 import { openPostgresDb } from '../db/postgres-db';
 import { DEV_WEBHOOK_SECRET } from '../orders/order-settings';
 import { reconcileStore, type ReconcileSection } from '../orders/reconcile-store';
@@ -374,9 +375,14 @@ export async function runChaos(options: ChaosOptions, registerCleanup: (cleanup:
   const running = () => cluster.instances.map((instance, index) => ({ instance, index })).filter(({ instance }) => instance.isRunning());
 
   const priceAfterRestartMs: Array<number | null> = [];
-  /** Changes a bundle's price straight in the database (a new, announced revision) and waits until every running instance serves it. */
+  /** Changes a bundle's price as `npm run catalogue -- import` does (a new, announced revision) and waits until every running instance serves it. */
   const newPriceEverywhere = async (): Promise<number | null> => {
-    const [row] = await db.query<{ price_minor: number }>('UPDATE bundles SET price_minor = price_minor + 1 WHERE product_id = $1 RETURNING price_minor', [PRICED_BUNDLE]);
+    const row = await importCatalogue(
+      db,
+      null,
+      async (_tx: Queryable, now: CatalogueFile) => ({ ...now, bundles: now.bundles.map((bundle) => (bundle.product_id === PRICED_BUNDLE ? { ...bundle, price_minor: bundle.price_minor + 1 } : bundle)) }),
+      { actor: 'chaos', reason: 'a price changed after a PostgreSQL restart', source: 'import', confirmedLargePriceChanges: true },
+    ).then(async () => (await db.query<{ price_minor: number }>('SELECT price_minor FROM bundles WHERE product_id = $1', [PRICED_BUNDLE]))[0]);
     if (!row) return null;
     const expected = (row.price_minor / 100).toFixed(2);
     const changed = Date.now();
