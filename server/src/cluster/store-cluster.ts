@@ -229,6 +229,12 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
         failuresInARow.set(index, failures);
         try {
           const next = await start(index);
+          if (stopping) {
+            // The cluster was stopped while this instance started: it stops too, rather than outlive it.
+            planned.add(next);
+            await stopProcess(next.child, next.exited, 'SIGTERM');
+            return;
+          }
           instances[index] = next;
           restarts.push({ name: next.name, exit, waitedMs, servingAt: Date.now() });
           onLine?.('cluster', `${next.name} is serving again`);
