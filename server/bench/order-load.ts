@@ -6,15 +6,9 @@ import type { SandboxRole } from '@topup/shared/types';
 const APP_KEY = 'topup-dev-key';
 const GAMES = [18, 44, 232, 134, 284, 14, 136, 182, 27, 310];
 
-/** A demo character and the bundle it buys. */
-export interface Buyer {
-  readonly game_id: number;
-  readonly area: string;
-  readonly server_id: string;
-  readonly role_id: string;
-  readonly uid: string;
-  readonly product_id: string;
-}
+import type { Buyer } from '../src/chaos/store-client';
+
+export type { Buyer };
 
 /** Every demo character, each buying its area's smallest currency bundle (no purchase limit). */
 export async function demoBuyers(url: string): Promise<Buyer[]> {

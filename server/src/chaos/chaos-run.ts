@@ -14,7 +14,7 @@ import { webhookAckLossesLeft } from '../sandbox/payments/webhook-ack-losses';
 import { compareOrders, type OrderComparison } from './chaos-compare';
 import { postgresBinDir, redisServerInstalled, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './own-services';
 import { seededRandom } from './seeded-random';
-import { api, createOrder, orderInfo, pay, type Answer } from './store-client';
+import { api, createOrder, orderInfo, pay, type Answer, type Buyer } from './store-client';
 import { haproxyVersion } from '../cluster/haproxy-config';
 
 /** The faults a chaos run injects, each on its own seeded moment. */
@@ -151,16 +151,7 @@ export function deathCause(output: string, how: string): string {
   return `exit ${how}: ${last.trim().slice(0, 160) || 'no output'}`;
 }
 
-/** Every order a player places goes to one demo character; they take turns. */
-interface Buyer {
-  readonly game_id: number;
-  readonly area: string;
-  readonly server_id: string;
-  readonly role_id: string;
-  readonly uid: string;
-  readonly product_id: string;
-}
-
+/** Every order a player places goes to one demo character (a Buyer); they take turns. */
 async function demoBuyers(url: string): Promise<Buyer[]> {
   const buyers: Buyer[] = [];
   for (const gameId of [18, 44, 232, 134]) {

@@ -13,6 +13,16 @@ export const DEV_APP_KEY = 'topup-dev-key';
 
 export type ApiPayload = Record<string, string | number>;
 
+/** A demo character and the bundle it buys (the chaos players' and the order benchmarks'). */
+export interface Buyer {
+  readonly game_id: number;
+  readonly area: string;
+  readonly server_id: string;
+  readonly role_id: string;
+  readonly uid: string;
+  readonly product_id: string;
+}
+
 export interface Answer<T> {
   readonly status: number;
   readonly ret: number;
