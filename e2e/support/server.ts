@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/src/cluster/store-instance';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** One way to pick a port for a process of its own: the store's (below the ephemeral range). */
+export { freePort };
 
 export interface RunningServer {
   readonly url: string;
@@ -14,18 +17,6 @@ export interface RunningServer {
   /** Everything the server printed, for failure messages. */
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {

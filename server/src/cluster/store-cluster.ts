@@ -168,11 +168,23 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
   const applied = await migrateOnce(settings);
   if (applied.length) onLine?.('cluster', `Database migrated to version ${applied[applied.length - 1]}.`);
 
-  const ports = options.instancePorts ?? (await Promise.all(Array.from({ length: options.instances }, () => freePort())));
+  const ports = [...(options.instancePorts ?? (await Promise.all(Array.from({ length: options.instances }, () => freePort()))))];
   if (ports.length !== options.instances) throw new Error(`${options.instances} instances need ${options.instances} ports, got ${ports.length}`);
   const start = (index: number, extra: Readonly<Record<string, string>> = {}) =>
     startInstance({ name: instanceName(index), port: ports[index]!, env: { ...shared, ...extra }, onLine: onLine && ((line) => onLine(instanceName(index), line)) });
-  const started = await Promise.allSettled(ports.map((_port, index) => start(index)));
+  // A port chosen here may be taken by another process before the instance binds it: another one then.
+  const firstStart = async (index: number): Promise<StoreInstance> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await start(index);
+      } catch (error) {
+        if (options.instancePorts || attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+        onLine?.('cluster', `${instanceName(index)}: port ${ports[index]} was taken, trying another`);
+        ports[index] = await freePort();
+      }
+    }
+  };
+  const started = await Promise.allSettled(ports.map((_port, index) => firstStart(index)));
   const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) {
