@@ -196,23 +196,24 @@ export default tseslint.config(
 );
 
 /**
- * The server's layers (docs/architecture.md, "Server"): only api/ imports the store API, since the
- * domain takes plain inputs and throws DomainError for api/ to answer; and production code never
- * imports the sandbox, which app.ts, main.ts and the CLIs wire in (and `npm run chaos`'s runner in
- * server/src/chaos, a drill that pulls the sandbox's switches and reads its books). A rule of its own (the
- * typescript-eslint twin of no-restricted-imports), so that it adds to the server's zone above.
+ * The server's layers (docs/architecture.md, "Server"): only server/src/http imports the store API
+ * (http/api), since the domain takes plain inputs and throws DomainError for the edge to answer; and
+ * production code never imports the sandbox, which http/app.ts (with http/sandbox, its routes), main.ts
+ * and the CLIs wire in (and `npm run chaos`'s runner in server/src/chaos, a drill that pulls the
+ * sandbox's switches and reads its books). A rule of its own (the typescript-eslint twin of
+ * no-restricted-imports), so that it adds to the server's zone above.
  */
 function serverLayers() {
   const rule = '@typescript-eslint/no-restricted-imports';
-  const api = 'Only server/src/api (and app.ts, main.ts, which wire it in) imports server/src/api: the domain never imports the HTTP layer.';
-  const sandbox = 'Only app.ts, main.ts, cli/ and chaos/ import server/src/sandbox: production code knows only GameGateway and PaymentProvider.';
+  const api = 'Only server/src/http imports the store API (server/src/http/api): the domain never imports the HTTP layer.';
+  const sandbox = 'Only http/app.ts, http/sandbox, main.ts, cli/ and chaos/ import server/src/sandbox: production code knows only GameGateway and PaymentProvider.';
   return [
     {
       files: ['server/src/**/*.ts'],
-      ignores: ['server/src/api/**', 'server/src/sandbox/**', 'server/src/cli/**', 'server/src/chaos/**', 'server/src/app.ts', 'server/src/main.ts'],
+      ignores: ['server/src/http/**', 'server/src/sandbox/**', 'server/src/cli/**', 'server/src/chaos/**', 'server/src/main.ts'],
       rules: { [rule]: zone(['api'], api, [{ group: partImports(['sandbox']), message: sandbox }]) },
     },
-    { files: ['server/src/api/**/*.ts'], rules: { [rule]: zone(['sandbox'], sandbox) } },
-    { files: ['server/src/sandbox/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/chaos/**/*.ts'], rules: { [rule]: zone(['api'], api) } },
+    { files: ['server/src/http/**/*.ts'], ignores: ['server/src/http/app.ts', 'server/src/http/sandbox/**'], rules: { [rule]: zone(['sandbox'], sandbox) } },
+    { files: ['server/src/{sandbox,http/sandbox,cli,chaos}/**/*.ts'], rules: { [rule]: zone(['api'], api) } },
   ];
 }

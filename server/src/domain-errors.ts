@@ -1,6 +1,6 @@
 /**
  * Why the store refuses what a player asked for, in the domain's words. The domain modules throw
- * these; api/domain-error-answers.ts says which `ret` code and message each one is answered with.
+ * these; http/api/domain-error-answers.ts says which `ret` code and message each one is answered with.
  */
 export type Refusal =
   // The catalogue

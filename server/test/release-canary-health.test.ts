@@ -3,7 +3,7 @@ import type { Db } from '../src/db/db';
 import { judge, watchReleases, Z_CRITICAL } from '../src/releases/auto-rollback';
 import { BUCKETS, bucketOf, inShare, newBucket, versionFor } from '../src/releases/canary';
 import type { ReleaseHealthSettings } from '../src/releases/health-settings';
-import { readReports } from '../src/releases/health-routes';
+import { readReports } from '../src/http/releases/health-routes';
 import { healthMinutes, healthSince, recordLoads, setAutoRollback } from '../src/releases/release-health';
 import { RegistryService } from '../src/releases/registry-service';
 import { DbReleaseStore } from '../src/releases/release-store';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { checkContract, type HostFacts } from '../src/releases/contract-check';
