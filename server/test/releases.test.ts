@@ -3,7 +3,8 @@ import { buildApp } from '../src/http/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { checkContract, type HostFacts } from '../src/releases/contract-check';
-import { OpsError } from '../src/releases/ops-error';
+import { OperationRefused } from '../src/domain-errors';
+import { refusalStatus } from '../src/http/ops/ops-answers';
 import { DbReleaseStore, ReleaseExistsError } from '../src/releases/release-store';
 import { RegistryService } from '../src/releases/registry-service';
 import { buildOf, hostBuildOf, manifestFor as manifestWith, releaseBody, ROUTER, TOPUP_EXPOSES } from './support/release-builds';
@@ -122,8 +123,8 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
   it('refuses a release that breaks the contract unless forced, records the force, and keeps no files of a refused one', async () => {
     const broken = manifestFor(['./MainPage']);
     const refused = release('bad', broken).catch((e: unknown) => e);
-    expect(await refused).toBeInstanceOf(OpsError);
-    expect(((await refused) as OpsError).message).toContain('missing expose ./GamePage');
+    expect(await refused).toBeInstanceOf(OperationRefused);
+    expect(((await refused) as OperationRefused).message).toContain('missing expose ./GamePage');
     expect((await registry.list()).releases.map((r) => r.app)).toEqual(['host']);
     expect(await store.exists('remote-topup', 'bad')).toBe(false);
 
@@ -131,7 +132,8 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
     expect(forced.release).toMatchObject({ forced: true, contract_ok: false });
     expect(forced.activation?.forced).toBe(true);
     await release('good');
-    await expect(registry.activate('remote-topup', 'bad2', 'ops')).rejects.toMatchObject({ status: 422 });
+    // Answered 422 at the edge (the domain's refusal names no HTTP status).
+    await expect(registry.activate('remote-topup', 'bad2', 'ops').catch((e: OperationRefused) => ({ status: refusalStatus(e) }))).resolves.toMatchObject({ status: 422 });
   });
 
   it('judges a remote by the live host release\'s manifest in the store', async () => {

@@ -18,7 +18,7 @@ import { readGameServers, setGameServer } from '../../catalogue/write-catalogue'
 import { endpointUrlProblem, resolvedHostProblem, type GameEndpointPolicy } from '../../game/http/game-endpoint-policy';
 import { updateCatalogue } from '../../catalogue/update-catalogue';
 import { discountCodeUsage } from '../../orders/count-code-uses';
-import { OpsError } from '../../releases/ops-error';
+import { OperationRefused } from '../../domain-errors';
 import { auditedRequest, backOfficeImport, writeAudit } from '../../ops/audit';
 import { actorOf, reason, requestKey } from './route-parts';
 
@@ -33,7 +33,7 @@ const listName = { type: 'string', minLength: 1, maxLength: 40 } as const;
 
 
 function draftList(value: string): DraftList {
-  if (!isDraftList(value)) throw new OpsError(400, `"${value}" is not a list of the catalogue`, 'noSuchList');
+  if (!isDraftList(value)) throw new OperationRefused('invalid', `"${value}" is not a list of the catalogue`, 'noSuchList');
   return value;
 }
 
@@ -83,7 +83,7 @@ export async function catalogueDraftRoutes(app: FastifyInstance, { db, catalogue
         if (gone) await writeAudit(tx, actor, { action: 'catalogue.draft_drop', targetType: list, targetId: request.body.key });
         return gone;
       });
-      if (!dropped) throw new OpsError(404, `The draft does not change ${list}: ${request.body.key}`, 'notInDraft');
+      if (!dropped) throw new OperationRefused('notFound', `The draft does not change ${list}: ${request.body.key}`, 'notInDraft');
       return { draft: await readDraft(db, checks) };
     },
   );
@@ -182,12 +182,12 @@ export async function gameServerRoutes(app: FastifyInstance, { db, catalogue, po
       const url = request.body.url.trim();
       const secret = request.body.secret ? request.body.secret : null;
       const problem = url === '' ? null : (endpointUrlProblem(url, policy) ?? (await resolvedHostProblem(url, policy)));
-      if (problem) throw new OpsError(400, problem, 'badGameServer');
-      if (secret !== null && secret.length < 16) throw new OpsError(400, 'A game server secret has at least 16 characters', 'weakGameServerSecret');
+      if (problem) throw new OperationRefused('invalid', problem, 'badGameServer');
+      if (secret !== null && secret.length < 16) throw new OperationRefused('invalid', 'A game server secret has at least 16 characters', 'weakGameServerSecret');
       const before = await updateCatalogue(db, catalogue, async (tx) => {
         const found = await setGameServer(tx, gameId, url, secret);
-        if (!found) throw new OpsError(404, `No game ${gameId}`, 'noSuchGame');
-        if (url !== '' && secret === null && !found.secret_set) throw new OpsError(400, 'Set the game server\'s secret with its address', 'weakGameServerSecret');
+        if (!found) throw new OperationRefused('notFound', `No game ${gameId}`, 'noSuchGame');
+        if (url !== '' && secret === null && !found.secret_set) throw new OperationRefused('invalid', 'Set the game server\'s secret with its address', 'weakGameServerSecret');
         await writeAudit(tx, actor, {
           action: 'catalogue.game_server',
           targetType: 'game',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import { OpsError } from '../../releases/ops-error';
+import { OperationRefused } from '../../domain-errors';
 import { MAX_CATALOGUE_IMAGE_BYTES, mediaTypeOf, refuseImage, saveCatalogueImage } from '../../catalogue/catalogue-images';
 import type { ImageType } from '../../catalogue/image-header';
 import { writeAudit } from '../../ops/audit';
@@ -18,7 +18,7 @@ export async function catalogueImageRoutes(app: FastifyInstance, options: { read
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   // A body over the limit is cut off by Fastify before any handler: answered in the same words as the check.
   app.setErrorHandler((error) => {
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new OpsError(413, 'A picture may be at most 1 MiB', 'imageTooLarge');
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new OperationRefused('tooLarge', 'A picture may be at most 1 MiB', 'imageTooLarge');
     throw error;
   });
 
@@ -33,9 +33,9 @@ export async function catalogueImageRoutes(app: FastifyInstance, options: { read
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const declared = String(request.headers['content-type'] ?? '');
       const refusal = refuseImage(bytes, declared);
-      if (refusal?.reason === 'type') throw new OpsError(415, refusal.message, 'imageType');
-      if (refusal?.reason === 'tooLarge') throw new OpsError(413, refusal.message, 'imageTooLarge');
-      if (refusal?.reason === 'empty') throw new OpsError(400, refusal.message, 'imageEmpty');
+      if (refusal?.reason === 'type') throw new OperationRefused('unsupportedType', refusal.message, 'imageType');
+      if (refusal?.reason === 'tooLarge') throw new OperationRefused('tooLarge', refusal.message, 'imageTooLarge');
+      if (refusal?.reason === 'empty') throw new OperationRefused('invalid', refusal.message, 'imageEmpty');
       // refuseImage took it: the declared type is one of the image types, and the bytes agree.
       const type = mediaTypeOf(declared) as ImageType;
       const actor = actorOf(request);

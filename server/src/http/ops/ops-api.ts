@@ -3,7 +3,7 @@ import type { Db } from '../../db/db';
 import type { CatalogueCheck } from '@topup/shared/types';
 import type { OrderServices } from '../../orders/order-services';
 import { reconcileStore } from '../../orders/reconcile-store';
-import { OpsError } from '../../releases/ops-error';
+import { OperationRefused } from '../../domain-errors';
 import { isReleasableApp, RELEASABLE_APPS } from '../../releases/apps';
 import type { ReleaseHealthSettings } from '../../releases/health-settings';
 import { autoRollbackSwitches, healthMinutes, setAutoRollback } from '../../releases/release-health';
@@ -11,7 +11,7 @@ import type { RegistryOperations } from '../../releases/registry-service';
 import type { PreviewLink } from '../../releases/preview-links';
 import { isEmailAddress } from '@topup/shared/formats';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../../support/support-tickets';
-import { storeErrorAnswer } from '../web/error-answer';
+import { backOfficeErrorAnswer } from './ops-answers';
 import { registerCounters } from '../web/request-counters';
 import { auditedRequest, backOfficeImport, auditRegistry, readAudit, writeAudit } from '../../ops/audit';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
@@ -19,11 +19,9 @@ import { diffCatalogue, largePriceChanges } from '../../catalogue/catalogue-diff
 import {
   catalogueAtRevision,
   catalogueRevisions,
-  CatalogueFileError,
   checkCatalogueFileInTurns,
   exportCatalogue,
   importCatalogue,
-  LargePriceChangeError,
   type CatalogueFile,
 } from '../../catalogue/catalogue-file';
 import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
@@ -67,13 +65,13 @@ const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 function integerOrUndefined(value: unknown): number | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   const number = Number(value);
-  if (!Number.isSafeInteger(number)) throw new OpsError(400, `"${value}" is not a whole number`, 'badFilter');
+  if (!Number.isSafeInteger(number)) throw new OperationRefused('invalid', `"${value}" is not a whole number`, 'badFilter');
   return number;
 }
 
 function dateOrUndefined(value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
-  if (Number.isNaN(Date.parse(value))) throw new OpsError(400, `"${value}" is not a date`, 'badFilter');
+  if (Number.isNaN(Date.parse(value))) throw new OperationRefused('invalid', `"${value}" is not a date`, 'badFilter');
   return value;
 }
 
@@ -136,18 +134,7 @@ const CSV_MAX_ROWS = 100_000;
 export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Promise<void> {
   const { db, registry } = options;
   await registerCounters(app, 'ops-api');
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof OpsError) return reply.code(error.status).send({ error: error.message, code: error.code });
-    const known = error as { validation?: unknown; statusCode?: number; message?: string; code?: string };
-    if (error instanceof CatalogueFileError) return reply.code(400).send({ error: 'The catalogue file is refused', code: 'catalogueInvalid', problems: error.problems });
-    if (error instanceof LargePriceChangeError) {
-      return reply.code(409).send({ error: error.message, code: 'confirmPriceChanges', price_changes: error.changes });
-    }
-    if (known.code?.startsWith('FST_CSRF')) return reply.code(403).send({ error: 'The form is out of date: reload the page', code: 'csrf' });
-    if (known.validation) return reply.code(400).send({ error: known.message ?? 'The request does not have the expected shape', code: 'invalid' });
-    if (known.statusCode === 429) return reply.code(429).send({ error: 'Too many requests from this address; try again later', code: 'tooMany' });
-    return storeErrorAnswer(error, request, reply);
-  });
+  app.setErrorHandler(backOfficeErrorAnswer);
   await opsAuth(app, { db, token: options.token, sessions: options.sessions, secureCookies: options.secureCookies, signInsPerAddress: options.signInsPerAddress });
 
   // Operators (admins).
@@ -228,7 +215,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     { config: { permission: 'read' }, schema: { params: { type: 'object', properties: { id: text(64) } } } },
     async (request) => {
       const dossier = await readDossier(db, request.params.id);
-      if (!dossier) throw new OpsError(404, `No order ${request.params.id}`, 'noSuchOrder');
+      if (!dossier) throw new OperationRefused('notFound', `No order ${request.params.id}`, 'noSuchOrder');
       return dossier;
     },
   );
@@ -303,15 +290,15 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     },
     async (request) => {
       const { answer, status, request_key } = request.body;
-      if (!answer && !status) throw new OpsError(400, 'Write an answer or choose a status', 'invalid');
+      if (!answer && !status) throw new OperationRefused('invalid', 'Write an answer or choose a status', 'invalid');
       const actor = actorOf(request);
       const done = await db.transaction(async (tx) => {
         const ticket = await readTicket(tx, request.params.reference);
-        if (!ticket) throw new OpsError(404, `No ticket ${request.params.reference}`, 'noSuchTicket');
+        if (!ticket) throw new OperationRefused('notFound', `No ticket ${request.params.reference}`, 'noSuchTicket');
         if (await auditedRequest(tx, request_key)) return false;
         const answers = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'ticket.answer' AND target_id = $1`, [ticket.reference]))[0]?.n ?? 0;
         if (answer && !isEmailAddress(ticket.email)) {
-          throw new OpsError(422, `Ticket ${ticket.reference} has no single e-mail address to answer: reply another way`, 'invalid');
+          throw new OperationRefused('unacceptable', `Ticket ${ticket.reference} has no single e-mail address to answer: reply another way`, 'invalid');
         }
         if (answer) await answerTicket(tx, ticket, answer, actor.name, answers + 1);
         if (status) await setTicketStatus(tx, ticket.reference, status);
@@ -347,7 +334,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     },
     async (request) => {
       const name = request.query.app;
-      if (!isReleasableApp(name)) throw new OpsError(400, `Unknown app "${name}"`, 'invalid');
+      if (!isReleasableApp(name)) throw new OperationRefused('invalid', `Unknown app "${name}"`, 'invalid');
       return { app: name, minutes: await healthMinutes(db, name, Math.min(168, Math.max(1, Number(request.query.hours ?? 24)))) };
     },
   );
@@ -360,7 +347,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
       schema: { querystring: { type: 'object', required: ['app', 'version'], properties: { app: text(40), version: text(64) }, additionalProperties: false } },
     },
     async (request) => {
-      if (!options.previewLink) throw new OpsError(404, 'Previews are not possible here', 'invalid');
+      if (!options.previewLink) throw new OperationRefused('notFound', 'Previews are not possible here', 'invalid');
       return options.previewLink(request.query.app, request.query.version);
     },
   );
@@ -378,7 +365,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     async (request) => {
       const actor = actorOf(request);
       const { app: name, version, reason: why, force } = request.body;
-      if (!version) throw new OpsError(400, 'Which version?', 'invalid');
+      if (!version) throw new OperationRefused('invalid', 'Which version?', 'invalid');
       return registry.activate(name, version, actor.name, why, force, auditRegistry(actor, 'release.activate', why));
     },
   );
@@ -416,7 +403,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     async (request) => {
       const actor = actorOf(request);
       const { app: name, auto_rollback: on, reason: why } = request.body;
-      if (!isReleasableApp(name) || name === 'host') throw new OpsError(400, `Unknown remote "${name}"`, 'invalid');
+      if (!isReleasableApp(name) || name === 'host') throw new OperationRefused('invalid', `Unknown remote "${name}"`, 'invalid');
       await db.transaction(async (tx) => {
         await setAutoRollback(tx, name, on, actor.name);
         await writeAudit(tx, actor, { action: 'release.policy', targetType: 'app', targetId: name, after: { auto_rollback: on }, reason: why });
@@ -443,7 +430,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
     async (request, reply) => {
       const revision = request.query.revision ? Number(request.query.revision) : null;
       const file = revision === null ? await exportCatalogue(db) : await catalogueAtRevision(db, revision);
-      if (!file) throw new OpsError(404, `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
+      if (!file) throw new OperationRefused('notFound', `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
       const name = revision === null ? `catalogue-${(await catalogueRevisions(db, 1)).current}.json` : `catalogue-${revision}.json`;
       return reply
         .header('content-type', 'application/json; charset=utf-8')
@@ -514,7 +501,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
       const done = await auditedRequest(db, request_key);
       if (done) return { revision: Number(done.target_id), done: false };
       const file = await catalogueAtRevision(db, revision);
-      if (!file) throw new OpsError(404, `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
+      if (!file) throw new OperationRefused('notFound', `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
       const because = `revert to revision ${revision}: ${why}`;
       // What was added since stays (an import never removes): the revision's rows come back as they were.
       const outcome = await importCatalogue(db, options.catalogue, file, { ...backOfficeImport(actor, because, request_key, confirm_price_changes, checks), partial: true });

@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import type { Db } from '../../db/db';
 import { namedCounter } from '../web/request-counters';
-import { OpsError } from '../../releases/ops-error';
+import { OperationRefused } from '../../domain-errors';
 import { writeAudit, type Actor } from '../../ops/audit';
 import { credentialsOf, normalEmail } from '../../ops/operators';
 import { passwordMatches } from '../../ops/passwords';
@@ -110,13 +110,13 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
     const bearer = (request.headers.authorization ?? '').startsWith('Bearer ');
     if (bearer) {
       const status = await tokenRefusals(request, { increment: false });
-      if (!status.isAllowed && status.remaining === 0) throw new OpsError(429, 'Too many refused attempts from this address; try again later', 'tooMany');
+      if (!status.isAllowed && status.remaining === 0) throw new OperationRefused('tooMany', 'Too many refused attempts from this address; try again later', 'tooMany');
     }
     const identity = await identify(request, options);
     if (bearer && !identity) await tokenRefusals(request);
     if (identity) request.opsIdentity = identity;
     if (request.routeOptions.config.permission && !identity) {
-      throw new OpsError(401, request.headers.authorization ? 'The ops token is wrong' : 'Please sign in', 'signedOut');
+      throw new OperationRefused('signedOut', request.headers.authorization ? 'The ops token is wrong' : 'Please sign in', 'signedOut');
     }
   });
   // A cookie rides along with a forged request; a bearer token does not. Refusals reach the error handler (FST_CSRF_*).
@@ -129,7 +129,7 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
     const identity = request.opsIdentity;
     const permission = request.routeOptions.config.permission;
     if (permission && identity && identity.role !== 'service' && !may(identity.role, permission)) {
-      throw new OpsError(403, `The ${identity.role} role may not do this`, 'forbidden');
+      throw new OperationRefused('forbidden', `The ${identity.role} role may not do this`, 'forbidden');
     }
   });
 
@@ -185,7 +185,7 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
           throw lockedError(nowLocked.until);
         }
         // The same words whether the address is unknown, the password wrong or the account disabled.
-        throw new OpsError(401, 'The e-mail address or the password is wrong', 'wrongCredentials');
+        throw new OperationRefused('signedOut', 'The e-mail address or the password is wrong', 'wrongCredentials');
       }
       await clearSignInFailures(options.db, attempt);
       const token = await startSession(options.db, account.id, options.sessions, request.ip, String(request.headers['user-agent'] ?? ''));
@@ -218,7 +218,7 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
   });
 }
 
-function lockedError(until: Date): OpsError {
+function lockedError(until: Date): OperationRefused {
   const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-  return new OpsError(429, `Too many refused sign-ins for this address: try again in ${minutes} min`, 'locked');
+  return new OperationRefused('tooMany', `Too many refused sign-ins for this address: try again in ${minutes} min`, 'locked');
 }

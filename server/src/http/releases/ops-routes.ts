@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { storeErrorAnswer } from '../web/error-answer';
+import { opsTokenErrorAnswer } from '../ops/ops-answers';
 import { requireOperatorToken } from '../web/operator-auth';
-import { OpsError } from '../../releases/ops-error';
 import type { RegistryOperations } from '../../releases/registry-service';
 import { auditRegistry, auditRelease, type Actor } from '../../ops/audit';
 import { buildFileOf, RELEASE_UPLOAD_BYTES, uploadedFilesSchema, type UploadedFile } from '../../releases/uploaded-files';
@@ -29,10 +28,7 @@ interface OpsBody {
 export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions): Promise<void> {
   await requireOperatorToken(app, { scope: 'ops', token: options.token });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof OpsError) return reply.code(error.status).send({ error: error.message });
-    return storeErrorAnswer(error, request, reply);
-  });
+  app.setErrorHandler(opsTokenErrorAnswer);
 
   const actorOf = (body: OpsBody) => `${body.actor || 'ops'} (ops token)`;
   // Automation acts as a named service actor in the audit log.
