@@ -11,6 +11,7 @@ import { remoteSourceFromEnv, type RemoteSource } from '../releases/remote-sourc
 import { staticRoutes } from './web/static-routes';
 import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
+import { releaseOperations } from './releases/release-operations';
 import { ReleaseFileCache } from '../releases/release-file-cache';
 import { DbReleaseStore } from '../releases/release-store';
 import { healthRoutes } from './releases/health-routes';
@@ -160,11 +161,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => {
       if (watching) clearInterval(watching);
     });
-    if (config.opsToken) await app.register(opsRoutes, { prefix: '/ops', token: config.opsToken, registry });
+    // One set of release operations, two ways in: the ops token (/ops/*) and an operator's session (/ops/api/releases/*).
+    const releases = releaseOperations(registry);
+    if (config.opsToken) await app.register(opsRoutes, { prefix: '/ops', token: config.opsToken, releases });
     await app.register(opsApi, {
       prefix: '/ops/api',
       db,
-      registry,
+      releases,
       orders,
       catalogue,
       token: config.opsToken,

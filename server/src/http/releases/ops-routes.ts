@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { opsTokenErrorAnswer } from '../ops/ops-answers';
 import { requireOperatorToken } from '../web/operator-auth';
-import type { RegistryOperations } from '../../releases/registry-service';
-import { auditRegistry, auditRelease, type Actor } from '../../ops/audit';
-import { buildFileOf, RELEASE_UPLOAD_BYTES, uploadedFilesSchema, type UploadedFile } from '../../releases/uploaded-files';
+import { RELEASE_UPLOAD_BYTES, uploadedFilesSchema, type UploadedFile } from '../../releases/uploaded-files';
+import type { ReleaseCaller, ReleaseOperations } from './release-operations';
 
 export interface OpsRoutesOptions {
   readonly token: string;
-  readonly registry: RegistryOperations;
+  readonly releases: ReleaseOperations;
 }
 
 const text = { type: 'string', maxLength: 200 } as const;
@@ -24,17 +23,23 @@ interface OpsBody {
   share?: number;
 }
 
-/** `/ops/*`: the registry's operations over HTTP, behind a bearer token. */
+/**
+ * `/ops/*`: the release operations for scripts and CI, behind the ops bearer token (the back office
+ * serves the same operations to signed-in operators, http/ops/release-routes.ts).
+ */
 export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions): Promise<void> {
   await requireOperatorToken(app, { scope: 'ops', token: options.token });
 
   app.setErrorHandler(opsTokenErrorAnswer);
 
-  const actorOf = (body: OpsBody) => `${body.actor || 'ops'} (ops token)`;
   // Automation acts as a named service actor in the audit log.
-  const auditActor = (body: OpsBody, address: string): Actor => ({ name: `service:${body.actor || 'ops'}`, operatorId: null, address });
+  const callerOf = (body: OpsBody, address: string): ReleaseCaller => ({
+    name: `${body.actor || 'ops'} (ops token)`,
+    actor: { name: `service:${body.actor || 'ops'}`, operatorId: null, address },
+  });
+  const { releases } = options;
 
-  app.get('/remotes', async () => options.registry.list());
+  app.get('/remotes', async () => releases.list());
 
   app.post<{ Body: OpsBody }>(
     '/releases',
@@ -52,17 +57,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
     },
     async (request) => {
       const body = request.body;
-      return options.registry.release({
-        app: body.app ?? '',
-        version: body.version ?? '',
-        files: (body.files ?? []).map(buildFileOf),
-        actor: actorOf(body),
-        reason: body.reason,
-        force: body.force,
-        activate: body.activate,
-        audit: auditRegistry(auditActor(body, request.ip), 'release.activate', body.reason ?? 'release'),
-        auditRelease: auditRelease(auditActor(body, request.ip), body.reason ?? ''),
-      });
+      return releases.release(callerOf(body, request.ip), { app: body.app ?? '', version: body.version ?? '', files: body.files ?? [], reason: body.reason, force: body.force, activate: body.activate });
     },
   );
 
@@ -80,7 +75,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
     },
     async (request) => {
       const body = request.body;
-      return options.registry.activate(body.app ?? '', body.version ?? '', actorOf(body), body.reason, body.force, auditRegistry(auditActor(body, request.ip), 'release.activate', body.reason ?? ''));
+      return releases.activate(callerOf(body, request.ip), { app: body.app ?? '', version: body.version ?? '', reason: body.reason, force: body.force });
     },
   );
 
@@ -91,11 +86,9 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
         body: { type: 'object', required: ['app'], properties: { app: text, ...actorAndReason }, additionalProperties: false },
       },
     },
-    async (request) =>
-      options.registry.rollback(request.body.app ?? '', actorOf(request.body), request.body.reason, auditRegistry(auditActor(request.body, request.ip), 'release.rollback', request.body.reason ?? '')),
+    async (request) => releases.rollback(callerOf(request.body, request.ip), { app: request.body.app ?? '', reason: request.body.reason }),
   );
 
-  // A release live for a share of browsers (a canary), raised step by step; 100 makes it everyone's.
   app.post<{ Body: OpsBody }>(
     '/promote',
     {
@@ -110,7 +103,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
     },
     async (request) => {
       const body = request.body;
-      return options.registry.promote(body.app ?? '', body.version ?? '', body.share ?? 0, actorOf(body), body.reason, body.force, auditRegistry(auditActor(body, request.ip), 'release.activate', body.reason ?? `canary ${body.share} %`));
+      return releases.promote(callerOf(body, request.ip), { app: body.app ?? '', version: body.version ?? '', share: body.share ?? 0, reason: body.reason, force: body.force });
     },
   );
 }
