@@ -5,8 +5,6 @@ import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import type { CatalogueCheckOptions } from '../../catalogue/catalogue-file';
 import {
   discardDraft,
-  DraftPublishError,
-  DraftRowError,
   dropDraftRow,
   isDraftList,
   publishDraft,
@@ -54,18 +52,13 @@ export async function catalogueDraftRoutes(app: FastifyInstance, { db, catalogue
       bodyLimit: 1024 * 1024,
       schema: { body: { type: 'object', required: ['list', 'row'], properties: { list: listName, row: { type: 'object' } }, additionalProperties: false } },
     },
-    async (request, reply) => {
+    async (request) => {
       const actor = actorOf(request);
       const list = draftList(request.body.list);
-      try {
-        const key = await saveDraftRow(db, actor.name, list, request.body.row, (tx, change) =>
-          writeAudit(tx, actor, { action: 'catalogue.draft', targetType: list, targetId: change.key, before: change.before, after: request.body.row }).then(() => undefined),
-        );
-        return { key, draft: await readDraft(db, checks) };
-      } catch (error) {
-        if (error instanceof DraftRowError) return reply.code(400).send({ error: error.message, code: 'rowInvalid', problems: error.problems });
-        throw error;
-      }
+      const key = await saveDraftRow(db, actor.name, list, request.body.row, (tx, change) =>
+        writeAudit(tx, actor, { action: 'catalogue.draft', targetType: list, targetId: change.key, before: change.before, after: request.body.row }).then(() => undefined),
+      );
+      return { key, draft: await readDraft(db, checks) };
     },
   );
 
@@ -115,18 +108,13 @@ export async function catalogueDraftRoutes(app: FastifyInstance, { db, catalogue
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const actor = actorOf(request);
       const { reason: why, request_key, confirm_price_changes } = request.body;
       const done = await auditedRequest(db, request_key);
       if (done) return { revision: Number(done.target_id), done: false };
-      try {
-        const outcome = await publishDraft(db, catalogue, backOfficeImport(actor, why, request_key, confirm_price_changes, checks));
-        return { ...outcome, done: true };
-      } catch (error) {
-        if (error instanceof DraftPublishError) return reply.code(409).send({ error: error.message, code: error.code, problems: error.problems });
-        throw error;
-      }
+      const outcome = await publishDraft(db, catalogue, backOfficeImport(actor, why, request_key, confirm_price_changes, checks));
+      return { ...outcome, done: true };
     },
   );
 }
