@@ -200,8 +200,9 @@ export default tseslint.config(
  * - server/src/http is the edge, the only code that knows Fastify (`fastify`, `@fastify/*`): routes
  *   parse, call the domain and answer. main.ts starts the process through http/app.ts's buildApp and
  *   imports no Fastify itself; the CLIs, chaos/ and the sandbox's own logic import none either.
- * - only server/src/http imports the store API (http/api), since the domain takes plain inputs and
- *   throws typed errors for the edge to answer; main.ts reads the API's limit settings.
+ * - the domain imports nothing of server/src/http, and only server/src/http imports the store API
+ *   (http/api), since the domain takes plain inputs and throws typed errors for the edge to answer;
+ *   main.ts reads the API's limit settings.
  * - production code never imports the sandbox, which http/app.ts (with http/sandbox, the sandbox's
  *   routes), main.ts and the CLIs wire in (and `npm run chaos`'s runner in server/src/chaos, a drill
  *   that pulls the sandbox's switches and reads its books).
@@ -216,13 +217,18 @@ function serverLayers() {
   const noFastify = { group: ['fastify', 'fastify/*', '@fastify/*'], message: http };
   const noSandbox = { group: partImports(['sandbox']), message: sandbox };
   const noApi = { group: partImports(['api']), message: api };
+  // server/src/http by its path from a folder of server/src (game/http is the game gateway's own folder).
+  const edge = 'The domain never imports server/src/http: the edge calls the domain, never the other way round (decision 261).';
+  const noEdge = { regex: '^(\\.\\./)+http(/|$)', message: edge };
+  const noEdgeFromTop = { regex: '^\\./http(/|$)', message: edge };
   const layer = (...patterns) => ['error', { patterns }];
   return [
     {
       files: ['server/src/**/*.ts'],
       ignores: ['server/src/http/**', 'server/src/sandbox/**', 'server/src/cli/**', 'server/src/chaos/**', 'server/src/main.ts'],
-      rules: { [rule]: layer(noApi, noSandbox, noFastify) },
+      rules: { [rule]: layer(noApi, noSandbox, noFastify, noEdge) },
     },
+    { files: ['server/src/*.ts'], ignores: ['server/src/main.ts'], rules: { [rule]: layer(noApi, noSandbox, noFastify, noEdgeFromTop) } },
     { files: ['server/src/{sandbox,cli,chaos}/**/*.ts'], rules: { [rule]: layer(noApi, noFastify) } },
     { files: ['server/src/main.ts'], rules: { [rule]: layer(noFastify) } },
     { files: ['server/src/http/**/*.ts'], ignores: ['server/src/http/app.ts', 'server/src/http/sandbox/**'], rules: { [rule]: layer(noSandbox) } },
