@@ -196,23 +196,42 @@ export default tseslint.config(
 );
 
 /**
- * The server's layers (docs/architecture.md, "Server"): only api/ imports the store API, since the
- * domain takes plain inputs and throws DomainError for api/ to answer; and production code never
- * imports the sandbox, which app.ts, main.ts and the CLIs wire in (and `npm run chaos`'s runner in
- * server/src/chaos, a drill that pulls the sandbox's switches and reads its books). A rule of its own (the
- * typescript-eslint twin of no-restricted-imports), so that it adds to the server's zone above.
+ * The server's layers (docs/architecture.md, "Server"; decision 261):
+ * - server/src/http is the edge, the only code that knows Fastify (`fastify`, `@fastify/*`): routes
+ *   parse, call the domain and answer. main.ts starts the process through http/app.ts's buildApp and
+ *   imports no Fastify itself; the CLIs, chaos/ and the sandbox's own logic import none either.
+ * - the domain imports nothing of server/src/http, and only server/src/http imports the store API
+ *   (http/api), since the domain takes plain inputs and throws typed errors for the edge to answer;
+ *   main.ts reads the API's limit settings.
+ * - production code never imports the sandbox, which http/app.ts (with http/sandbox, the sandbox's
+ *   routes), main.ts and the CLIs wire in (and `npm run chaos`'s runner in server/src/chaos, a drill
+ *   that pulls the sandbox's switches and reads its books).
+ * A rule of its own (the typescript-eslint twin of no-restricted-imports), so that it adds to the
+ * server's zone above; type imports count too.
  */
 function serverLayers() {
   const rule = '@typescript-eslint/no-restricted-imports';
-  const api = 'Only server/src/api (and app.ts, main.ts, which wire it in) imports server/src/api: the domain never imports the HTTP layer.';
-  const sandbox = 'Only app.ts, main.ts, cli/ and chaos/ import server/src/sandbox: production code knows only GameGateway and PaymentProvider.';
+  const api = 'Only server/src/http imports the store API (server/src/http/api): the domain never imports the HTTP layer.';
+  const sandbox = 'Only http/app.ts, http/sandbox, main.ts, cli/ and chaos/ import server/src/sandbox: production code knows only GameGateway and PaymentProvider.';
+  const http = 'Only server/src/http knows Fastify: the domain takes plain inputs, throws typed errors, and the edge answers (decision 261).';
+  const noFastify = { group: ['fastify', 'fastify/*', '@fastify/*'], message: http };
+  const noSandbox = { group: partImports(['sandbox']), message: sandbox };
+  const noApi = { group: partImports(['api']), message: api };
+  // server/src/http by its path from a folder of server/src (game/http is the game gateway's own folder).
+  const edge = 'The domain never imports server/src/http: the edge calls the domain, never the other way round (decision 261).';
+  const noEdge = { regex: '^(\\.\\./)+http(/|$)', message: edge };
+  const noEdgeFromTop = { regex: '^\\./http(/|$)', message: edge };
+  const layer = (...patterns) => ['error', { patterns }];
   return [
     {
       files: ['server/src/**/*.ts'],
-      ignores: ['server/src/api/**', 'server/src/sandbox/**', 'server/src/cli/**', 'server/src/chaos/**', 'server/src/app.ts', 'server/src/main.ts'],
-      rules: { [rule]: zone(['api'], api, [{ group: partImports(['sandbox']), message: sandbox }]) },
+      ignores: ['server/src/http/**', 'server/src/sandbox/**', 'server/src/cli/**', 'server/src/chaos/**', 'server/src/main.ts'],
+      rules: { [rule]: layer(noApi, noSandbox, noFastify, noEdge) },
     },
-    { files: ['server/src/api/**/*.ts'], rules: { [rule]: zone(['sandbox'], sandbox) } },
-    { files: ['server/src/sandbox/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/chaos/**/*.ts'], rules: { [rule]: zone(['api'], api) } },
+    { files: ['server/src/*.ts'], ignores: ['server/src/main.ts'], rules: { [rule]: layer(noApi, noSandbox, noFastify, noEdgeFromTop) } },
+    { files: ['server/src/{sandbox,cli,chaos}/**/*.ts'], rules: { [rule]: layer(noApi, noFastify) } },
+    { files: ['server/src/main.ts'], rules: { [rule]: layer(noFastify) } },
+    { files: ['server/src/http/**/*.ts'], ignores: ['server/src/http/app.ts', 'server/src/http/sandbox/**'], rules: { [rule]: layer(noSandbox) } },
+    { files: ['server/src/http/sandbox/**/*.ts'], rules: { [rule]: layer(noApi) } },
   ];
 }

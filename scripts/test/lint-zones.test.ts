@@ -61,3 +61,44 @@ describe('ownership zones of the architecture', () => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });
 });
+
+/** The server's layer rule (serverLayers() in eslint.config.mjs), apart from the zones above. */
+async function layerImports(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('only server/src/http knows Fastify', () => {
+  it.each([
+    ['server/src/orders/x.ts', "import type { FastifyInstance } from 'fastify';"],
+    ['server/src/releases/x.ts', "import Fastify from 'fastify';"],
+    ['server/src/payments/stripe/x.ts', "import type { FastifyRequest } from 'fastify';"],
+    ['server/src/catalogue/x.ts', "import cookie from '@fastify/cookie';"],
+    ['server/src/orders/x.ts', "import { normalizeIP } from '@fastify/rate-limit';"],
+    ['server/src/x.ts', "import type { FastifyBaseLogger } from 'fastify';"],
+    ['server/src/main.ts', "import Fastify from 'fastify';"],
+    ['server/src/sandbox/game/x.ts', "import formBody from '@fastify/formbody';"],
+    ['server/src/cli/x.ts', "import Fastify from 'fastify';"],
+    ['server/src/chaos/x.ts', "import type { FastifyInstance } from 'fastify';"],
+    // Nor does the domain import the edge.
+    ['server/src/releases/x.ts', "import { staticRoutes } from '../http/web/static-routes';"],
+    ['server/src/payments/stripe/x.ts', "import type { OrderServices } from '../../http/orders/order-runtime';"],
+    ['server/src/game/x.ts', "import { text } from '../http/ops/route-parts';"],
+    ['server/src/domain-errors.ts', "import { RET } from './http/api/ret-codes';"],
+  ])('%s may not %s', async (file, code) => {
+    expect(await layerImports(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['server/src/http/app.ts', "import Fastify from 'fastify';"],
+    ['server/src/http/ops/x.ts', "import cookie from '@fastify/cookie';"],
+    ['server/src/http/releases/x.ts', "import type { FastifyInstance } from 'fastify';"],
+    ['server/src/http/sandbox/x.ts', "import formBody from '@fastify/formbody';"],
+    ['server/src/main.ts', "import { buildApp } from './http/app';"],
+    ['server/src/http/api/x.ts', "import { placeOrder } from '../../orders/place-order';"],
+    ['server/src/game/x.ts', "import { HttpGameGateway } from './http/http-game-gateway';"],
+    ['server/src/orders/x.ts', "import type { GameGateway } from '../game/http/catalogue-game-gateway';"],
+  ])('%s may %s', async (file, code) => {
+    expect(await layerImports(file, code)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  * demo catalogue loaded, role lookups unthrottled. Prints "listening <port>" when ready and
  * answers GET /bench/memory with its peak resident memory.
  */
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openDb } from '../src/db/open-db';

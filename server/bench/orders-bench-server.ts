@@ -5,7 +5,7 @@
  * "listening <port>"; answers GET /bench/memory, GET /bench/outbox (jobs still open) and GET /bench/delivery?prefix= (how many orders have a token with that prefix,
  * how many are delivered, and their webhook-to-delivered latency from the server's own timestamps).
  */
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openDb } from '../src/db/open-db';

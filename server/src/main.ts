@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp } from './http/app';
 import { loadConfig, type ServerConfig } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -9,7 +9,7 @@ import { buildFolders, recordBuildsAsReleases } from './releases/first-releases'
 import { DbReleaseStore } from './releases/release-store';
 import { RegistryService } from './releases/registry-service';
 import { loadOrderSettings } from './orders/order-settings';
-import { loadLimitSettings } from './api/limit-settings';
+import { loadLimitSettings } from './http/api/limit-settings';
 import { assertSafeToStart, refusalMessage } from './production/production-rules';
 import { demoDataProblem } from './production/demo-data-check';
 import { loadCatalogue } from './catalogue/load-catalogue';
@@ -18,7 +18,7 @@ import { unsupportedPayTypes } from './payments/stripe/stripe-settings';
 import { unreachableGames } from './game/http/catalogue-game-gateway';
 import { startMailSink, type MailSink } from './mail/mail-sink';
 import { smtpTransport } from './mail/mail-transport';
-import { describeRedis } from './web/redis-counter-store';
+import { describeRedis } from './http/web/redis-counter-store';
 
 /**
  * The registry starts from the builds: an app with no release gets its build as its first release,

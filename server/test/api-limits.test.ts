@@ -1,4 +1,4 @@
-import { DEFAULT_LIMIT_SETTINGS, loadLimitSettings, type LimitSettings } from '../src/api/limit-settings';
+import { DEFAULT_LIMIT_SETTINGS, loadLimitSettings, type LimitSettings } from '../src/http/api/limit-settings';
 import { FAST_ORDERS, orderRequest } from './support/order-helpers';
 import { call, GENEROUS_LIMITS, openTestStore, type Answer, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';

@@ -1,5 +1,5 @@
 import type { AccountRole, Banner, Bundle, CustomerConfigData, PayGameListData, RoleInfo, Server, TabData } from '@topup/shared/types';
-import { API_ROUTES } from '../src/api/routes-table';
+import { API_ROUTES } from '../src/http/api/routes-table';
 import { testDbTargets } from './support/test-db';
 import { call, openTestStore, type TestStore } from './support/test-app';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sign } from '@topup/shared/sign';
-import { API_ROUTES } from '../src/api/routes-table';
-import { RET } from '../src/api/ret-codes';
+import { API_ROUTES } from '../src/http/api/routes-table';
+import { RET } from '../src/http/api/ret-codes';
 import { testDbTargets } from './support/test-db';
 import { openTestStore, TEST_APP_KEY, type TestStore } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Bundle } from '@topup/shared/types';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { CatalogueCache } from '../src/catalogue/catalogue-cache';
 import { CatalogueFileError, checkCatalogueFile, exportCatalogue, importCatalogue, type CatalogueFile } from '../src/catalogue/catalogue-file';
 import { updateCatalogue } from '../src/catalogue/update-catalogue';

@@ -1,4 +1,4 @@
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { CatalogueCache } from '../src/catalogue/catalogue-cache';
 import { exportCatalogue, importCatalogue } from '../src/catalogue/catalogue-file';
 import { loadConfig } from '../src/config';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { bumpCatalogueRevision, CatalogueCache } from '../src/catalogue/catalogue-cache';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/db';
 import { runContractSuite, type ContractTarget } from '../src/game/http/contract-suite';
-import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from '../src/sandbox/game/sandbox-game-server';
+import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from '../src/http/sandbox/sandbox-game-server';
 import { seedDemo } from '../src/sandbox/seed/seed-demo';
 import { testDbTargets } from './support/test-db';
 

@@ -8,7 +8,7 @@ import { GameServerError, HttpGameGateway, type GameEndpoint } from '../src/game
 import { mailOf } from '../src/sandbox/game/mailbox';
 import { setMailFailures } from '../src/sandbox/game/mail-failures';
 import { SandboxGameGateway } from '../src/sandbox/game/sandbox-game-gateway';
-import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from '../src/sandbox/game/sandbox-game-server';
+import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from '../src/http/sandbox/sandbox-game-server';
 import { listRolesOfGame } from '../src/sandbox/game/sandbox-roles';
 import { seedDemo } from '../src/sandbox/seed/seed-demo';
 import { testDbTargets } from './support/test-db';

@@ -1,4 +1,4 @@
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { loadConfig } from '../src/config';
 import { openTestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';

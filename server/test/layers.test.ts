@@ -27,8 +27,8 @@ describe('layers of the server', () => {
     ['server/src/api/x.ts', "import { placeOrder } from '../orders/place-order';"],
     ['server/src/orders/x.ts', "import { DomainError } from '../domain-errors';"],
     ['server/src/sandbox/game/x.ts', "import type { GameGateway } from '../../game/game-gateway';"],
-    ['server/src/app.ts', "import { apiPlugin } from './api/api-plugin';"],
-    ['server/src/app.ts', "import { sandboxGame } from './sandbox/install-sandbox';"],
+    ['server/src/http/app.ts', "import { apiPlugin } from './api/api-plugin';"],
+    ['server/src/http/app.ts', "import { sandboxGame } from './sandbox/install-sandbox';"],
     ['server/src/main.ts', "import { seedIfEmpty } from './sandbox/seed/seed-demo';"],
     ['server/src/cli/x.ts', "import { sandboxPaymentBooks } from '../sandbox/install-sandbox';"],
   ])('%s may %s', async (file, code) => {

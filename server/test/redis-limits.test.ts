@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import type { LimitSettings } from '../src/api/limit-settings';
+import { buildApp } from '../src/http/app';
+import type { LimitSettings } from '../src/http/api/limit-settings';
 import { CatalogueCache } from '../src/catalogue/catalogue-cache';
 import { loadConfig, type ServerConfig } from '../src/config';
 import type { Db } from '../src/db/db';

@@ -3,11 +3,12 @@ import type { Db } from '../src/db/db';
 import { judge, watchReleases, Z_CRITICAL } from '../src/releases/auto-rollback';
 import { BUCKETS, bucketOf, inShare, newBucket, versionFor } from '../src/releases/canary';
 import type { ReleaseHealthSettings } from '../src/releases/health-settings';
-import { readReports } from '../src/releases/health-routes';
+import { readReports } from '../src/http/releases/health-routes';
 import { healthMinutes, healthSince, recordLoads, setAutoRollback } from '../src/releases/release-health';
 import { RegistryService } from '../src/releases/registry-service';
 import { DbReleaseStore } from '../src/releases/release-store';
 import { buildOf, hostBuildOf, manifestFor, TOPUP_EXPOSES } from './support/release-builds';
+import { answered } from './support/refusal-answer';
 import { openTestStore, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 
@@ -99,9 +100,9 @@ describe.each(testDbTargets())('canaries, health and automatic rollback on $name
   const history = async () => (await registry.list()).history.filter((h) => h.app === 'remote-topup').map((h) => `${h.kind} ${h.from_version}→${h.to_version}${h.share ? ` ${h.share}%` : ''}`);
 
   it('promotes a canary step by step to everyone; a rollback ends a canary; activate and rollback work as before', async () => {
-    await expect(registry.promote('remote-topup', 'v1', 25, 'ops')).rejects.toMatchObject({ status: 409 });
-    await expect(registry.promote('remote-topup', 'v9', 25, 'ops')).rejects.toMatchObject({ status: 404 });
-    await expect(registry.promote('host', 'h0', 25, 'ops')).rejects.toMatchObject({ status: 400 });
+    await expect(answered(registry.promote('remote-topup', 'v1', 25, 'ops'))).resolves.toMatchObject({ status: 409 });
+    await expect(answered(registry.promote('remote-topup', 'v9', 25, 'ops'))).resolves.toMatchObject({ status: 404 });
+    await expect(answered(registry.promote('host', 'h0', 25, 'ops'))).resolves.toMatchObject({ status: 400 });
     await registry.promote('remote-topup', 'v2', 25, 'ops', 'try v2');
     expect((await registry.list()).canaries?.['remote-topup']).toMatchObject({ version: 'v2', share: 25 });
     await registry.promote('remote-topup', 'v2', 50, 'ops');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import type { ReleasableApp } from '../src/releases/apps';
@@ -11,7 +11,7 @@ import { buildFolders, recordBuildsAsReleases, SYSTEM_ACTOR } from '../src/relea
 import { ReleaseFileCache } from '../src/releases/release-file-cache';
 import { DbReleaseStore, type ReleaseStore } from '../src/releases/release-store';
 import { RegistryService } from '../src/releases/registry-service';
-import { distRemoteSource } from '../src/web/remote-source';
+import { distRemoteSource } from '../src/releases/remote-source';
 import { buildOf, folderOf, hostBuildOf, manifestFor, releaseBody, ROUTER, TOPUP_EXPOSES } from './support/release-builds';
 import { secondInstance, testDbTargets } from './support/test-db';
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/http/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { checkContract, type HostFacts } from '../src/releases/contract-check';
-import { OpsError } from '../src/releases/ops-error';
+import { OperationRefused } from '../src/domain-errors';
 import { DbReleaseStore, ReleaseExistsError } from '../src/releases/release-store';
 import { RegistryService } from '../src/releases/registry-service';
 import { buildOf, hostBuildOf, manifestFor as manifestWith, releaseBody, ROUTER, TOPUP_EXPOSES } from './support/release-builds';
+import { answered } from './support/refusal-answer';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(60_000);
@@ -86,16 +87,16 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
 
   it('refuses the same version twice, in the registry and in the store', async () => {
     await release('v1');
-    await expect(release('v1')).rejects.toMatchObject({ status: 409 });
+    await expect(answered(release('v1'))).resolves.toMatchObject({ status: 409 });
     await expect(store.put('remote-topup', 'v1', buildOf(manifestFor(TOPUP_EXPOSES), { 'other.js': 'x' }))).rejects.toBeInstanceOf(ReleaseExistsError);
     expect([...(await store.index('remote-topup', 'v1')).keys()].sort()).toEqual(['mf-manifest.json', 'remoteEntry.js']);
   });
 
   it('refuses files that would leave the release, or a build without its manifest', async () => {
     const escaping = buildOf(manifestFor(TOPUP_EXPOSES), { '../../etc/passwd': 'x' });
-    await expect(registry.release({ app: 'remote-topup', version: 'v1', files: escaping, actor: 'tester' })).rejects.toMatchObject({ status: 400 });
+    await expect(answered(registry.release({ app: 'remote-topup', version: 'v1', files: escaping, actor: 'tester' }))).resolves.toMatchObject({ status: 400 });
     const headless = buildOf(manifestFor(TOPUP_EXPOSES)).filter((file) => file.path !== 'mf-manifest.json');
-    await expect(registry.release({ app: 'remote-topup', version: 'v1', files: headless, actor: 'tester' })).rejects.toMatchObject({ status: 400 });
+    await expect(answered(registry.release({ app: 'remote-topup', version: 'v1', files: headless, actor: 'tester' }))).resolves.toMatchObject({ status: 400 });
     expect(await store.exists('remote-topup', 'v1')).toBe(false);
     expect((await registry.list()).releases.map((r) => r.app)).toEqual(['host']);
   });
@@ -106,7 +107,7 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
     await release('v3');
     expect((await registry.rollback('remote-topup', 'ops', 'v3 broken')).to_version).toBe('v2');
     expect((await registry.rollback('remote-topup', 'ops', 'v2 broken too')).to_version).toBe('v1');
-    await expect(registry.rollback('remote-topup', 'ops')).rejects.toMatchObject({ status: 409 });
+    await expect(answered(registry.rollback('remote-topup', 'ops'))).resolves.toMatchObject({ status: 409 });
     expect(await topupHistory()).toEqual(['rollback v2→v1', 'rollback v3→v2', 'activate v2→v3', 'activate v1→v2', 'activate -→v1']);
   });
 
@@ -116,14 +117,14 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
     await registry.activate('remote-topup', 'v1', 'ops', 'back to v1');
     const { live } = await registry.list();
     expect(live).toEqual({ host: 'h0', 'remote-topup': 'v1' });
-    await expect(registry.activate('remote-topup', 'v9', 'ops')).rejects.toMatchObject({ status: 404 });
+    await expect(answered(registry.activate('remote-topup', 'v9', 'ops'))).resolves.toMatchObject({ status: 404 });
   });
 
   it('refuses a release that breaks the contract unless forced, records the force, and keeps no files of a refused one', async () => {
     const broken = manifestFor(['./MainPage']);
     const refused = release('bad', broken).catch((e: unknown) => e);
-    expect(await refused).toBeInstanceOf(OpsError);
-    expect(((await refused) as OpsError).message).toContain('missing expose ./GamePage');
+    expect(await refused).toBeInstanceOf(OperationRefused);
+    expect(((await refused) as OperationRefused).message).toContain('missing expose ./GamePage');
     expect((await registry.list()).releases.map((r) => r.app)).toEqual(['host']);
     expect(await store.exists('remote-topup', 'bad')).toBe(false);
 
@@ -131,7 +132,7 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
     expect(forced.release).toMatchObject({ forced: true, contract_ok: false });
     expect(forced.activation?.forced).toBe(true);
     await release('good');
-    await expect(registry.activate('remote-topup', 'bad2', 'ops')).rejects.toMatchObject({ status: 422 });
+    await expect(answered(registry.activate('remote-topup', 'bad2', 'ops'))).resolves.toMatchObject({ status: 422 });
   });
 
   it('judges a remote by the live host release\'s manifest in the store', async () => {
@@ -155,7 +156,7 @@ it.each(testDbTargets())('refuses every remote while no host release is live, sa
   try {
     const registry = new RegistryService(db, new DbReleaseStore(db));
     const refused = registry.release({ app: 'remote-topup', version: 'v1', files: buildOf(manifestFor(TOPUP_EXPOSES)), actor: 'tester' });
-    await expect(refused).rejects.toMatchObject({ status: 422, message: expect.stringContaining('release the host first') });
+    await expect(answered(refused)).resolves.toMatchObject({ status: 422, message: expect.stringContaining('release the host first') });
   } finally {
     await db.close();
   }

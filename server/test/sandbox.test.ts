@@ -1,6 +1,6 @@
 import type { SandboxRole } from '@topup/shared/types';
 import { SandboxGameGateway } from '../src/sandbox/game/sandbox-game-gateway';
-import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from '../src/sandbox/game/sandbox-game-server';
+import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from '../src/http/sandbox/sandbox-game-server';
 import { HttpGameGateway } from '../src/game/http/http-game-gateway';
 import { DEMO_GAMES } from '../src/sandbox/seed/demo-games';
 import { demoRoles } from '../src/sandbox/seed/demo-roles';

@@ -2,7 +2,7 @@ import type { RemoteId } from '@topup/shared/contracts';
 import type { LoadNote } from './health';
 import type { LoadedRegistry } from './registry';
 
-/** Where the server takes the reports (server/src/releases/health-routes.ts). */
+/** Where the server takes the reports (server/src/http/releases/health-routes.ts). */
 const HEALTH_PATH = '/mf/health';
 
 type Outcome = 'rendered' | 'manifest' | 'chunk' | 'render';

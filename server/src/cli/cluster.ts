@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig, positiveIntegerFrom, REPO_ROOT } from '../config';
 import { clusterProblems, startCluster, type StoreCluster } from '../cluster/store-cluster';
 import { describeDb } from '../db/open-db';
-import { describeRedis } from '../web/redis-counter-store';
+import { describeRedis } from '../http/web/redis-counter-store';
 
 /** Where the n-th instance (from 0) listens: after the balancer's port, clear of its neighbours. */
 const instancePort = (port: number, index: number) => port + 11 + index;

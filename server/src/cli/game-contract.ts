@@ -2,7 +2,7 @@
 // checks a game server against the game-server contract (docs/game-integration.md). The character
 // given must exist on that server; the defaults are the sandbox game's. Exits 1 on any breach.
 import { runContractSuite } from '../game/http/contract-suite';
-import { SANDBOX_GAME_DEV_SECRET } from '../sandbox/game/sandbox-game-server';
+import { SANDBOX_GAME_DEV_SECRET } from '../http/sandbox/sandbox-game-server';
 import { fail, parseArgs } from './cli-args';
 
 async function main(): Promise<void> {

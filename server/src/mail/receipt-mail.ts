@@ -6,7 +6,7 @@ import type { MailItem } from '../game/game-gateway';
 import type { OrderRow } from '../orders/read-order';
 import { formatAmount } from '../payments/minor-units';
 import type { OutgoingMail } from './mail-outbox';
-import { escapeHtml } from '../web/escape-html';
+import { escapeHtml } from '../text/escape-html';
 
 interface ReceiptWords {
   readonly subject: (product: string) => string;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { OpsError } from '../releases/ops-error';
+import { OperationRefused } from '../domain-errors';
 import { writeAudit, type Actor } from './audit';
 import {
   activeAdminCount,
@@ -21,13 +21,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Adds an operator (the CLI for the first admin, an admin in the console after that), audited. */
 export async function addOperator(db: Db, actor: Actor, request: { email: string; role: OperatorRole; password: string; reason?: string }): Promise<OperatorRecord> {
   const email = normalEmail(request.email);
-  if (!EMAIL.test(email) || email.length > 200) throw new OpsError(400, `"${request.email}" is not an e-mail address`, 'badEmail');
+  if (!EMAIL.test(email) || email.length > 200) throw new OperationRefused('invalid', `"${request.email}" is not an e-mail address`, 'badEmail');
   const problem = passwordProblem(request.password);
-  if (problem) throw new OpsError(400, problem, 'weakPassword');
+  if (problem) throw new OperationRefused('invalid', problem, 'weakPassword');
   const passwordHash = await hashPassword(request.password);
   return db.transaction(async (tx) => {
     const added = await insertOperator(tx, { email, passwordHash, role: request.role, createdBy: actor.name });
-    if (!added) throw new OpsError(409, `An operator with ${email} exists already`, 'emailTaken');
+    if (!added) throw new OperationRefused('conflict', `An operator with ${email} exists already`, 'emailTaken');
     await writeAudit(tx, actor, {
       action: 'operator.add',
       targetType: 'operator',
@@ -51,9 +51,9 @@ export async function changeOperator(db: Db, actor: Actor, id: number, change: O
     // One change of operators at a time: two admins demoting each other at once would both count two admins.
     await lockOperators(tx);
     const before = await findOperator(tx, id);
-    if (!before) throw new OpsError(404, `No operator ${id}`, 'noSuchOperator');
+    if (!before) throw new OperationRefused('notFound', `No operator ${id}`, 'noSuchOperator');
     const demotes = before.role === 'admin' && before.disabled_at === null && ((change.role && change.role !== 'admin') || change.disabled === true);
-    if (demotes && (await activeAdminCount(tx)) <= 1) throw new OpsError(409, 'The last admin cannot be disabled or given another role', 'lastAdmin');
+    if (demotes && (await activeAdminCount(tx)) <= 1) throw new OperationRefused('conflict', 'The last admin cannot be disabled or given another role', 'lastAdmin');
     if (change.role && change.role !== before.role) await setOperatorRole(tx, id, change.role);
     if (change.disabled !== undefined && change.disabled !== (before.disabled_at !== null)) {
       await setOperatorDisabled(tx, id, change.disabled);
@@ -75,11 +75,11 @@ export async function changeOperator(db: Db, actor: Actor, id: number, change: O
 /** Sets a new password for an operator (an admin's reset), audited; their sessions end. */
 export async function resetOperatorPassword(db: Db, actor: Actor, id: number, password: string, reason: string): Promise<OperatorRecord> {
   const problem = passwordProblem(password);
-  if (problem) throw new OpsError(400, problem, 'weakPassword');
+  if (problem) throw new OperationRefused('invalid', problem, 'weakPassword');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const operator = await findOperator(tx, id);
-    if (!operator) throw new OpsError(404, `No operator ${id}`, 'noSuchOperator');
+    if (!operator) throw new OperationRefused('notFound', `No operator ${id}`, 'noSuchOperator');
     await setOperatorPassword(tx, id, passwordHash);
     const ended = await endSessionsOf(tx, id);
     await writeAudit(tx, actor, { action: 'operator.reset_password', targetType: 'operator', targetId: operator.email, after: { sessions_ended: ended }, reason });

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import { hurryDelivery, queueMailResend, queueOrderJob } from '../delivery/outbox';
 import { markDisputed, recordEvent, requestRefund } from '../orders/transition-order';
-import { OpsError } from '../releases/ops-error';
+import { OperationRefused } from '../domain-errors';
 import { auditedRequest, writeAudit, type Actor } from './audit';
 
 export const ORDER_ACTIONS = ['resend_mail', 'retry_delivery', 'refund', 'mark_disputed'] as const;
@@ -37,7 +37,7 @@ interface Locked {
  */
 export async function actOnOrder(db: Db, actor: Actor, request: OrderActionRequest): Promise<OrderActionOutcome> {
   const { action, orderId, reason } = request;
-  if (!reason.trim()) throw new OpsError(400, 'A reason is required', 'reasonRequired');
+  if (!reason.trim()) throw new OperationRefused('invalid', 'A reason is required', 'reasonRequired');
   return db.transaction(async (tx) => {
     const rows = await tx.query<Locked>(
       `SELECT status, refund_requested_at::text, disputed_at::text,
@@ -46,13 +46,13 @@ export async function actOnOrder(db: Db, actor: Actor, request: OrderActionReque
       [orderId],
     );
     const before = rows[0];
-    if (!before) throw new OpsError(404, `No order ${orderId}`, 'noSuchOrder');
+    if (!before) throw new OperationRefused('notFound', `No order ${orderId}`, 'noSuchOrder');
     if (await auditedRequest(tx, request.requestKey)) return { action, orderId, done: false };
     const after: Record<string, unknown> = { status: before.status };
     switch (action) {
       case 'resend_mail': {
-        if (before.status !== 'delivered') throw new OpsError(409, `Order ${orderId} is ${before.status}: only a delivered order's mail is resent`, 'notDelivered');
-        if (!request.confirmed) throw new OpsError(400, 'Confirm that the player did not get the mail', 'confirmRequired');
+        if (before.status !== 'delivered') throw new OperationRefused('conflict', `Order ${orderId} is ${before.status}: only a delivered order's mail is resent`, 'notDelivered');
+        if (!request.confirmed) throw new OperationRefused('invalid', 'Confirm that the player did not get the mail', 'confirmRequired');
         const number = before.resends + 1;
         await recordEvent(tx, orderId, 'mail_resend_requested', { detail: `resend ${number} by ${actor.name}: ${reason}` });
         await queueMailResend(tx, orderId, number);
@@ -60,19 +60,19 @@ export async function actOnOrder(db: Db, actor: Actor, request: OrderActionReque
         break;
       }
       case 'retry_delivery':
-        if (!(await hurryDelivery(tx, orderId))) throw new OpsError(409, `Order ${orderId} has no delivery waiting to be retried`, 'nothingToRetry');
+        if (!(await hurryDelivery(tx, orderId))) throw new OperationRefused('conflict', `Order ${orderId} has no delivery waiting to be retried`, 'nothingToRetry');
         after.retried = true;
         break;
       case 'refund':
         if (!(await requestRefund(tx, orderId, `by ${actor.name}: ${reason}`))) {
-          throw new OpsError(409, `Order ${orderId} is ${before.status}${before.refund_requested_at ? ' and its refund was asked for before' : ''}: only a paid or delivered order is refunded here`, 'notRefundable');
+          throw new OperationRefused('conflict', `Order ${orderId} is ${before.status}${before.refund_requested_at ? ' and its refund was asked for before' : ''}: only a paid or delivered order is refunded here`, 'notRefundable');
         }
         await queueOrderJob(tx, orderId, 'refund');
         after.refund_requested = true;
         after.items_delivered = before.status === 'delivered';
         break;
       case 'mark_disputed':
-        if (!(await markDisputed(tx, orderId, `by ${actor.name}: ${reason}`))) throw new OpsError(409, `Order ${orderId} is marked disputed already`, 'alreadyDisputed');
+        if (!(await markDisputed(tx, orderId, `by ${actor.name}: ${reason}`))) throw new OperationRefused('conflict', `Order ${orderId} is marked disputed already`, 'alreadyDisputed');
         after.disputed = true;
         break;
     }
@@ -86,7 +86,7 @@ export async function actOnOrder(db: Db, actor: Actor, request: OrderActionReque
       requestKey: request.requestKey,
     });
     // The same request, done at this moment by another call: this one's change must not stay.
-    if (!recorded) throw new OpsError(409, 'This request is being done already', 'inProgress');
+    if (!recorded) throw new OperationRefused('conflict', 'This request is being done already', 'inProgress');
     return { action, orderId, done: true };
   });
 }

@@ -1,5 +1,5 @@
 import { REMOTE_IDS, type RemoteId } from '@topup/shared/contracts';
-import { OpsError } from './ops-error';
+import { OperationRefused } from '../domain-errors';
 import type { RegistryService } from './registry-service';
 import type { Signer } from './signing-key';
 
@@ -33,9 +33,9 @@ export interface PreviewLink {
 
 /** A signed link that shows a released remote version in the tester's tab; refused for a rolled-back one. */
 export async function previewLink(registry: Pick<RegistryService, 'previewRefusal'>, signer: Signer, app: string, version: string): Promise<PreviewLink> {
-  if (!(REMOTE_IDS as string[]).includes(app)) throw new OpsError(400, `Only a remote can be previewed, not "${app}"`, 'invalid');
+  if (!(REMOTE_IDS as string[]).includes(app)) throw new OperationRefused('invalid', `Only a remote can be previewed, not "${app}"`, 'invalid');
   const refusal = await registry.previewRefusal(app as RemoteId, version);
-  if (refusal) throw new OpsError(refusal.status, refusal.message, refusal.status === 409 ? 'rolledBack' : 'notFound');
+  if (refusal) throw new OperationRefused(refusal.refusal === 'rolledBack' ? 'conflict' : 'notFound', refusal.message, refusal.refusal);
   const { value, expires } = signPreview(signer, `${app}@${version}`);
   return { link: `/?mf_preview=${encodeURIComponent(value)}#/`, expires_at: new Date(expires * 1000).toISOString() };
 }

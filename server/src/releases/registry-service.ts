@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { isReleasableApp, isSafeVersion, RELEASABLE_APPS, type ReleasableApp } from './apps';
 import { isBuildFilePath, manifestOf, MANIFEST_FILE, type BuildFile } from './build-files';
 import { checkContract, sharedReactMajor, type HostFacts } from './contract-check';
-import { OpsError } from './ops-error';
+import { OperationRefused } from '../domain-errors';
 import { ReleaseExistsError, type ReleaseStore } from './release-store';
 import { RegistryRepo, type ActivationRecord, type RegistryAudit, type ReleaseAudit, type ReleaseRecord } from './registry-repo';
 
@@ -41,12 +41,12 @@ export interface RegistryOperations {
 }
 
 function appOf(value: string): ReleasableApp {
-  if (!isReleasableApp(value)) throw new OpsError(400, `Unknown app "${value}": use one of ${RELEASABLE_APPS.join(', ')}`);
+  if (!isReleasableApp(value)) throw new OperationRefused('invalid', `Unknown app "${value}": use one of ${RELEASABLE_APPS.join(', ')}`);
   return value;
 }
 
 function versionOf(value: string): string {
-  if (!isSafeVersion(value)) throw new OpsError(400, `"${value}" is not a valid version`);
+  if (!isSafeVersion(value)) throw new OperationRefused('invalid', `"${value}" is not a valid version`);
   return value;
 }
 
@@ -85,26 +85,26 @@ export class RegistryService implements RegistryOperations {
   async release(request: ReleaseRequest): Promise<ReleaseOutcome> {
     const app = appOf(request.app);
     const version = versionOf(request.version);
-    if (await this.repo.findRelease(app, version)) throw new OpsError(409, `${app} ${version} is already released`);
+    if (await this.repo.findRelease(app, version)) throw new OperationRefused('conflict', `${app} ${version} is already released`);
     const manifest = manifestOf(request.files);
-    if (!manifest) throw new OpsError(400, `The files of ${app} ${version} have no readable ${MANIFEST_FILE}: send the whole build`);
+    if (!manifest) throw new OperationRefused('invalid', `The files of ${app} ${version} have no readable ${MANIFEST_FILE}: send the whole build`);
     const paths = request.files.map((file) => file.path);
     const wrong = paths.find((file) => !isBuildFilePath(file));
-    if (wrong !== undefined) throw new OpsError(400, `"${wrong}" is not a path inside a build`);
-    if (new Set(paths).size !== paths.length) throw new OpsError(400, `The files of ${app} ${version} name a file twice`);
+    if (wrong !== undefined) throw new OperationRefused('invalid', `"${wrong}" is not a path inside a build`);
+    if (new Set(paths).size !== paths.length) throw new OperationRefused('invalid', `The files of ${app} ${version} name a file twice`);
     const contract = checkContract(app, manifest, await this.hostFacts());
     if (!contract.ok && !request.force) {
-      throw new OpsError(422, `${app} ${version} breaks the contract: ${contract.problems.join('; ')} (use --force to release anyway)`);
+      throw new OperationRefused('unacceptable', `${app} ${version} breaks the contract: ${contract.problems.join('; ')} (use --force to release anyway)`);
     }
     const forced = !contract.ok && Boolean(request.force);
     const record = { app, version, released_by: request.actor, contract_ok: contract.ok, contract_problems: contract.problems, forced };
     const recorded = await this.repo
       .recordRelease(record, (tx) => this.store.put(app, version, request.files, tx), request.auditRelease)
       .catch((error: unknown) => {
-        if (error instanceof ReleaseExistsError) throw new OpsError(409, error.message);
+        if (error instanceof ReleaseExistsError) throw new OperationRefused('conflict', error.message);
         throw error;
       });
-    if (!recorded) throw new OpsError(409, `${app} ${version} is already released`);
+    if (!recorded) throw new OperationRefused('conflict', `${app} ${version} is already released`);
     const activation =
       request.activate === false
         ? null
@@ -116,10 +116,10 @@ export class RegistryService implements RegistryOperations {
   private async liveable(app: ReleasableApp, versionName: string, force: boolean): Promise<ReleaseRecord> {
     const version = versionOf(versionName);
     const release = await this.repo.findRelease(app, version);
-    if (!release) throw new OpsError(404, `${app} ${version} was never released`);
-    if (!(await this.store.exists(app, version))) throw new OpsError(404, `${app} ${version} has no files in the release store`);
+    if (!release) throw new OperationRefused('notFound', `${app} ${version} was never released`);
+    if (!(await this.store.exists(app, version))) throw new OperationRefused('notFound', `${app} ${version} has no files in the release store`);
     if (!release.contract_ok && !force) {
-      throw new OpsError(422, `${app} ${version} breaks the contract: ${release.contract_problems.join('; ')} (use --force)`);
+      throw new OperationRefused('unacceptable', `${app} ${version} breaks the contract: ${release.contract_problems.join('; ')} (use --force)`);
     }
     return release;
   }
@@ -132,14 +132,14 @@ export class RegistryService implements RegistryOperations {
 
   async promote(appName: string, versionName: string, share: number, actor: string, reason = '', force = false, audit?: RegistryAudit): Promise<ActivationRecord> {
     const app = appOf(appName);
-    if (!Number.isInteger(share) || share < 1 || share > 100) throw new OpsError(400, `A share is a whole per cent from 1 to 100, got ${share}`);
+    if (!Number.isInteger(share) || share < 1 || share > 100) throw new OperationRefused('invalid', `A share is a whole per cent from 1 to 100, got ${share}`);
     if (share === 100) return this.activate(app, versionName, actor, reason, force, audit);
-    if (app === 'host') throw new OpsError(400, 'The host is released to everyone at once: canaries are for remotes');
+    if (app === 'host') throw new OperationRefused('invalid', 'The host is released to everyone at once: canaries are for remotes');
     const release = await this.liveable(app, versionName, force);
     const version = release.version;
     const live = (await this.repo.liveStates())[app];
-    if (!live) throw new OpsError(409, `${app} has no live release for a canary to run beside: activate one first`);
-    if (live.version === version) throw new OpsError(409, `${app} ${version} is live for everyone already`);
+    if (!live) throw new OperationRefused('conflict', `${app} has no live release for a canary to run beside: activate one first`);
+    if (live.version === version) throw new OperationRefused('conflict', `${app} ${version} is live for everyone already`);
     return this.repo.setCanary(app, version, share, 'canary', { actor, reason, forced: !release.contract_ok, audit });
   }
 
@@ -148,8 +148,8 @@ export class RegistryService implements RegistryOperations {
     // A canary running: it ends, and every browser gets the live version again.
     if ((await this.repo.liveStates())[app]?.canary) return this.repo.setCanary(app, null, 0, 'rollback', { actor, reason, audit });
     const { current, previous } = await this.repo.previousLive(app);
-    if (!current) throw new OpsError(404, `${app} has no live release to roll back`);
-    if (!previous) throw new OpsError(409, `${app} ${current} is its first live release: there is nothing earlier to roll back to`);
+    if (!current) throw new OperationRefused('notFound', `${app} has no live release to roll back`);
+    if (!previous) throw new OperationRefused('conflict', `${app} ${current} is its first live release: there is nothing earlier to roll back to`);
     return this.repo.setLive(app, previous, 'rollback', { actor, reason, audit });
   }
 
@@ -157,10 +157,10 @@ export class RegistryService implements RegistryOperations {
    * Why a version may not be previewed, or null when it may: it must be a recorded release with its
    * files, and not one a rollback took off players (previews are for what may still go live).
    */
-  async previewRefusal(app: string, version: string): Promise<{ status: 404 | 409; message: string } | null> {
-    if (!isReleasableApp(app) || !isSafeVersion(version)) return { status: 404, message: `${app} has no release ${version} to preview` };
-    if (!(await this.repo.findRelease(app, version)) || !(await this.store.exists(app, version))) return { status: 404, message: `${app} has no release ${version} to preview` };
-    if (await this.repo.wasRolledBack(app, version)) return { status: 409, message: `${app} ${version} was rolled back: it is not previewed` };
+  async previewRefusal(app: string, version: string): Promise<{ refusal: 'notFound' | 'rolledBack'; message: string } | null> {
+    if (!isReleasableApp(app) || !isSafeVersion(version)) return { refusal: 'notFound', message: `${app} has no release ${version} to preview` };
+    if (!(await this.repo.findRelease(app, version)) || !(await this.store.exists(app, version))) return { refusal: 'notFound', message: `${app} has no release ${version} to preview` };
+    if (await this.repo.wasRolledBack(app, version)) return { refusal: 'rolledBack', message: `${app} ${version} was rolled back: it is not previewed` };
     return null;
   }
 

@@ -1,6 +1,6 @@
 import { CONTRACT_VERSION, REMOTE_IDS, remoteManifestUrl, type RemoteRegistry } from '@topup/shared/contracts';
-import type { HostSource, RemoteSource } from '../web/remote-source';
-import { etagOf, folderBuild, type ServedBuild } from '../web/served-build';
+import type { HostSource, RemoteSource } from './remote-source';
+import { etagOf, folderBuild, type ServedBuild } from './served-build';
 import type { ReleasableApp } from './apps';
 import { versionFor } from './canary';
 import type { ReleaseFileCache } from './release-file-cache';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppOptions } from '../../src/app';
+import type { AppOptions } from '../../src/http/app';
 import type { CreatedOrder, OrderInfo, OrderStatus } from '@topup/shared/types';
 import { DEFAULT_ORDER_SETTINGS, type OrderSettings } from '../../src/orders/order-settings';
 import { signWebhook } from '../../src/payments/webhook-signature';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sign } from '@topup/shared/sign';
-import { buildApp, type AppOptions } from '../../src/app';
+import { buildApp, type AppOptions } from '../../src/http/app';
 import { CatalogueCache } from '../../src/catalogue/catalogue-cache';
 import { loadConfig, type ServerConfig } from '../../src/config';
-import type { LimitSettings } from '../../src/api/limit-settings';
+import type { LimitSettings } from '../../src/http/api/limit-settings';
 import type { Db } from '../../src/db/db';
 import { seedDemo } from '../../src/sandbox/seed/seed-demo';
 import type { TestDbTarget } from './test-db';

@@ -1,6 +1,6 @@
 import { formatPrice, type Locale } from '@topup/shared/rules';
 import { CHECKOUT_STRINGS, type CheckoutText } from './checkout-strings';
-import { escapeHtml } from '../../web/escape-html';
+import { escapeHtml } from '../../text/escape-html';
 
 export interface CheckoutView {
   readonly locale: Locale;

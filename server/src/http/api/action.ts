@@ -1,0 +1,51 @@
+import type { Locale } from '@topup/shared/rules';
+import type { Db } from '../../db/db';
+import type { Catalogue } from '../../catalogue/catalogue';
+import type { GameGateway } from '../../game/game-gateway';
+import type { OrderServices } from '../../orders/order-services';
+import type { LimitSettings } from './limit-settings';
+
+/** The body of a request after the sign check and schema coercion: every field a string. */
+export type ActionInput = Readonly<Record<string, string | undefined>>;
+
+export interface ActionContext {
+  readonly catalogue: Catalogue;
+  /** The request's time by the catalogue's clock (ms): what is on sale is judged against it. */
+  readonly now: number;
+  readonly db: Db;
+  readonly games: GameGateway;
+  readonly locale: Locale;
+  /** An area code sent in ACCEPT-LANGUAGE (Family B sends the stored area there), else null. */
+  readonly headerArea: string | null;
+  /** The client's address, as recorded with reports. */
+  readonly clientAddress: string;
+  /** Orders: settings, the payment provider, the delivery worker's wake-up. */
+  readonly orders: OrderServices;
+  /** Hosts the catalogue's links may lead to besides the store (BANNER_LINK_HOSTS): any other link is served as "". */
+  readonly linkHosts: readonly string[];
+}
+
+/** JSON schema of one body field. */
+export type FieldSchema = Readonly<Record<string, unknown>>;
+
+/** One API action: what it accepts and what it answers in `data`. */
+export interface ApiAction {
+  /** Body fields it reads; any other field is allowed and covered by the sign. */
+  readonly fields: Readonly<Record<string, FieldSchema>>;
+  /** false only for the spec's unsigned call (getPayGameList). */
+  readonly signed: boolean;
+  /** Role lookups share a per-address rate limit (role IDs map to names: no enumeration). */
+  readonly roleLookup?: boolean;
+  /** Which request limits against abuse count it, per address and per character or order (limit-settings.ts). */
+  readonly limit?: keyof LimitSettings;
+  /**
+   * True when the answer to this input depends only on the catalogue (and the language): it is
+   * then kept, serialized, until the catalogue changes.
+   */
+  readonly sameForEveryone?: (input: ActionInput) => boolean;
+  handle(input: ActionInput, context: ActionContext): Promise<unknown>;
+}
+
+export function defineAction(action: ApiAction): ApiAction {
+  return action;
+}

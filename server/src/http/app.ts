@@ -1,0 +1,197 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerConfig } from '../config';
+import { apiPlugin } from './api/api-plugin';
+import { assetRoutes } from './assets/asset-routes';
+import { bannerSlideRoutes } from './assets/banner-slide-routes';
+import { catalogueAssetRoutes } from './assets/catalogue-asset-routes';
+import { CatalogueCache } from '../catalogue/catalogue-cache';
+import type { Db } from '../db/db';
+import type { GameGateway } from '../game/game-gateway';
+import { remoteSourceFromEnv, type RemoteSource } from '../releases/remote-source';
+import { staticRoutes } from './web/static-routes';
+import { opsRoutes } from './releases/ops-routes';
+import { opsApi } from './ops/ops-api';
+import { releaseOperations } from './releases/release-operations';
+import { ReleaseFileCache } from '../releases/release-file-cache';
+import { DbReleaseStore } from '../releases/release-store';
+import { healthRoutes } from './releases/health-routes';
+import { loadReleaseHealthSettings, type ReleaseHealthSettings } from '../releases/health-settings';
+import { watchReleases } from '../releases/auto-rollback';
+import { dropCountedLoads, dropOldHealth } from '../releases/release-health';
+import { configuredSigningKey, signerOf } from '../releases/signing-key';
+import { issueLoadToken } from '../releases/load-tokens';
+import { openPreview, previewLink } from '../releases/preview-links';
+import { runClusterChore } from '../db/cluster-chore';
+import { auditRegistry } from '../ops/audit';
+import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
+import { RegistryService } from '../releases/registry-service';
+import { registerOrders } from './orders/order-runtime';
+import { loadOrderSettings, type OrderSettings } from '../orders/order-settings';
+import { frameworkErrorAnswer, securityHeaders } from './web/security-headers';
+import { readinessRoutes } from './web/readiness-routes';
+import { cspReportRoutes } from './web/csp-report-routes';
+import { useCounterStore } from './web/request-counters';
+import { openRedisCounterStore } from './web/redis-counter-store';
+import { refuseUncleanInput, storeErrorAnswer } from './web/error-answer';
+import { loadLimitSettings, type LimitSettings } from './api/limit-settings';
+import { fieldRefusal } from './api/field-refusal';
+// The sandbox is wired in here: every other module of the store knows only GameGateway and PaymentProvider.
+import { installSandboxPayments, sandboxGameService } from './sandbox/install-sandbox';
+import { installStripePayments } from './payments/stripe-checkout-routes';
+import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
+import { catalogueGameGateway } from '../game/http/catalogue-game-gateway';
+import type { MailSink } from '../mail/mail-sink';
+import type { MailTransport } from '../mail/mail-transport';
+import { MailWorker } from '../mail/mail-worker';
+
+export interface AppOptions {
+  readonly config: ServerConfig;
+  /** Overrides where remote builds come from (tests, releases). */
+  readonly remotes?: RemoteSource;
+  /** Fastify's logger: on, off, or its options (tests read the warnings through a stream). */
+  readonly logger?: FastifyServerOptions['logger'];
+  /**
+   * The store's database, opened and migrated by the caller (main.ts, tests). Without it the
+   * server only hosts the pages: the API and sandbox routes need a database.
+   */
+  readonly db?: Db;
+  /** The games' gateway; by default the sandbox game (on the same database), called over HTTP as its own service. */
+  readonly games?: GameGateway;
+  /** The in-memory catalogue; pass one to write through `updateCatalogue` in this process. */
+  readonly catalogue?: CatalogueCache;
+  /** Orders, payments and delivery (expiry, backoff, webhook secret...); the defaults otherwise. */
+  readonly orders?: OrderSettings;
+  /** Request limits of the order actions (per address, per character or order); the defaults otherwise. */
+  readonly limits?: LimitSettings;
+  /** Where the mail outbox is sent (SMTP); without it mails wait in the outbox. */
+  readonly mailTransport?: MailTransport;
+  /** The development mail sink, shown at /sandbox/mail with the sandbox's routes. */
+  readonly mailSink?: MailSink;
+  /** How releases are watched in players' browsers and rolled back by the store; the settings' otherwise. */
+  readonly releaseHealth?: ReleaseHealthSettings;
+}
+
+/** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    // The real client behind the load balancer, for limits and reports (TRUST_PROXY; none by default).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Fastify's refusals before routing (an address that does not decode) carry the security headers too.
+    frameworkErrors: frameworkErrorAnswer(config.assetOrigins),
+  });
+  // Every rate limit counts in one Redis shared by all instances (REDIS_URL), or else in this process.
+  const counters = config.redisUrl ? openRedisCounterStore(config.redisUrl, config.redisPrefix, app.log) : null;
+  useCounterStore(app, counters ?? { redis: null, prefix: config.redisPrefix });
+  if (counters) {
+    app.addHook('onReady', () => counters.start());
+    app.addHook('onClose', () => counters.close());
+  }
+  app.setErrorHandler(storeErrorAnswer);
+  // Set when the process is asked to stop: readiness fails first (server/src/http/web/readiness-routes.ts).
+  app.decorate('draining', false);
+  refuseUncleanInput(app);
+  await securityHeaders(app, { assetOrigins: config.assetOrigins, demo: config.storeMode === 'demo' });
+
+  await app.register(cspReportRoutes);
+
+  await app.register(assetRoutes);
+  // How releases are watched in players' browsers: the pages learn the sample with the registry.
+  const releaseHealth = options.releaseHealth ?? loadReleaseHealthSettings();
+  const pages = { store: { appKey: config.appKey, healthSample: releaseHealth.sample }, demo: config.storeMode === 'demo' };
+  const built = options.remotes ?? remoteSourceFromEnv(config.repoRoot);
+  if (options.db) {
+    const db = options.db;
+    const catalogue = options.catalogue ?? new CatalogueCache(db, { revisionCheckMs: config.catalogueCheckMs, log: app.log });
+    // Every instance on one PostgreSQL serves a new catalogue revision within a second (LISTEN/NOTIFY).
+    app.addHook('onReady', async () => {
+      // It keeps trying while the database is away; meanwhile the revision row is checked every few seconds.
+      await catalogue.listen();
+    });
+    app.addHook('onClose', () => catalogue.close());
+    // Liveness and readiness; each says which instance answered, behind a load balancer.
+    await app.register(readinessRoutes, { instance: config.instanceName, db, catalogue });
+    const settings = options.orders ?? loadOrderSettings({});
+    // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
+    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue, config.gameEndpoints) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
+    const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
+    const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs }) : null;
+    const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });
+    await app.register(bannerSlideRoutes, { catalogue });
+    // Uploaded catalogue pictures, from the database: chosen before the build's /assets/* files.
+    await app.register(catalogueAssetRoutes, { db });
+    await app.register(apiPlugin, {
+      prefix: '/api',
+      db,
+      catalogue,
+      games,
+      appKey: config.appKey,
+      roleLookupsPerMinute: config.roleLookupsPerMinute,
+      limits: options.limits ?? loadLimitSettings({}),
+      orders,
+      linkHosts: config.bannerLinkHosts,
+    });
+    if (config.sandboxRoutes) {
+      await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });
+    }
+
+    const registry = new RegistryService(db, new DbReleaseStore(db));
+    // Release files never change: each instance keeps those it served in memory.
+    const releaseFiles = new ReleaseFileCache(registry.store);
+    // Each release's health in players' browsers; one instance at a time judges new versions by it.
+    // Load tokens and preview links are signed with RELEASE_SIGNING_KEY, or the key kept in the database.
+    const signer = signerOf(db, configuredSigningKey());
+    await app.register(healthRoutes, { db, settings: releaseHealth, signer });
+    let watching: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      const autoAudit = (remote: string) => auditRegistry({ name: 'service:auto-rollback', operatorId: null, address: 'store' }, 'release.rollback', `automatic rollback of ${remote}`);
+      watching = setInterval(() => {
+        void runClusterChore(db, 'release-health', releaseHealth.checkMs, async () => {
+          for (const done of await watchReleases(db, registry, releaseHealth, autoAudit)) app.log.warn({ rollback: done }, 'a failing release was rolled back');
+          await dropOldHealth(db, releaseHealth.keepDays);
+          await dropCountedLoads(db, Math.max(releaseHealth.windowMinutes, releaseHealth.tokenMinutes));
+        }).catch((error: unknown) => app.log.error({ err: error }, 'watching the releases failed'));
+      }, releaseHealth.checkMs);
+      watching.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (watching) clearInterval(watching);
+    });
+    // One set of release operations, two ways in: the ops token (/ops/*) and an operator's session (/ops/api/releases/*).
+    const releases = releaseOperations(registry);
+    if (config.opsToken) await app.register(opsRoutes, { prefix: '/ops', token: config.opsToken, releases });
+    await app.register(opsApi, {
+      prefix: '/ops/api',
+      db,
+      releases,
+      orders,
+      catalogue,
+      token: config.opsToken,
+      sessions: { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs },
+      secureCookies: config.ops.secureCookies,
+      signInsPerAddress: config.ops.signInsPerAddress,
+      bannerLinkHosts: config.bannerLinkHosts,
+      gameEndpoints: config.gameEndpoints,
+      releaseHealth,
+      previewLink: async (remote, version) => previewLink(registry, await signer(), remote, version),
+    });
+    await app.register(staticRoutes, {
+      host: releasedHostSource(registry, releaseFiles, config.hostDist),
+      remotes: releasedRemoteSource(registry, releaseFiles, built),
+      previewable: (remote, version) => registry.previewable(remote, version),
+      openPreview: async (value) => openPreview(await signer(), value),
+      healthToken: async (bucket, versions) => issueLoadToken(await signer(), bucket, versions, releaseHealth.tokenMinutes),
+      gameRules: async () => (await catalogue.get()).rules,
+      ...pages,
+    });
+  } else {
+    await app.register(readinessRoutes, { instance: config.instanceName });
+    await app.register(staticRoutes, { host: builtHostSource(config.hostDist), remotes: built, ...pages });
+  }
+
+  return app;
+}

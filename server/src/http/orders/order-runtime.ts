@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { CatalogueCache } from '../../catalogue/catalogue-cache';
+import type { Db } from '../../db/db';
+import { DeliveryWorker } from '../../delivery/delivery-worker';
+import type { MailWorker } from '../../mail/mail-worker';
+import type { GameGateway } from '../../game/game-gateway';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import { webhookRoutes } from '../payments/webhook-routes';
+import type { OrderServices } from '../../orders/order-services';
+import type { OrderSettings } from '../../orders/order-settings';
+
+export interface OrderRuntimeOptions {
+  readonly db: Db;
+  readonly catalogue: CatalogueCache;
+  readonly games: GameGateway;
+  /** The store's payment provider, its own routes (a checkout) registered already. */
+  readonly payments: PaymentProvider;
+  readonly settings: OrderSettings;
+  /** The store's public address, for the links in receipt mails. */
+  readonly publicUrl: string;
+  /** Sends the mail outbox; null when this server sends no mail. */
+  readonly mailWorker: MailWorker | null;
+}
+
+/**
+ * Orders in one server: the delivery worker (started when the server is ready, stopped when it
+ * closes) and the payment webhooks. Returns what the API actions need.
+ */
+export async function registerOrders(app: FastifyInstance, options: OrderRuntimeOptions): Promise<OrderServices> {
+  const { db, catalogue, games, payments, settings, publicUrl, mailWorker } = options;
+  const worker = new DeliveryWorker({ db, catalogue, games, payments, settings, publicUrl, log: app.log, onMailQueued: () => mailWorker?.wake() });
+  if (settings.workerEnabled) app.addHook('onReady', () => worker.start());
+  app.addHook('preClose', () => worker.stop());
+  if (mailWorker) {
+    if (settings.workerEnabled) app.addHook('onReady', () => mailWorker.start());
+    app.addHook('preClose', () => mailWorker.stop());
+  }
+
+  await app.register(webhookRoutes, { db, providers: [payments], onPaid: () => worker.wake() });
+  return { settings, payments, wakeDelivery: () => worker.wake(), wakeMail: () => mailWorker?.wake() };
+}
