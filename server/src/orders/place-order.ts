@@ -1,4 +1,3 @@
-import { methodPriceMinor } from '@topup/shared/formats';
 import { currencyCode, localeForArea, type Locale } from '@topup/shared/rules';
 import type { Catalogue } from '../catalogue/catalogue';
 import { findServer } from '../catalogue/catalogue';
@@ -132,8 +131,9 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     productName: bundleTexts(bundle, catalogueLanguage(gameArea, request.locale ?? localeForArea(gameArea.area))).productName,
     locale: request.locale ?? localeForArea(gameArea.area),
     receiptEmail: request.receiptEmail ?? '',
-    // The price for the chosen pay method: what the page showed beside it.
-    listPriceMinor: methodPriceMinor(bundle.priceMinor, method.pricePercent),
+    bundlePriceMinor: bundle.priceMinor,
+    // The chosen pay method's difference: the page showed its price beside it.
+    methodPercent: method.pricePercent,
     firstBuyOffer: bundle.firstBuyOffer,
     promisedItems: { items: bundle.items, firstBuy: bundle.firstBuyItems, bonus: bundle.bonusItems },
     roleBuyLimit: bundle.roleBuyLimit,

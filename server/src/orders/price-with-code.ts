@@ -1,14 +1,13 @@
-import { methodPriceMinor } from '@topup/shared/formats';
 import { currencyCode } from '@topup/shared/rules';
 import type { GameArea } from '../catalogue/catalogue';
 import { DomainError } from '../domain-errors';
 import type { Queryable } from '../db/db';
 import { findDiscountCode } from '../discounts/discount-codes';
-import { discountOff, refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
+import { refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
 import { countCodeUses } from './count-code-uses';
 import { bundleOnSale } from './find-bundle';
 import { discountError } from './order-errors';
-import { priceOrder, type OrderPrice } from './price';
+import { orderPrice, type OrderPrice } from './price';
 
 export interface CodeCheck {
   readonly gameId: number;
@@ -43,5 +42,5 @@ export async function priceWithCode(db: Queryable, gameArea: GameArea, check: Co
   const currency = currencyCode(gameArea.area);
   const refusal = refuseDiscount(code, { gameId, productId, currency, now: new Date(), usesByRole: uses.byRole, usesByAll: uses.byAll });
   if (refusal || !code) throw discountError(refusal ?? 'unknown');
-  return { code, price: priceOrder(methodPriceMinor(bundle.priceMinor, method?.pricePercent ?? 0), discountOff(code, currency)) };
+  return { code, price: orderPrice(bundle.priceMinor, method?.pricePercent ?? 0, code, currency) };
 }

@@ -2,11 +2,11 @@ import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Db } from '../db/db';
 import type { MailItem } from '../game/game-gateway';
 import type { DiscountCode } from '../discounts/discount-rules';
-import { discountOff, refuseDiscount } from '../discounts/discount-rules';
+import { refuseDiscount } from '../discounts/discount-rules';
 import { readRoleHistory, type RoleHistory } from './bundle-history';
 import { discountError, purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
-import { firstBuyApplies, limitReached, priceOrder } from './price';
+import { firstBuyApplies, limitReached, orderPrice } from './price';
 import { lockRole } from './role-lock';
 
 /** Everything known about a new order before it is written; its price is computed here. */
@@ -27,7 +27,9 @@ export interface NewOrder {
   readonly locale: string;
   /** Where the receipt goes once delivered; "" for none. */
   readonly receiptEmail: string;
-  readonly listPriceMinor: number;
+  /** The bundle's catalogue price, and the chosen pay method's difference to it (whole per cent). */
+  readonly bundlePriceMinor: number;
+  readonly methodPercent: number;
   readonly firstBuyOffer: boolean;
   /** What the bundle delivers as the card shows it now: kept with the order for its mail. */
   readonly promisedItems: PromisedItems;
@@ -71,7 +73,7 @@ const INSERT_ORDER = `
   RETURNING order_id`;
 
 function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unknown[] {
-  const price = priceOrder(order.listPriceMinor, order.code ? discountOff(order.code, order.currency) : 0);
+  const price = orderPrice(order.bundlePriceMinor, order.methodPercent, order.code, order.currency);
   return [
     orderId,
     order.orderToken,
