@@ -17,7 +17,7 @@ import {
 import { readGameServers, setGameServer } from '../catalogue/write-catalogue';
 import { endpointUrlProblem, resolvedHostProblem, type GameEndpointPolicy } from '../game/http/game-endpoint-policy';
 import { updateCatalogue } from '../catalogue/update-catalogue';
-import { discountCodeUsage } from '../orders/count-code-uses';
+import { discountCodeUsage } from '../orders';
 import { OpsError } from '../releases/ops-error';
 import { auditedRequest, backOfficeImport, writeAudit } from './audit';
 import { actorOf, reason, requestKey } from './route-parts';

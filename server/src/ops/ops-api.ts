@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/db';
 import type { CatalogueCheck } from '@topup/shared/types';
-import type { OrderServices } from '../orders/order-services';
-import { reconcileStore } from '../orders/reconcile-store';
+import { type OrderServices, reconcileStore } from '../orders';
 import { OpsError } from '../releases/ops-error';
 import { isReleasableApp, RELEASABLE_APPS } from '../releases/apps';
 import type { ReleaseHealthSettings } from '../releases/health-settings';

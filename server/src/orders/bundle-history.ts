@@ -1,6 +1,6 @@
 import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Queryable } from '../db/db';
-import { paidInPeriodSql } from '../purchases/limit-period';
+import { paidInPeriodSql } from '../purchases';
 import { HOLDING_STATUSES, PAID_STATUSES } from './order-state';
 import type { BundleHistory } from './price';
 

@@ -1,11 +1,9 @@
 import { currencyCode, localeForArea, type Locale } from '@topup/shared/rules';
-import type { Catalogue } from '../catalogue/catalogue';
-import { findServer } from '../catalogue/catalogue';
+import { type Catalogue, findServer } from '../catalogue/catalogue';
 import { bundleTexts, catalogueLanguage } from '../catalogue/catalogue-language';
 import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { Db } from '../db/db';
-import { findDiscountCode } from '../discounts/discount-codes';
-import { normaliseCode, refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
+import { type DiscountCode, findDiscountCode, normaliseCode, refuseDiscount } from '../discounts';
 import { DomainError } from '../domain-errors';
 import type { GameGateway, GameRole } from '../game/game-gateway';
 import { findTokenOrder, type TokenOrder } from './bundle-history';
@@ -13,7 +11,7 @@ import { checkSaleWindow, findBundle } from './find-bundle';
 import { bundleNotOnSale, discountError } from './order-errors';
 import type { OrderServices } from './order-services';
 import { writeOrder } from './write-order';
-import { parseAmount } from '../payments/minor-units';
+import { parseAmount } from '../payments';
 
 /** What a player asks to buy, every field given (the API refuses an order missing one). */
 export interface OrderRequest {

@@ -1,5 +1,5 @@
 import { methodPriceMinor } from '@topup/shared/rules';
-import { discountOff, type DiscountCode, type DiscountOff } from '../discounts/discount-rules';
+import { discountOff, type DiscountCode, type DiscountOff } from '../discounts';
 
 /** What an order costs, in minor units of its currency (cents, or won). */
 export interface OrderPrice {

@@ -1,7 +1,6 @@
 import { payUrlIn } from './pay-url';
 import type { CreatedOrder } from '@topup/shared/types';
-import { buyerKey } from '../../orders/buyer-key';
-import { placeOrder, type OrderRequest } from '../../orders/place-order';
+import { buyerKey, type OrderRequest, placeOrder } from '../../orders';
 import { defineAction, type ActionInput } from '../action';
 import { ApiError, missing } from '../api-error';
 import { isEmailAddress } from '@topup/shared/formats';

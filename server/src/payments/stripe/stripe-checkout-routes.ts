@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isLocale, localeForArea } from '@topup/shared/rules';
 import type { Db } from '../../db/db';
-import { readOrder } from '../../orders/read-order';
+import { readOrder } from '../../orders';
 import { StripePaymentProvider } from './stripe-payment-provider';
 import type { StripeSettings } from './stripe-settings';
 import { keepCheckoutSession, lastCheckoutSession } from './checkout-sessions';

@@ -1,22 +1,16 @@
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
-import type { OrderSettings } from '../orders/order-settings';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { OrderSettings } from './order-settings';
+import { claimDueJobs, type ClaimedJob, handBackLeases, type JobKind, LeaseHeartbeat, releaseAllLeases, renewJobLeases, type WorkerLog } from '../fulfilment';
+import type { PaymentProvider } from '../payments';
 import { runClusterChore } from '../db/cluster-chore';
 import { deliverOrder, type JobContext } from './deliver-order';
-import { expireUnpaidOrders } from '../orders/expire-orders';
-import { LeaseHeartbeat } from './lease-heartbeat';
-import { claimDueJobs, handBackLeases, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind } from './outbox';
+import { expireUnpaidOrders } from './order-workflow';
 import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';
 import { resendMail } from './resend-mail';
 
-export interface WorkerLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface DeliveryWorkerOptions {
   readonly db: Db;

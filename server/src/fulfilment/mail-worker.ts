@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/db';
-import type { WorkerLog } from '../delivery/delivery-worker';
-import { LeaseHeartbeat } from '../delivery/lease-heartbeat';
-import { describeError } from '../delivery/with-timeout';
+import { LeaseHeartbeat } from './lease-heartbeat';
+import { describeError } from './with-timeout';
+import type { WorkerLog } from './worker-log';
 import type { MailToSend, MailTransport } from './mail-transport';
 
 interface ClaimedMail extends MailToSend {
