@@ -86,7 +86,7 @@ describe('one owner per table', () => {
     catalogue_images: ['catalogue/catalogue-images.ts'],
     catalogue_draft_rows: ['catalogue/catalogue-drafts.ts'],
     support_tickets: ['support/support-tickets.ts'],
-    mail_outbox: ['fulfilment/mail-outbox.ts', 'fulfilment/mail-worker.ts'],
+    mail_outbox: ['fulfilment/mail-outbox.ts'],
     chore_runs: ['db/cluster-chore.ts'],
     stripe_checkout_sessions: ['payments/stripe/checkout-sessions.ts'],
   };

@@ -7,10 +7,11 @@
 export { nextAttemptAt, attemptTimes } from './backoff';
 export { LeaseHeartbeat, RENEWALS_PER_LEASE, type LeaseHeartbeatOptions } from './lease-heartbeat';
 export { recipientKey } from './mail-address';
-export { queueMail, type OutgoingMail } from './mail-outbox';
+export { claimDueMails, queueMail, renewMailLeases, type ClaimedMail, type OutgoingMail } from './mail-outbox';
 export { startMailSink, type CaughtMail, type MailSink } from './mail-sink';
 export { messageIdFor, smtpTransport, type MailToSend, type MailTransport } from './mail-transport';
-export { claimDueMails, MailWorker, MAIL_BACKOFF_MS, MAIL_MAX_ATTEMPTS, renewMailLeases, type MailWorkerOptions } from './mail-worker';
+export { MailWorker, MAIL_BACKOFF_MS, MAIL_MAX_ATTEMPTS, type MailWorkerOptions } from './mail-worker';
+export { PollLoop } from './poll-loop';
 export { orderItems, orderMail, type MailedOrder, type PromisedItems } from './order-mail';
 export {
   claimDueJobs,
