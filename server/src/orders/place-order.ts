@@ -3,12 +3,13 @@ import { type Catalogue, findServer } from '../catalogue/catalogue';
 import { bundleTexts, catalogueLanguage } from '../catalogue/catalogue-language';
 import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { Db } from '../db/db';
-import { type DiscountCode, findDiscountCode, normaliseCode, refuseDiscount } from '../discounts';
+import { type DiscountCode, findDiscountCode, normaliseCode } from '../discounts';
 import { DomainError } from '../domain-errors';
 import type { GameGateway, GameRole } from '../game/game-gateway';
 import { findTokenOrder, type TokenOrder } from './bundle-history';
+import { checkDiscountCode, USES_NOT_COUNTED } from './discount-check';
 import { checkSaleWindow, findBundle } from './find-bundle';
-import { bundleNotOnSale, discountError } from './order-errors';
+import { bundleNotOnSale } from './order-errors';
 import type { OrderServices } from './order-services';
 import { writeOrder } from './write-order';
 import { parseAmount } from '../payments';
@@ -72,10 +73,7 @@ function sameTokenOrder(existing: TokenOrder, request: OrderRequest): string {
 /** The code's own rules first; its uses are counted under the character's lock as the order is written. */
 async function checkCode(db: Db, typed: string, gameId: number, productId: string, currency: string): Promise<DiscountCode | null> {
   if (!typed) return null;
-  const code = await findDiscountCode(db, typed);
-  const refusal = refuseDiscount(code, { gameId, productId, currency, now: new Date(), usesByRole: 0, usesByAll: 0 });
-  if (refusal) throw discountError(refusal);
-  return code;
+  return checkDiscountCode(await findDiscountCode(db, typed), { gameId, productId, currency }, USES_NOT_COUNTED);
 }
 
 /**

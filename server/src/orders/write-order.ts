@@ -1,9 +1,11 @@
 import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Db } from '../db/db';
 import type { PromisedItems } from '../fulfilment';
-import { type DiscountCode, refuseDiscount } from '../discounts';
+import type { DiscountCode } from '../discounts';
 import { readRoleHistory, type RoleHistory } from './bundle-history';
-import { discountError, purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
+import { countCodeUses } from './count-code-uses';
+import { checkDiscountCode } from './discount-check';
+import { purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
 import { insertCreatedOrder } from './order-workflow';
 import { firstBuyApplies, limitReached, orderPrice } from './price';
@@ -107,22 +109,14 @@ export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
       roleId: order.roleId,
       bundleId: order.bundleId,
       limitPeriod: order.roleBuyLimitPeriod,
-      discountCode: order.code?.code ?? '',
       orderToken: order.orderToken,
       buyer: order.buyer,
     });
     if (history.tokenOrder) return null;
     if (limitReached(order.roleBuyLimit, history.holding)) throw purchaseLimitReached();
     if (order.code) {
-      const refusal = refuseDiscount(order.code, {
-        gameId: order.gameId,
-        productId: order.productId,
-        currency: order.currency,
-        now: new Date(),
-        usesByRole: history.codeUses,
-        usesByAll: history.codeUsesByAll,
-      });
-      if (refusal) throw discountError(refusal);
+      const uses = await countCodeUses(tx, order.gameId, order.roleId, order.code.code);
+      checkDiscountCode(order.code, { gameId: order.gameId, productId: order.productId, currency: order.currency }, uses);
     }
     if (tooManyUnpaid(order, history)) throw tooManyUnpaidOrders();
     const orderId = newOrderId();
