@@ -115,6 +115,57 @@ const sharedPartsRule = {
   },
 };
 
+/**
+ * The server's domain modules (docs/decisions/262-one-order-workflow.md): each folder's index.ts is its
+ * public face, and code outside the folder imports that index only, never a file inside; a module's own
+ * files import each other relatively. The Fastify plugins still kept in a module's folder (`*-routes.ts`,
+ * orders/order-runtime.ts) are wired in by path until the HTTP layer takes them over.
+ */
+const DOMAIN_MODULES = ['orders', 'payments', 'fulfilment', 'discounts', 'purchases'];
+const SERVER_SRC = fileURLToPath(new URL('./server/src/', import.meta.url));
+
+/** The domain module a path of server/src lies in, and the rest of its path; null for none. */
+function domainModuleOf(file) {
+  const relative = path.relative(SERVER_SRC, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [first, ...rest] = relative.split(path.sep);
+  return rest.length && DOMAIN_MODULES.includes(first) ? { name: first, inner: rest.join('/').replace(/\.ts$/, '') } : null;
+}
+
+const moduleFacesRule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      internal: 'This reaches inside the "{{target}}" module ({{inner}}): import its index (../{{target}}) instead; what other modules use is exported there.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = domainModuleOf(file);
+    const check = (node) => {
+      const spec = node.source && node.source.type === 'Literal' ? node.source.value : null;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = domainModuleOf(path.resolve(path.dirname(file), spec));
+      if (!target || target.name === from?.name) return;
+      if (target.inner === 'index' || /(^|\/)([a-z-]+-routes|order-runtime)$/.test(target.inner)) return;
+      context.report({ node: node.source, messageId: 'internal', data: { target: target.name, inner: target.inner } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/** Lint of the domain modules' faces: every file of server/src outside a module imports only its index. */
+function domainModules() {
+  return [
+    {
+      files: ['server/src/**/*.ts'],
+      plugins: { server: { rules: { 'module-faces': moduleFacesRule } } },
+      rules: { 'server/module-faces': 'error' },
+    },
+  ];
+}
+
 function zone(parts, message, extra = [], paths = []) {
   return ['error', { paths, patterns: [{ group: partImports(parts), message }, ...extra] }];
 }
@@ -193,6 +244,7 @@ export default tseslint.config(
     },
   },
   ...serverLayers(),
+  ...domainModules(),
 );
 
 /**

@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 const root = path.resolve(__dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
 
-const IMPORT_RULES = new Set(['no-restricted-imports', 'topup/shared-parts']);
+const IMPORT_RULES = new Set(['no-restricted-imports', 'topup/shared-parts', 'server/module-faces']);
 
 async function restrictedImports(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -100,5 +100,33 @@ describe('only server/src/http knows Fastify', () => {
     ['server/src/orders/x.ts', "import type { GameGateway } from '../game/http/catalogue-game-gateway';"],
   ])('%s may %s', async (file, code) => {
     expect(await layerImports(file, code)).toEqual([]);
+  });
+});
+
+describe('faces of the server\'s domain modules', () => {
+  it.each([
+    ['server/src/api/x.ts', "import { placeOrder } from '../orders/place-order';"],
+    ['server/src/payments/x.ts', "import { transitionOrder } from '../orders/order-workflow';"],
+    ['server/src/orders/x.ts', "import { queueOrderJob } from '../fulfilment/outbox';"],
+    ['server/src/orders/x.ts', "import type { PaymentProvider } from '../payments/payment-provider';"],
+    ['server/src/ops/x.ts', "export { hurryDelivery } from '../fulfilment/outbox';"],
+    ['server/src/catalogue/x.ts', "import { findDiscountCode } from '../discounts/discount-codes';"],
+    ['server/src/api/family-a/x.ts', "import { deliveredPurchases } from '../../purchases/role-purchases';"],
+    ['server/src/x.ts', "import { MailWorker } from './fulfilment/mail-worker';"],
+  ])('%s may not %s', async (file, code) => {
+    expect(await restrictedImports(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['server/src/api/x.ts', "import { placeOrder } from '../orders';"],
+    ['server/src/api/x.ts', "import { placeOrder } from '../orders/index';"],
+    ['server/src/orders/x.ts', "import { queueOrderJob } from '../fulfilment';"],
+    ['server/src/orders/x.ts', "import { transitionOrder } from './order-workflow';"],
+    ['server/src/fulfilment/x.ts', "import { LeaseHeartbeat } from './lease-heartbeat';"],
+    ['server/src/x.ts', "import { registerOrders } from './orders/order-runtime';"],
+    ['server/src/orders/x.ts', "import { webhookRoutes } from '../payments/webhook-routes';"],
+    ['server/src/ops/x.ts', "import { isoTimeSql } from '../db/iso-time-sql';"],
+  ])('%s may %s', async (file, code) => {
+    expect(await restrictedImports(file, code)).toEqual([]);
   });
 });

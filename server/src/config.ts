@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
-import { loadStripeSettings, type StripeSettings } from './payments/stripe/stripe-settings';
+import { loadStripeSettings, type StripeSettings } from './payments';
 import type { GameEndpointPolicy } from './game/http/game-endpoint-policy';
 import { DEV_WEBHOOK_SECRET } from './production/development-secrets';
 

@@ -8,16 +8,15 @@ import { announceServer } from './releases/server-file';
 import { buildFolders, recordBuildsAsReleases } from './releases/first-releases';
 import { DbReleaseStore } from './releases/release-store';
 import { RegistryService } from './releases/registry-service';
-import { loadOrderSettings } from './orders/order-settings';
+import { loadOrderSettings } from './orders';
 import { loadLimitSettings } from './http/api/limit-settings';
 import { assertSafeToStart, refusalMessage } from './production/production-rules';
 import { demoDataProblem } from './production/demo-data-check';
 import { loadCatalogue } from './catalogue/load-catalogue';
 import { offeredPayTypes } from './catalogue/catalogue';
-import { unsupportedPayTypes } from './payments/stripe/stripe-settings';
+import { unsupportedPayTypes } from './payments';
 import { unreachableGames } from './game/http/catalogue-game-gateway';
-import { startMailSink, type MailSink } from './mail/mail-sink';
-import { smtpTransport } from './mail/mail-transport';
+import { type MailSink, smtpTransport, startMailSink } from './fulfilment';
 import { describeRedis } from './http/web/redis-counter-store';
 
 /**

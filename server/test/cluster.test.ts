@@ -4,7 +4,7 @@ import { haproxyVersion } from '../src/cluster/haproxy-config';
 import { api, orderInfo, pay, type From } from '../src/chaos/store-client';
 import { startCluster, type StoreCluster } from '../src/cluster/store-cluster';
 import type { StoreInstance } from '../src/cluster/store-instance';
-import { startMailSink, type MailSink } from '../src/mail/mail-sink';
+import { startMailSink, type MailSink } from '../src/fulfilment/mail-sink';
 import { DEV_WEBHOOK_SECRET } from '../src/orders/order-settings';
 import { reconcileStore } from '../src/orders/reconcile-store';
 import { countOrders } from '../src/orders/reconciliation';

@@ -60,11 +60,12 @@ function tableWriters(): Map<string, Set<string>> {
 describe('one owner per table', () => {
   // docs/architecture.md, "Server": each table and the only modules whose SQL writes it.
   const OWNERS: Record<string, readonly string[]> = {
-    delivery_outbox: ['delivery/outbox.ts'],
-    refunds: ['delivery/refunds.ts'],
+    delivery_outbox: ['fulfilment/outbox.ts'],
+    refunds: ['payments/refunds.ts'],
     payment_events: ['payments/payment-events.ts'],
-    orders: ['orders/write-order.ts', 'orders/transition-order.ts', 'orders/delivery-states.ts', 'orders/expire-orders.ts', 'orders/payable-order.ts', 'orders/record-delivered-order.ts'],
-    order_events: ['orders/transition-order.ts', 'orders/delivery-states.ts', 'orders/expire-orders.ts'],
+    // The order workflow: every change of an order and its timeline (decision 262).
+    orders: ['orders/order-workflow.ts'],
+    order_events: ['orders/order-workflow.ts'],
     reports: ['reports/record-report.ts'],
     catalogue_revision: ['catalogue/catalogue-cache.ts'],
     releases: ['releases/registry-repo.ts'],
@@ -85,7 +86,7 @@ describe('one owner per table', () => {
     catalogue_images: ['catalogue/catalogue-images.ts'],
     catalogue_draft_rows: ['catalogue/catalogue-drafts.ts'],
     support_tickets: ['support/support-tickets.ts'],
-    mail_outbox: ['mail/mail-outbox.ts', 'mail/mail-worker.ts'],
+    mail_outbox: ['fulfilment/mail-outbox.ts'],
     chore_runs: ['db/cluster-chore.ts'],
     stripe_checkout_sessions: ['payments/stripe/checkout-sessions.ts'],
   };

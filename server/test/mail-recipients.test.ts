@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { smtpTransport } from '../src/mail/mail-transport';
+import { smtpTransport } from '../src/fulfilment/mail-transport';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,7 @@
 import { buildApp } from '../src/http/app';
 import { CatalogueCache } from '../src/catalogue/catalogue-cache';
 import { loadConfig } from '../src/config';
-import { claimDueJobs } from '../src/delivery/outbox';
+import { claimDueJobs } from '../src/fulfilment/outbox';
 import { reconcileOrders } from '../src/orders/reconciliation';
 import {
   checkout,

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@topup/shared/types';
-import { attemptTimes, nextAttemptAt } from '../src/delivery/backoff';
+import { attemptTimes, nextAttemptAt } from '../src/fulfilment/backoff';
 import { discountOff, normaliseCode, refuseDiscount, type DiscountCode } from '../src/discounts/discount-rules';
 import { formatDuration, parseDuration, parseDurationList } from '../src/orders/durations';
 import { canTransition, ORDER_STATUSES, ORDER_TRANSITIONS, statesBefore } from '../src/orders/order-state';

@@ -1,9 +1,9 @@
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
-import { queueMail } from '../src/mail/mail-outbox';
-import { startMailSink, type CaughtMail, type MailSink } from '../src/mail/mail-sink';
-import { smtpTransport } from '../src/mail/mail-transport';
-import { MailWorker } from '../src/mail/mail-worker';
+import { queueMail } from '../src/fulfilment/mail-outbox';
+import { startMailSink, type CaughtMail, type MailSink } from '../src/fulfilment/mail-sink';
+import { smtpTransport } from '../src/fulfilment/mail-transport';
+import { MailWorker } from '../src/fulfilment/mail-worker';
 import { productionProblems } from '../src/production/production-rules';
 import { call } from './support/test-app';
 import { checkout, countRows, createOrder, mustCreateOrder, openOrderStore, orderInfo, waitForStatus, type OrderStore } from './support/order-helpers';

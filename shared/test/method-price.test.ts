@@ -1,4 +1,5 @@
-import { methodAmount, methodPriceMinor } from '../src/checkout/method-price';
+import { methodAmount } from '../src/checkout/method-price';
+import { methodPriceMinor } from '../src/rules/method-price';
 
 describe('a pay method\'s own price', () => {
   it('adds a fee rounded down and takes a saving off rounded up: in the player\'s favour either way', () => {

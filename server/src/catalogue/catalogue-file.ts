@@ -27,7 +27,7 @@ import { diffCatalogue, ROW_KEYS, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges,
 import { bundleSaleProblems, isoTimeSql } from './sale-window';
 import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
 import { linkProblem } from './catalogue-links';
-import { readDiscountCodeRecords, upsertDiscountCodes, type DiscountCodeRecord } from '../discounts/discount-codes';
+import { readDiscountCodeRecords, upsertDiscountCodes, type DiscountCodeRecord } from '../discounts';
 import { discountCodeProblems } from './discount-code-checks';
 import { regionPickerProblems } from './region-picker-checks';
 

@@ -1,6 +1,5 @@
 import { currencyCode } from '@topup/shared/rules';
-import type { DiscountCodeRecord } from '../discounts/discount-codes';
-import { normaliseCode } from '../discounts/discount-rules';
+import { type DiscountCodeRecord, normaliseCode } from '../discounts';
 import type { CatalogueFile } from './catalogue-file';
 import { windowProblems } from './sale-window';
 

@@ -29,10 +29,8 @@ export function saleMoment(catalogue: Pick<Catalogue, 'saleChanges'>, now: numbe
   return passed;
 }
 
-/** A timestamptz column as the catalogue file writes a time: ISO 8601 in UTC, to the millisecond; NULL stays NULL. */
-export function isoTimeSql(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
+/** Written once for every table the catalogue file lists (its discount codes too). */
+export { isoTimeSql } from '../db/iso-time-sql';
 
 /** A time of a catalogue file (its layout checked by the schema) in ms, or null when it is no day of the calendar (30 February). */
 export function calendarTime(iso: string): number | null {

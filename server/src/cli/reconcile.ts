@@ -2,12 +2,9 @@ import { loadConfig, type ServerConfig } from '../config';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
-import { loadOrderSettings } from '../orders/order-settings';
-import { reconciles, reconcileStore } from '../orders/reconcile-store';
-import { countOrders } from '../orders/reconciliation';
-import type { PaymentProvider } from '../payments/payment-provider';
+import { countOrders, loadOrderSettings, reconciles, reconcileStore } from '../orders';
+import { type PaymentProvider, StripePaymentProvider } from '../payments';
 import { sandboxPaymentBooks } from '../sandbox/install-sandbox';
-import { StripePaymentProvider } from '../payments/stripe/stripe-payment-provider';
 
 /** The store's provider, only to read its books: this process sends no webhook. */
 function providerOf(config: ServerConfig, db: Db, webhookSecret: string): PaymentProvider | null {

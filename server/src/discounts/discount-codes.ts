@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { upsertRows } from '../db/upsert-rows';
-import { isoTimeSql } from '../catalogue/sale-window';
+import { isoTimeSql } from '../db/iso-time-sql';
 import type { DiscountCode } from './discount-rules';
 
 /**

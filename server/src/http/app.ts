@@ -26,7 +26,7 @@ import { auditRegistry } from '../ops/audit';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
 import { RegistryService } from '../releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
-import { loadOrderSettings, type OrderSettings } from '../orders/order-settings';
+import { loadOrderSettings, type OrderSettings } from '../orders';
 import { frameworkErrorAnswer, securityHeaders } from './web/security-headers';
 import { readinessRoutes } from './web/readiness-routes';
 import { cspReportRoutes } from './web/csp-report-routes';
@@ -40,9 +40,7 @@ import { installSandboxPayments, sandboxGameService } from './sandbox/install-sa
 import { installStripePayments } from './payments/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 import { catalogueGameGateway } from '../game/http/catalogue-game-gateway';
-import type { MailSink } from '../mail/mail-sink';
-import type { MailTransport } from '../mail/mail-transport';
-import { MailWorker } from '../mail/mail-worker';
+import { type MailSink, type MailTransport, MailWorker } from '../fulfilment';
 
 export interface AppOptions {
   readonly config: ServerConfig;

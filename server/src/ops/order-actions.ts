@@ -1,6 +1,6 @@
 import type { Db } from '../db/db';
-import { hurryDelivery, queueMailResend, queueOrderJob } from '../delivery/outbox';
-import { markDisputed, recordEvent, requestRefund } from '../orders/transition-order';
+import { hurryDelivery, queueMailResend, queueOrderJob } from '../fulfilment';
+import { markDisputed, recordEvent, requestRefund } from '../orders';
 import { OperationRefused } from '../domain-errors';
 import { auditedRequest, writeAudit, type Actor } from './audit';
 

@@ -1,7 +1,6 @@
 import type { OpsOrderRow } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
-import { ORDER_COLUMNS, type OrderRow } from '../orders/read-order';
-import { RECONCILIATION_SQL, DELIVERED_UNPAID_SQL } from '../orders/reconciliation';
+import { DELIVERED_UNPAID_SQL, ORDER_COLUMNS, type OrderRow, RECONCILIATION_SQL } from '../orders';
 import { readAudit, type AuditRow } from './audit';
 
 /** The support desk's filters of the orders list; each is optional, all given ones must hold. */

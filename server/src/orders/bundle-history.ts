@@ -1,14 +1,10 @@
 import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Queryable } from '../db/db';
-import { paidInPeriodSql } from '../purchases/limit-period';
+import { paidInPeriodSql } from '../purchases';
 import { HOLDING_STATUSES, PAID_STATUSES } from './order-state';
 import type { BundleHistory } from './price';
 
 export interface RoleHistory extends BundleHistory {
-  /** Orders of the character that hold a use of the discount code. */
-  readonly codeUses: number;
-  /** Orders of every character that hold a use of it (its limit for all characters together). */
-  readonly codeUsesByAll: number;
   /** The character's unpaid orders of any bundle that have not expired. */
   readonly unpaid: number;
   /** Those of them placed by this buyer. */
@@ -24,47 +20,40 @@ export interface TokenOrder {
   readonly product_id: string;
 }
 
-const HOLDS = `status = ANY($6::text[])`;
 
 /**
- * One statement: the character's paid orders of the bundle (paid in the current period of its limit)
- * and of the discount code (and every
- * character's of the code), its open unpaid orders, all and the buyer's (one past its expiry time is not open, even before
+ * One statement: the character's paid orders of the bundle (paid in the current period of its limit),
+ * its open unpaid orders, all and the buyer's (one past its expiry time is not open, even before
  * the sweep marks it), and the order of the client token. Run it under the character's lock (lockRole)
- * so that nothing of the character changes before the new order is written; other characters' uses of
- * the code are counted again when the order is paid (check-at-payment.ts).
+ * so that nothing of the character changes before the new order is written. A discount code's uses are
+ * counted by countCodeUses under the same lock; other characters' are counted again when the order is
+ * paid (check-at-payment.ts).
  */
 export async function readRoleHistory(
   tx: Queryable,
-  query: { gameId: number; roleId: string; bundleId: number; limitPeriod: LimitPeriod; discountCode: string; orderToken: string; buyer: string },
+  query: { gameId: number; roleId: string; bundleId: number; limitPeriod: LimitPeriod; orderToken: string; buyer: string },
 ): Promise<RoleHistory> {
   const rows = await tx.query<{
     holding: number;
     first_buy_taken: number;
-    code_uses: number;
-    code_uses_by_all: number;
     unpaid: number;
     unpaid_by_buyer: number;
     token_order: TokenOrder | null;
   }>(
-    `SELECT count(*) FILTER (WHERE bundle_id = $3 AND ${HOLDS} AND ${paidInPeriodSql('$8::text')})::int AS holding,
-            count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($7::text[]))::int AS first_buy_taken,
-            count(*) FILTER (WHERE $4 <> '' AND discount_code = $4 AND ${HOLDS})::int AS code_uses,
-            (SELECT count(*) FROM orders c WHERE $4 <> '' AND c.discount_code = $4 AND c.status = ANY($6::text[]))::int AS code_uses_by_all,
+    `SELECT count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($5::text[]) AND ${paidInPeriodSql('$7::text')})::int AS holding,
+            count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($6::text[]))::int AS first_buy_taken,
             count(*) FILTER (WHERE status = 'created' AND expires_at > now())::int AS unpaid,
-            count(*) FILTER (WHERE status = 'created' AND expires_at > now() AND buyer = $9)::int AS unpaid_by_buyer,
+            count(*) FILTER (WHERE status = 'created' AND expires_at > now() AND buyer = $8)::int AS unpaid_by_buyer,
             (SELECT json_build_object('order_id', t.order_id, 'game_id', t.game_id, 'role_id', t.role_id, 'product_id', t.product_id)
-               FROM orders t WHERE t.order_token = $5) AS token_order
+               FROM orders t WHERE t.order_token = $4) AS token_order
        FROM orders WHERE game_id = $1 AND role_id = $2`,
-    [query.gameId, query.roleId, query.bundleId, query.discountCode, query.orderToken, HOLDING_STATUSES, PAID_STATUSES, query.limitPeriod, query.buyer],
+    [query.gameId, query.roleId, query.bundleId, query.orderToken, HOLDING_STATUSES, PAID_STATUSES, query.limitPeriod, query.buyer],
   );
   const row = rows[0];
   if (!row) throw new Error('role history: no row');
   return {
     holding: row.holding,
     firstBuyTaken: row.first_buy_taken,
-    codeUses: row.code_uses,
-    codeUsesByAll: row.code_uses_by_all,
     unpaid: row.unpaid,
     unpaidByBuyer: row.unpaid_by_buyer,
     tokenOrder: row.token_order,

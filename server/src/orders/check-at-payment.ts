@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { paidInPeriodSql } from '../purchases/limit-period';
+import { paidInPeriodSql } from '../purchases';
 import { HOLDING_STATUSES } from './order-state';
 import { limitReached } from './price';
 import { lockDiscountCode } from './role-lock';

@@ -1,4 +1,4 @@
-import type { DiscountRefusal } from '../discounts/discount-rules';
+import type { DiscountRefusal } from '../discounts';
 import { DomainError, type Refusal } from '../domain-errors';
 
 export const bundleNotOnSale = () => new DomainError('bundleNotOnSale');

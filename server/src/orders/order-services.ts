@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 import type { OrderSettings } from './order-settings';
 
 /** What the order actions need besides the database, catalogue and games. */

@@ -65,7 +65,7 @@ export const STATUS_TIME_COLUMN: Readonly<Record<OrderStatus, string>> = {
  * States in which an order holds one of the character's purchases of a bundle (limits) and one
  * use of its discount code: paid and not refunded. An unpaid order holds nothing, so that an
  * order placed by anyone cannot keep a once-per-character bundle or code from the real player;
- * the payment checks the limit again (record-payment.ts).
+ * the payment checks the limit again (pay-order.ts).
  */
 export const HOLDING_STATUSES: readonly OrderStatus[] = ['paid', 'delivering', 'delivered', 'delivery_failed'];
 

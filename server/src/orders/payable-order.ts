@@ -42,8 +42,3 @@ export async function firstBuyTakenElsewhere(tx: Queryable, order: PayableOrder)
   );
   return rows.length > 0;
 }
-
-/** The money is kept on the order (paid_at) until the refund job sends it back; its state stays. */
-export async function keepPayment(tx: Queryable, orderId: string): Promise<void> {
-  await tx.query('UPDATE orders SET paid_at = coalesce(paid_at, clock_timestamp()), updated_at = clock_timestamp() WHERE order_id = $1', [orderId]);
-}

@@ -1,20 +1,18 @@
-import { methodPriceMinor } from '@topup/shared/formats';
 import { currencyCode, localeForArea, type Locale } from '@topup/shared/rules';
-import type { Catalogue } from '../catalogue/catalogue';
-import { findServer } from '../catalogue/catalogue';
+import { type Catalogue, findServer } from '../catalogue/catalogue';
 import { bundleTexts, catalogueLanguage } from '../catalogue/catalogue-language';
 import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { Db } from '../db/db';
-import { findDiscountCode } from '../discounts/discount-codes';
-import { normaliseCode, refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
+import { type DiscountCode, findDiscountCode, normaliseCode } from '../discounts';
 import { DomainError } from '../domain-errors';
 import type { GameGateway, GameRole } from '../game/game-gateway';
 import { findTokenOrder, type TokenOrder } from './bundle-history';
+import { checkDiscountCode, USES_NOT_COUNTED } from './discount-check';
 import { checkSaleWindow, findBundle } from './find-bundle';
-import { bundleNotOnSale, discountError } from './order-errors';
+import { bundleNotOnSale } from './order-errors';
 import type { OrderServices } from './order-services';
 import { writeOrder } from './write-order';
-import { parseAmount } from '../payments/minor-units';
+import { parseAmount } from '../payments';
 
 /** What a player asks to buy, every field given (the API refuses an order missing one). */
 export interface OrderRequest {
@@ -75,10 +73,7 @@ function sameTokenOrder(existing: TokenOrder, request: OrderRequest): string {
 /** The code's own rules first; its uses are counted under the character's lock as the order is written. */
 async function checkCode(db: Db, typed: string, gameId: number, productId: string, currency: string): Promise<DiscountCode | null> {
   if (!typed) return null;
-  const code = await findDiscountCode(db, typed);
-  const refusal = refuseDiscount(code, { gameId, productId, currency, now: new Date(), usesByRole: 0, usesByAll: 0 });
-  if (refusal) throw discountError(refusal);
-  return code;
+  return checkDiscountCode(await findDiscountCode(db, typed), { gameId, productId, currency }, USES_NOT_COUNTED);
 }
 
 /**
@@ -132,8 +127,9 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     productName: bundleTexts(bundle, catalogueLanguage(gameArea, request.locale ?? localeForArea(gameArea.area))).productName,
     locale: request.locale ?? localeForArea(gameArea.area),
     receiptEmail: request.receiptEmail ?? '',
-    // The price for the chosen pay method: what the page showed beside it.
-    listPriceMinor: methodPriceMinor(bundle.priceMinor, method.pricePercent),
+    bundlePriceMinor: bundle.priceMinor,
+    // The chosen pay method's difference: the page showed its price beside it.
+    methodPercent: method.pricePercent,
     firstBuyOffer: bundle.firstBuyOffer,
     promisedItems: { items: bundle.items, firstBuy: bundle.firstBuyItems, bonus: bundle.bonusItems },
     roleBuyLimit: bundle.roleBuyLimit,

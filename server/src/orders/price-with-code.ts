@@ -1,14 +1,12 @@
-import { methodPriceMinor } from '@topup/shared/formats';
 import { currencyCode } from '@topup/shared/rules';
 import type { GameArea } from '../catalogue/catalogue';
 import { DomainError } from '../domain-errors';
 import type { Queryable } from '../db/db';
-import { findDiscountCode } from '../discounts/discount-codes';
-import { discountOff, refuseDiscount, type DiscountCode } from '../discounts/discount-rules';
+import { type DiscountCode, findDiscountCode } from '../discounts';
 import { countCodeUses } from './count-code-uses';
+import { checkDiscountCode } from './discount-check';
 import { bundleOnSale } from './find-bundle';
-import { discountError } from './order-errors';
-import { priceOrder, type OrderPrice } from './price';
+import { orderPrice, type OrderPrice } from './price';
 
 export interface CodeCheck {
   readonly gameId: number;
@@ -41,7 +39,6 @@ export async function priceWithCode(db: Queryable, gameArea: GameArea, check: Co
   const limited = code !== null && (code.usesPerCode > 0 || (roleId !== '' && code.usesPerRole > 0));
   const uses = limited ? await countCodeUses(db, gameId, roleId, code.code) : { byRole: 0, byAll: 0 };
   const currency = currencyCode(gameArea.area);
-  const refusal = refuseDiscount(code, { gameId, productId, currency, now: new Date(), usesByRole: uses.byRole, usesByAll: uses.byAll });
-  if (refusal || !code) throw discountError(refusal ?? 'unknown');
-  return { code, price: priceOrder(methodPriceMinor(bundle.priceMinor, method?.pricePercent ?? 0), discountOff(code, currency)) };
+  const applies = checkDiscountCode(code, { gameId, productId, currency }, uses);
+  return { code: applies, price: orderPrice(bundle.priceMinor, method?.pricePercent ?? 0, applies, currency) };
 }

@@ -1,4 +1,5 @@
-import type { DiscountOff } from '../discounts/discount-rules';
+import { methodPriceMinor } from '@topup/shared/rules';
+import { discountOff, type DiscountCode, type DiscountOff } from '../discounts';
 
 /** What an order costs, in minor units of its currency (cents, or won). */
 export interface OrderPrice {
@@ -23,6 +24,15 @@ export function priceOrder(listPriceMinor: number, off: number | DiscountOff): O
       : Math.ceil((listPriceMinor * Math.min(Math.max(Math.trunc(discount.percent), 0), 100)) / 100);
   const discountMinor = Math.min(wanted, listPriceMinor - 1);
   return { listPriceMinor, discountMinor, amountMinor: listPriceMinor - discountMinor };
+}
+
+/**
+ * What an order costs: the bundle's price for the pay method chosen (`methodPriceMinor`, the formula
+ * the pages show beside each method), less the discount code's part of it. The one price formula of
+ * the store: placing an order and checking a code both ask it.
+ */
+export function orderPrice(bundlePriceMinor: number, methodPercent: number, code: DiscountCode | null, currency: string): OrderPrice {
+  return priceOrder(methodPriceMinor(bundlePriceMinor, methodPercent), code ? discountOff(code, currency) : 0);
 }
 
 /** The character's orders of one bundle, as counted when a new order is placed. */

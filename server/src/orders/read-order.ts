@@ -1,7 +1,6 @@
-import type { PromisedItems } from './write-order';
 import type { OrderEventKind, OrderStatus } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
-import { openJobsOf, type OpenJob } from '../delivery/outbox';
+import { openJobsOf, type OpenJob, type PromisedItems } from '../fulfilment';
 
 export interface OrderRow {
   order_id: string;

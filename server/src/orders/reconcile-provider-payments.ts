@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/db';
-import { amountText } from '../payments/minor-units';
-import type { PaymentProvider, ProviderPayment } from '../payments/payment-provider';
+import { amountText, type PaymentProvider, type ProviderPayment } from '../payments';
 
 /** A payment the provider took and kept that the store does not account for, and why. */
 export interface UnmatchedPayment {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 import { findUnmatchedProviderPayments, STORE_PAYMENTS_SQL } from './reconcile-provider-payments';
 import {
   DELIVERED_UNPAID_SQL,

@@ -1,12 +1,14 @@
 import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Db } from '../db/db';
-import type { MailItem } from '../game/game-gateway';
-import type { DiscountCode } from '../discounts/discount-rules';
-import { discountOff, refuseDiscount } from '../discounts/discount-rules';
+import type { PromisedItems } from '../fulfilment';
+import type { DiscountCode } from '../discounts';
 import { readRoleHistory, type RoleHistory } from './bundle-history';
-import { discountError, purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
+import { countCodeUses } from './count-code-uses';
+import { checkDiscountCode } from './discount-check';
+import { purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
-import { firstBuyApplies, limitReached, priceOrder } from './price';
+import { insertCreatedOrder } from './order-workflow';
+import { firstBuyApplies, limitReached, orderPrice } from './price';
 import { lockRole } from './role-lock';
 
 /** Everything known about a new order before it is written; its price is computed here. */
@@ -27,7 +29,9 @@ export interface NewOrder {
   readonly locale: string;
   /** Where the receipt goes once delivered; "" for none. */
   readonly receiptEmail: string;
-  readonly listPriceMinor: number;
+  /** The bundle's catalogue price, and the chosen pay method's difference to it (whole per cent). */
+  readonly bundlePriceMinor: number;
+  readonly methodPercent: number;
   readonly firstBuyOffer: boolean;
   /** What the bundle delivers as the card shows it now: kept with the order for its mail. */
   readonly promisedItems: PromisedItems;
@@ -46,32 +50,12 @@ export interface NewOrder {
   readonly unpaidOrdersPerBuyer: number;
 }
 
-/**
- * A bundle's items when its order was placed: the mail delivers `items`, and `firstBuy` when the
- * paid order kept the first-purchase offer, `bonus` when it did not.
- */
-export interface PromisedItems {
-  readonly items: readonly MailItem[];
-  readonly firstBuy: readonly MailItem[];
-  readonly bonus: readonly MailItem[];
-}
-
 /** The order was written (its id), or the token already named an order (null: read it). */
 export type Written = string | null;
 
-/** The order's creation is its `created_at`; order_events records what happens to it afterwards. */
-const INSERT_ORDER = `
-  INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
-                      bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
-                      amount_minor, currency, first_buy, payment_provider, status, expires_at, promised_items,
-                      locale, receipt_email, buyer)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'created',
-          now() + $21 * interval '1 millisecond', $22::jsonb, $23, $24, $25)
-  ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
-  RETURNING order_id`;
-
+/** The values of a new order in the order of insertCreatedOrder's columns. */
 function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unknown[] {
-  const price = priceOrder(order.listPriceMinor, order.code ? discountOff(order.code, order.currency) : 0);
+  const price = orderPrice(order.bundlePriceMinor, order.methodPercent, order.code, order.currency);
   return [
     orderId,
     order.orderToken,
@@ -125,26 +109,18 @@ export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
       roleId: order.roleId,
       bundleId: order.bundleId,
       limitPeriod: order.roleBuyLimitPeriod,
-      discountCode: order.code?.code ?? '',
       orderToken: order.orderToken,
       buyer: order.buyer,
     });
     if (history.tokenOrder) return null;
     if (limitReached(order.roleBuyLimit, history.holding)) throw purchaseLimitReached();
     if (order.code) {
-      const refusal = refuseDiscount(order.code, {
-        gameId: order.gameId,
-        productId: order.productId,
-        currency: order.currency,
-        now: new Date(),
-        usesByRole: history.codeUses,
-        usesByAll: history.codeUsesByAll,
-      });
-      if (refusal) throw discountError(refusal);
+      const uses = await countCodeUses(tx, order.gameId, order.roleId, order.code.code);
+      checkDiscountCode(order.code, { gameId: order.gameId, productId: order.productId, currency: order.currency }, uses);
     }
     if (tooManyUnpaid(order, history)) throw tooManyUnpaidOrders();
     const orderId = newOrderId();
-    const rows = await tx.query(INSERT_ORDER, insertParams(order, orderId, firstBuyApplies(order.firstBuyOffer, history)));
-    return rows.length ? orderId : null;
+    const written = await insertCreatedOrder(tx, insertParams(order, orderId, firstBuyApplies(order.firstBuyOffer, history)));
+    return written ? orderId : null;
   });
 }

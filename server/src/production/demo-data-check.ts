@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/db';
-import { DEMO_DISCOUNT_CODES } from '../discounts/demo-discount-codes';
-import { activeCodesAmong } from '../discounts/discount-codes';
+import { activeCodesAmong, DEMO_DISCOUNT_CODES } from '../discounts';
 
 /**
  * Why this database cannot serve a production store, or null. The demo discount codes are

@@ -1,6 +1,6 @@
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import type { ServerConfig } from '../config';
-import { stripeProblems } from '../payments/stripe/stripe-settings';
+import { stripeProblems } from '../payments';
 import { isLoopbackUrl } from './loopback-url';
 
 /** The shortest `OPS_TOKEN` a production store accepts. */

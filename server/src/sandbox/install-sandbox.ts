@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 import { SandboxPaymentProvider } from './payments/sandbox-payment-provider';
 
 // The sandbox's routes and servers are wired in by server/src/http/sandbox/install-sandbox.ts.

@@ -3,7 +3,7 @@ import { isEmailAddress } from '@topup/shared/formats';
 import type { Locale } from '@topup/shared/rules';
 import type { OpsTicket } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
-import { queueMail } from '../mail/mail-outbox';
+import { queueMail } from '../fulfilment';
 
 export interface TicketRequest {
   readonly orderId: string;

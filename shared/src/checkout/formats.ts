@@ -4,4 +4,4 @@
  */
 export { formatDeadline, formatOrderTime } from './order-times';
 export { isEmailAddress } from './email-address';
-export { methodAmount, methodPriceMinor } from './method-price';
+export { methodAmount } from './method-price';

@@ -1,5 +1,6 @@
 export * from './locale';
 export * from './currency';
+export * from './method-price';
 export * from './constants';
 export * from './regions';
 export * from './bundle-card';

@@ -2,7 +2,7 @@ import type { Locale } from '@topup/shared/rules';
 import type { Db } from '../../db/db';
 import type { Catalogue } from '../../catalogue/catalogue';
 import type { GameGateway } from '../../game/game-gateway';
-import type { OrderServices } from '../../orders/order-services';
+import type { OrderServices } from '../../orders';
 import type { LimitSettings } from './limit-settings';
 
 /** The body of a request after the sign check and schema coercion: every field a string. */

@@ -5,7 +5,7 @@ import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import { saleMoment } from '../../catalogue/sale-window';
 import type { Db } from '../../db/db';
 import type { GameGateway } from '../../game/game-gateway';
-import type { OrderServices } from '../../orders/order-services';
+import type { OrderServices } from '../../orders';
 import { areaFromHeader } from '../web/accept-language';
 import { registerCounters } from '../web/request-counters';
 import type { ActionInput, ApiAction } from './action';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { recipientKey } from '../../mail/mail-address';
+import { recipientKey } from '../../fulfilment';
 import { clientAddressOf, namedCounter } from '../web/request-counters';
 import type { ActionInput, ApiAction } from './action';
 import { ApiError } from './api-error';

@@ -15,7 +15,7 @@ import {
 import { readGameServers, setGameServer } from '../../catalogue/write-catalogue';
 import { endpointUrlProblem, resolvedHostProblem, type GameEndpointPolicy } from '../../game/http/game-endpoint-policy';
 import { updateCatalogue } from '../../catalogue/update-catalogue';
-import { discountCodeUsage } from '../../orders/count-code-uses';
+import { discountCodeUsage } from '../../orders';
 import { OperationRefused } from '../../domain-errors';
 import { auditedRequest, backOfficeImport, writeAudit } from '../../ops/audit';
 import { actorOf, reason, requestKey } from './route-parts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import type { Db } from '../../db/db';
-import { DeliveryWorker } from '../../delivery/delivery-worker';
-import type { MailWorker } from '../../mail/mail-worker';
+import { DeliveryWorker } from '../../orders/delivery-worker';
+import type { MailWorker } from '../../fulfilment';
 import type { GameGateway } from '../../game/game-gateway';
-import type { PaymentProvider } from '../../payments/payment-provider';
+import type { PaymentProvider } from '../../payments';
 import { webhookRoutes } from '../payments/webhook-routes';
 import type { OrderServices } from '../../orders/order-services';
 import type { OrderSettings } from '../../orders/order-settings';

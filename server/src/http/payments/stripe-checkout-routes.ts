@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isLocale, localeForArea } from '@topup/shared/rules';
 import type { Db } from '../../db/db';
-import { readOrder } from '../../orders/read-order';
+import { readOrder } from '../../orders';
 import { StripePaymentProvider } from '../../payments/stripe/stripe-payment-provider';
 import type { StripeSettings } from '../../payments/stripe/stripe-settings';
 import { keepCheckoutSession, lastCheckoutSession } from '../../payments/stripe/checkout-sessions';

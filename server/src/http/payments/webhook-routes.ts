@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import type { PaymentProvider } from '../../payments/payment-provider';
-import { recordPayment, type PaymentOutcome } from '../../payments/record-payment';
+import { recordPayment, type PaymentOutcome } from '../../orders';
 
 export interface WebhookRoutesOptions {
   readonly db: Db;

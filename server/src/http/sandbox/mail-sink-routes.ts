@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CaughtMail, MailSink } from '../../mail/mail-sink';
+import type { CaughtMail, MailSink } from '../../fulfilment';
 import { escapeHtml } from '../../text/escape-html';
 
 const STYLE = `

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import type { MailSink } from '../../mail/mail-sink';
+import type { MailSink } from '../../fulfilment';
 import { requireOperatorToken } from '../web/operator-auth';
 import { mailSinkRoutes } from './mail-sink-routes';
 import { mailFailureRoutes } from './mail-failure-routes';

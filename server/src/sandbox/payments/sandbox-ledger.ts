@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/db';
-import type { ProviderPayment } from '../../payments/payment-provider';
+import type { ProviderPayment } from '../../payments';
 import type { SandboxPaymentRow } from './sandbox-webhook';
 
 /**

@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Db, Queryable } from '../../db/db';
-import type { PaymentProvider, ProviderPayment, RefundRequest, WebhookReading } from '../../payments/payment-provider';
-import { verifyWebhookSignature } from '../../payments/webhook-signature';
+import { type PaymentProvider, type ProviderPayment, type RefundRequest, verifyWebhookSignature, type WebhookReading } from '../../payments';
 import { bookPayment, listBookedPayments, noteWebhookSent, refundBookedPayment, unacknowledgedPayments } from './sandbox-ledger';
 import { takeWebhookAckLoss } from './webhook-ack-losses';
 import { postWebhook, readSandboxEvent, SANDBOX_SIGNATURE_HEADER, webhookBody, type SandboxPaymentRow } from './sandbox-webhook';

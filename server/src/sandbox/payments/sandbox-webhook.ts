@@ -1,6 +1,4 @@
-import type { WebhookReading } from '../../payments/payment-provider';
-import { amountText, parseAmount } from '../../payments/minor-units';
-import { signWebhook } from '../../payments/webhook-signature';
+import { amountText, parseAmount, signWebhook, type WebhookReading } from '../../payments';
 import { isCleanText } from '../../db/clean-text';
 
 /** The header that carries the sandbox's signature. */

@@ -1,7 +1,7 @@
 import { currencyCode } from '@topup/shared/rules';
 import type { Queryable } from '../../db/db';
-import { recordDeliveredOrder } from '../../orders/record-delivered-order';
-import { recordPaymentEvent } from '../../payments/payment-events';
+import { recordDeliveredOrder } from '../../orders';
+import { recordPaymentEvent } from '../../payments';
 import { depositMail } from '../game/mailbox';
 import { bookPayment } from '../payments/sandbox-ledger';
 import type { DemoPurchase } from './demo-purchases';

@@ -1,12 +1,11 @@
-import { currencyCode } from '@topup/shared/rules';
+import { currencyCode, type Locale } from '@topup/shared/rules';
 import type { Bundle } from '@topup/shared/types';
-import type { Locale } from '@topup/shared/rules';
 import type { CatalogueBundle } from '../../../catalogue/catalogue';
 import { bundleTexts, catalogueLanguage } from '../../../catalogue/catalogue-language';
 import { resolveGameArea } from '../../../catalogue/resolve-game-area';
-import { formatAmount } from '../../../payments/minor-units';
+import { formatAmount } from '../../../payments';
 import { onSale } from '../../../catalogue/sale-window';
-import { deliveredPurchases, type BundlePurchases } from '../../../purchases/role-purchases';
+import { deliveredPurchases, type BundlePurchases } from '../../../purchases';
 import { defineAction } from '../action';
 import { invalid } from '../api-error';
 import { FIELD } from '../fields';

@@ -1,9 +1,9 @@
 import { currencyCode } from '@topup/shared/rules';
 import type { DiscountCheck } from '@topup/shared/types';
 import { resolveGameArea } from '../../../catalogue/resolve-game-area';
-import { normaliseCode } from '../../../discounts/discount-rules';
-import { priceWithCode } from '../../../orders/price-with-code';
-import { formatAmount } from '../../../payments/minor-units';
+import { normaliseCode } from '../../../discounts';
+import { priceWithCode } from '../../../orders';
+import { formatAmount } from '../../../payments';
 import { defineAction } from '../action';
 import { missing } from '../api-error';
 import { requireGameId } from '../require-game-id';

@@ -1,7 +1,7 @@
 import { payUrlIn } from './pay-url';
 import type { CreatedOrder } from '@topup/shared/types';
 import { buyerKey } from './buyer-key';
-import { placeOrder, type OrderRequest } from '../../../orders/place-order';
+import { type OrderRequest, placeOrder } from '../../../orders';
 import { defineAction, type ActionInput } from '../action';
 import { ApiError, missing } from '../api-error';
 import { isEmailAddress } from '@topup/shared/formats';

@@ -1,10 +1,8 @@
 import type { Locale } from '@topup/shared/rules';
 import type { OrderInfo } from '@topup/shared/types';
 import type { Catalogue } from '../../../catalogue/catalogue';
-import { isFinalOrderStatus } from '../../../orders/order-state';
-import type { OrderWithTimeline } from '../../../orders/read-order';
-import { formatAmount } from '../../../payments/minor-units';
-import type { PaymentProvider } from '../../../payments/payment-provider';
+import { isFinalOrderStatus, type OrderWithTimeline } from '../../../orders';
+import { formatAmount, type PaymentProvider } from '../../../payments';
 import { payUrlIn } from './pay-url';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

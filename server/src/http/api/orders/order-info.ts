@@ -1,5 +1,5 @@
 import type { OrderInfo } from '@topup/shared/types';
-import { readOrderWithTimeline } from '../../../orders/read-order';
+import { readOrderWithTimeline } from '../../../orders';
 import { defineAction } from '../action';
 import { missing, orderNotFound } from '../api-error';
 import { FIELD } from '../fields';

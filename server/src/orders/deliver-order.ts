@@ -2,19 +2,12 @@ import { findGameArea } from '../catalogue/catalogue';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
 import type { GameGateway, SentMail } from '../game/game-gateway';
-import { markDelivered, startDelivery } from '../orders/delivery-states';
-import { findBundle } from '../orders/find-bundle';
-import type { OrderSettings } from '../orders/order-settings';
-import type { OrderRow } from '../orders/read-order';
-import { recordEvent, transitionOrder } from '../orders/transition-order';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { nextAttemptAt } from './backoff';
-import type { WorkerLog } from './delivery-worker';
-import { queueMail } from '../mail/mail-outbox';
-import { receiptMail } from '../mail/receipt-mail';
-import { orderItems, orderMail } from './order-mail';
-import { finishJob, inJobTransaction, LeaseLost, postponeJob, queueOrderJob, type ClaimedJob } from './outbox';
-import { describeError, withTimeout } from './with-timeout';
+import { markDelivered, recordEvent, startDelivery, transitionOrder } from './order-workflow';
+import { findBundle } from './find-bundle';
+import type { OrderSettings } from './order-settings';
+import type { OrderRow } from './read-order';
+import type { PaymentProvider } from '../payments';
+import { type ClaimedJob, describeError, finishJob, inJobTransaction, LeaseLost, nextAttemptAt, orderItems, orderMail, postponeJob, queueMail, queueOrderJob, receiptMail, withTimeout, type WorkerLog } from '../fulfilment';
 
 export interface JobContext {
   readonly db: Db;

@@ -1,6 +1,28 @@
 import { localeForArea } from '@topup/shared/rules';
 import type { InGameMail, MailItem } from '../game/game-gateway';
-import type { OrderRow } from '../orders/read-order';
+
+/**
+ * A bundle's items when its order was placed: the mail delivers `items`, and `firstBuy` when the
+ * paid order kept the first-purchase offer, `bonus` when it did not.
+ */
+export interface PromisedItems {
+  readonly items: readonly MailItem[];
+  readonly firstBuy: readonly MailItem[];
+  readonly bonus: readonly MailItem[];
+}
+
+/** What the mail of an order is written from (columns of the order). */
+export interface MailedOrder {
+  readonly order_id: string;
+  readonly game_id: number;
+  readonly server_id: string;
+  readonly role_id: string;
+  readonly area: string;
+  readonly product_name: string;
+  readonly first_buy: boolean;
+  /** The bundle's items when the order was placed; null for orders placed before they were kept. */
+  readonly promised_items: PromisedItems | null;
+}
 
 const TITLES = {
   en: (product: string) => `Your purchase: ${product}`,
@@ -11,7 +33,7 @@ const TITLES = {
 const BONUS = { en: 'First-purchase bonus', ko: '첫 구매 보너스', zh: '首充奖励' };
 
 /** What an order delivers: the items its bundle promised when it was placed, with the bonus its payment kept. */
-export function orderItems(order: Pick<OrderRow, 'area' | 'product_name' | 'first_buy' | 'promised_items'>, firstPayContent: string): MailItem[] {
+export function orderItems(order: Pick<MailedOrder, 'area' | 'product_name' | 'first_buy' | 'promised_items'>, firstPayContent: string): MailItem[] {
   const promised = order.promised_items;
   if (promised && promised.items.length > 0) return [...promised.items, ...(order.first_buy ? promised.firstBuy : promised.bonus)];
   // An order placed before bundles listed their items: the bundle by name, and its first-purchase text.
@@ -25,7 +47,7 @@ export function orderItems(order: Pick<OrderRow, 'area' | 'product_name' | 'firs
  * twice. It carries what the card promised: the bundle's items, and its first-purchase bonus or
  * its repeat bonus.
  */
-export function orderMail(order: OrderRow, firstPayContent: string): InGameMail {
+export function orderMail(order: MailedOrder, firstPayContent: string): InGameMail {
   const locale = localeForArea(order.area);
   const items = orderItems(order, firstPayContent);
   return {

@@ -1,10 +1,7 @@
-import { readOrder } from '../orders/read-order';
-import { recordEvent } from '../orders/transition-order';
-import { nextAttemptAt } from './backoff';
+import { readOrder } from './read-order';
+import { recordEvent } from './order-workflow';
+import { type ClaimedJob, describeError, finishJob, inJobTransaction, LeaseLost, nextAttemptAt, orderMail, postponeJob, withTimeout } from '../fulfilment';
 import { bonusText, logAttemptError, type JobContext } from './deliver-order';
-import { orderMail } from './order-mail';
-import { finishJob, inJobTransaction, LeaseLost, postponeJob, type ClaimedJob } from './outbox';
-import { describeError, withTimeout } from './with-timeout';
 
 /** The game's idempotency key of an order's `number`th resent mail. */
 export function resendKey(orderId: string, number: string): string {

@@ -1,11 +1,8 @@
-import { readOrder } from '../orders/read-order';
-import { findOrderPayment } from '../payments/payment-events';
-import { transitionOrder } from '../orders/transition-order';
-import { nextAttemptAt } from './backoff';
+import { readOrder } from './read-order';
+import { findOrderPayment, recordOrderRefund } from '../payments';
+import { transitionOrder } from './order-workflow';
+import { type ClaimedJob, describeError, finishJob, inJobTransaction, nextAttemptAt, postponeJob, withTimeout } from '../fulfilment';
 import { logAttemptError, type JobContext } from './deliver-order';
-import { finishJob, inJobTransaction, postponeJob, type ClaimedJob } from './outbox';
-import { recordOrderRefund } from './refunds';
-import { describeError, withTimeout } from './with-timeout';
 
 const REFUNDABLE = new Set(['delivery_failed', 'expired', 'declined']);
 /** States the support desk may refund from (orders.refund_requested_at). */

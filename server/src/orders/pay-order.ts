@@ -1,12 +1,10 @@
 import type { Db, Queryable } from '../db/db';
-import { refusePayment, type PaymentRefusal } from '../orders/check-at-payment';
-import { findOrderOwner, firstBuyTakenElsewhere, keepPayment, lockPayableOrder, type PayableOrder } from '../orders/payable-order';
-import { lockRole } from '../orders/role-lock';
-import { recordEvent, transitionOrder } from '../orders/transition-order';
-import { queueOrderJob } from '../delivery/outbox';
-import { recordPaymentEvent } from './payment-events';
-import type { PaymentEvent } from './payment-provider';
-import { takeDuplicatePayment } from './take-duplicate-payment';
+import { queueOrderJob, queuePaymentRefund } from '../fulfilment';
+import { markDuplicatePayment, recordPaymentEvent, type PaymentEvent } from '../payments';
+import { refusePayment, type PaymentRefusal } from './check-at-payment';
+import { keepPayment, recordEvent, transitionOrder } from './order-workflow';
+import { findOrderOwner, firstBuyTakenElsewhere, lockPayableOrder, type PayableOrder } from './payable-order';
+import { lockRole } from './role-lock';
 
 /**
  * What a webhook did: `applied` changed the order; `duplicate` was a second payment of a paid
@@ -51,7 +49,19 @@ async function refundLatePayment(tx: Queryable, order: PayableOrder): Promise<Pa
 }
 
 /**
- * Applies a verified webhook event to its order. Idempotent: the provider's event id is kept, and
+ * A second payment for an order that took one already (a customer charged twice, two checkout
+ * tabs both paid): the order keeps its first payment and its state; this one is shown in the
+ * timeline and refunded on its own through the outbox.
+ */
+async function takeDuplicatePayment(tx: Queryable, provider: string, event: PaymentEvent): Promise<PaymentOutcome> {
+  await markDuplicatePayment(tx, provider, event.eventId);
+  await recordEvent(tx, event.orderId, 'duplicate_payment', { detail: event.eventId });
+  await queuePaymentRefund(tx, event.orderId, event.eventId);
+  return 'duplicate';
+}
+
+/**
+ * The workflow's pay step: applies a verified webhook event to its order. Idempotent: the provider's event id is kept, and
  * the same event again changes nothing and is answered as success.
  */
 export async function recordPayment(db: Db, provider: string, event: PaymentEvent): Promise<PaymentOutcome> {

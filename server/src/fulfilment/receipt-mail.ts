@@ -3,10 +3,25 @@ import { formatPrice, LOCALES, type Locale } from '@topup/shared/rules';
 import { findGameArea, type Catalogue } from '../catalogue/catalogue';
 import { catalogueLanguage, payTypeName } from '../catalogue/catalogue-language';
 import type { MailItem } from '../game/game-gateway';
-import type { OrderRow } from '../orders/read-order';
-import { formatAmount } from '../payments/minor-units';
+import { formatAmount } from '../payments';
 import type { OutgoingMail } from './mail-outbox';
 import { escapeHtml } from '../text/escape-html';
+
+/** What a receipt is written from (columns of the delivered order). */
+export interface ReceiptOrder {
+  readonly order_id: string;
+  readonly game_id: number;
+  readonly area: string;
+  readonly server_name: string;
+  readonly role_id: string;
+  readonly role_name: string;
+  readonly product_name: string;
+  readonly pay_type: string;
+  readonly amount_minor: number;
+  /** The order page's language. */
+  readonly locale: string;
+  readonly receipt_email: string;
+}
 
 interface ReceiptWords {
   readonly subject: (product: string) => string;
@@ -53,12 +68,12 @@ const WORDS: Readonly<Record<Locale, ReceiptWords>> = {
   },
 };
 
-function localeOf(order: Pick<OrderRow, 'locale'>): Locale {
+function localeOf(order: Pick<ReceiptOrder, 'locale'>): Locale {
   return (LOCALES as readonly string[]).includes(order.locale) ? (order.locale as Locale) : 'en';
 }
 
 /** The link to an order's printable receipt, in the order's language. */
-export function receiptUrl(publicUrl: string, order: Pick<OrderRow, 'order_id' | 'role_id' | 'locale'>): string {
+export function receiptUrl(publicUrl: string, order: Pick<ReceiptOrder, 'order_id' | 'role_id' | 'locale'>): string {
   const query = new URLSearchParams({ order_id: order.order_id, role_id: order.role_id, lang: localeOf(order) });
   return `${publicUrl}/#/receipt?${query}`;
 }
@@ -68,7 +83,7 @@ export function receiptUrl(publicUrl: string, order: Pick<OrderRow, 'order_id' |
  * what the receipt page shows (order, date, game, character, bundle, items, amount, pay method,
  * status) and the link to it. Keyed `receipt:<order_id>`: queued once however often delivery is recorded.
  */
-export function receiptMail(order: OrderRow, items: readonly MailItem[], catalogue: Catalogue, publicUrl: string, deliveredAt: Date): OutgoingMail {
+export function receiptMail(order: ReceiptOrder, items: readonly MailItem[], catalogue: Catalogue, publicUrl: string, deliveredAt: Date): OutgoingMail {
   const locale = localeOf(order);
   const words = WORDS[locale];
   const gameArea = findGameArea(catalogue, order.game_id, order.area);

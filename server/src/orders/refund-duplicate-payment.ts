@@ -1,10 +1,7 @@
-import { recordEvent } from '../orders/transition-order';
-import { findPaidEvent } from '../payments/payment-events';
-import { nextAttemptAt } from './backoff';
+import { recordEvent } from './order-workflow';
+import { findPaidEvent, recordDuplicateRefund } from '../payments';
+import { type ClaimedJob, describeError, finishJob, inJobTransaction, nextAttemptAt, postponeJob, withTimeout } from '../fulfilment';
 import { logAttemptError, type JobContext } from './deliver-order';
-import { finishJob, inJobTransaction, postponeJob, type ClaimedJob } from './outbox';
-import { recordDuplicateRefund } from './refunds';
-import { describeError, withTimeout } from './with-timeout';
 
 /**
  * Returns one duplicate payment (a second payment for an order already paid) through its

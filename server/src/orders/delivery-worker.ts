@@ -1,22 +1,16 @@
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
-import type { OrderSettings } from '../orders/order-settings';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { OrderSettings } from './order-settings';
+import { claimDueJobs, handBackLeases, LeaseHeartbeat, PollLoop, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind, type WorkerLog } from '../fulfilment';
+import type { PaymentProvider } from '../payments';
 import { runClusterChore } from '../db/cluster-chore';
 import { deliverOrder, type JobContext } from './deliver-order';
-import { expireUnpaidOrders } from '../orders/expire-orders';
-import { LeaseHeartbeat } from './lease-heartbeat';
-import { claimDueJobs, handBackLeases, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind } from './outbox';
+import { expireUnpaidOrders } from './order-workflow';
 import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';
 import { resendMail } from './resend-mail';
 
-export interface WorkerLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface DeliveryWorkerOptions {
   readonly db: Db;
@@ -54,9 +48,7 @@ const MAX_IN_FLIGHT = 20;
  * one worker.
  */
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private claiming: Promise<void> | null = null;
-  private claimAgain = false;
+  private readonly loop: PollLoop;
   private readonly working = new Set<Promise<void>>();
   private stopped = true;
   private choresDoneAt = 0;
@@ -64,6 +56,7 @@ export class DeliveryWorker {
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     const { db, log, settings } = options;
+    this.loop = new PollLoop(settings.pollIntervalMs, () => this.claim());
     this.heartbeat = new LeaseHeartbeat<ClaimedJob>({
       leaseMs: settings.leaseMs,
       renew: (jobs) => renewJobLeases(db, jobs, settings.leaseMs),
@@ -76,26 +69,13 @@ export class DeliveryWorker {
     if (!this.stopped) return;
     this.stopped = false;
     if (this.options.db.kind === 'pglite') await releaseAllLeases(this.options.db);
-    this.timer = setInterval(() => this.wake(), this.options.settings.pollIntervalMs);
-    this.timer.unref();
     this.heartbeat.start();
-    this.wake();
+    this.loop.start();
   }
 
   /** Claims due jobs now, or right after the claim under way. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.claiming) {
-      this.claimAgain = true;
-      return;
-    }
-    this.claiming = this.claim().finally(() => {
-      this.claiming = null;
-      if (this.claimAgain) {
-        this.claimAgain = false;
-        this.wake();
-      }
-    });
+    this.loop.wake();
   }
 
   /**
@@ -105,9 +85,7 @@ export class DeliveryWorker {
    */
   async stop(graceMs = this.options.settings.stopGraceMs ?? STOP_GRACE_MS): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.claiming;
+    await this.loop.stop();
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
       Promise.all(this.working).then(() => true),
@@ -150,7 +128,7 @@ export class DeliveryWorker {
       const jobs = await claimDueJobs(db, room, settings.leaseMs);
       for (const job of jobs) this.work(job);
       // As many as there was room for: there may be more due.
-      if (jobs.length === room) this.claimAgain = true;
+      if (jobs.length === room) this.loop.runAgain();
     } catch (error) {
       log.error({ err: error }, 'claiming delivery jobs failed; the next poll tries again');
     }
