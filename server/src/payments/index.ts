@@ -9,4 +9,5 @@ export type { PaymentEvent, PaymentProvider, ProviderPayment, RefundRequest, Web
 export { recordDuplicateRefund, recordOrderRefund, type RecordedRefund } from './refunds';
 export { DEFAULT_STRIPE_PAY_METHODS, loadStripeSettings, stripeProblems, unsupportedPayTypes, type StripeSettings } from './stripe/stripe-settings';
 export { StripePaymentProvider, stripeClient, type CheckoutOrder, type OpenedCheckout } from './stripe/stripe-payment-provider';
+export { keepCheckoutSession, lastCheckoutSession } from './stripe/checkout-sessions';
 export { signWebhook, verifyWebhookSignature } from './webhook-signature';

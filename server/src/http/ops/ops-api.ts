@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import type { OrderServices } from '../../orders/order-services';
+import type { OrderServices } from '../../orders';
 import type { ReleaseHealthSettings } from '../../releases/health-settings';
 import type { PreviewLink } from '../../releases/preview-links';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';

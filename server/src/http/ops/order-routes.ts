@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/db';
-import type { OrderServices } from '../../orders/order-services';
-import { reconcileStore } from '../../orders/reconcile-store';
+import type { OrderServices } from '../../orders';
+import { reconcileStore } from '../../orders';
 import { actOnOrder, ORDER_ACTIONS, type OrderAction } from '../../ops/order-actions';
 import { listOrders, readDossier, type OrderFilter, type OrderListRow } from '../../ops/order-desk';
 import { OperationRefused } from '../../domain-errors';

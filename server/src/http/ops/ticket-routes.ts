@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isEmailAddress } from '@topup/shared/formats';
 import type { Db } from '../../db/db';
-import type { OrderServices } from '../../orders/order-services';
+import type { OrderServices } from '../../orders';
 import { answerTicket, listTickets, readTicket, setTicketStatus, type TicketStatus } from '../../support/support-tickets';
 import { auditedRequest, writeAudit } from '../../ops/audit';
 import { OperationRefused } from '../../domain-errors';

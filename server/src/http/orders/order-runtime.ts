@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import type { Db } from '../../db/db';
-import { DeliveryWorker } from '../../orders/delivery-worker';
+import { DeliveryWorker } from '../../orders';
 import type { MailWorker } from '../../fulfilment';
 import type { GameGateway } from '../../game/game-gateway';
 import type { PaymentProvider } from '../../payments';
 import { webhookRoutes } from '../payments/webhook-routes';
-import type { OrderServices } from '../../orders/order-services';
-import type { OrderSettings } from '../../orders/order-settings';
+import type { OrderServices } from '../../orders';
+import type { OrderSettings } from '../../orders';
 
 export interface OrderRuntimeOptions {
   readonly db: Db;

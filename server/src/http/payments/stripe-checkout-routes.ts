@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { isLocale, localeForArea } from '@topup/shared/rules';
 import type { Db } from '../../db/db';
 import { readOrder } from '../../orders';
-import { StripePaymentProvider } from '../../payments/stripe/stripe-payment-provider';
-import type { StripeSettings } from '../../payments/stripe/stripe-settings';
-import { keepCheckoutSession, lastCheckoutSession } from '../../payments/stripe/checkout-sessions';
+import { StripePaymentProvider } from '../../payments';
+import type { StripeSettings } from '../../payments';
+import { keepCheckoutSession, lastCheckoutSession } from '../../payments';
 import { clientAddressOf, registerCounters } from '../web/request-counters';
 
 /** Visits of checkout addresses per client address and minute: enough for reloads and tabs, not for a flood. */

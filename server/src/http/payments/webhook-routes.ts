@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import type { PaymentProvider } from '../../payments/payment-provider';
+import type { PaymentProvider } from '../../payments';
 import { recordPayment, type PaymentOutcome } from '../../orders';
 
 export interface WebhookRoutesOptions {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import type { Db } from '../../db/db';
 import type { GameGateway } from '../../game/game-gateway';
-import type { OrderSettings } from '../../orders/order-settings';
-import type { PaymentProvider } from '../../payments/payment-provider';
+import type { OrderSettings } from '../../orders';
+import type { PaymentProvider } from '../../payments';
 import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from './sandbox-game-server';
 import { HttpGameGateway } from '../../game/http/http-game-gateway';
 
