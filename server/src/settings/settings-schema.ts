@@ -42,7 +42,6 @@ export const SETTINGS = {
   BANNER_LINK_HOSTS: setting(list('host names, comma-separated', hostsFrom), { group: 'store', default: [], doc: 'Hosts a banner may link to over https besides the store\'s own pages' }),
   HOST_DIST: setting(text, { group: 'store', shownDefault: '`host/dist`', doc: 'Another build of the shell to serve (the benchmarks\' monolith build)' }),
   DATA_DIR: setting(text, { group: 'store', default: 'data', doc: 'The embedded database\'s folder, from the repository root' }),
-  ROLE_LOOKUPS_PER_MINUTE: setting(positiveInteger, { group: 'limits', default: 30, doc: 'Role lookups allowed per client address a minute' }),
   CATALOGUE_CHECK_SECONDS: setting(positiveInteger, { group: 'store', default: 5, doc: 'How often the catalogue\'s revision row is checked besides hearing each revision announced' }),
   STOP_DRAIN_SECONDS: setting(wholeNumber, { group: 'store', default: 0, doc: 'On SIGTERM, how long readiness fails before the server stops taking requests (behind a balancer: its check interval × fall count)' }),
   STOP_TIMEOUT_SECONDS: setting(positiveInteger, { group: 'store', default: 20, doc: 'On SIGTERM, how long requests and jobs under way may take before the process exits anyway' }),
@@ -53,11 +52,11 @@ export const SETTINGS = {
     doc: '`1` (set by `npm run dev`) serves the remotes from their dev servers, and records no build as a release',
   }),
 
-  DATABASE_URL: setting(text, { group: 'database', secret: true, shownDefault: 'unset: the embedded PGlite', production: 'PostgreSQL expected (PGlite is one process)', doc: 'PostgreSQL connection string; a secret' }),
+  DATABASE_URL: setting(text, { group: 'database', secret: true, shownDefault: 'unset: the embedded PGlite', doc: 'PostgreSQL connection string (PostgreSQL in production: PGlite is one process\'s); a secret' }),
   DATABASE_POOL_SIZE: setting(integerFrom(2, 'one connection may hold a lock while another writes'), { group: 'database', default: 10, doc: 'PostgreSQL connections this process opens at most' }),
   DATABASE_STATEMENT_TIMEOUT_MS: setting(wholeNumber, { group: 'database', default: 30_000, doc: 'A statement running longer is cancelled (0: never); migrations run without it' }),
   DATABASE_APPLICATION_NAME: setting(text, { group: 'database', trim: true, shownDefault: '`topup-store <INSTANCE_NAME>`', doc: 'How the store\'s PostgreSQL connections name themselves' }),
-  REDIS_URL: setting(pattern('^rediss?://[^/\\s]', 'redis:// or rediss://'), {
+  REDIS_URL: setting(pattern('^rediss?://[^/\\s]', 'redis:// or rediss://', 'redis:// or rediss:// address'), {
     group: 'database',
     secret: true,
     trim: true,
@@ -88,7 +87,7 @@ export const SETTINGS = {
   DEMO_DISCOUNT_CODES: setting(onOff, { group: 'payments and games', shownDefault: 'as `SEED_DEMO`', production: `on ${DEMO}`, doc: 'The demo discount codes (WELCOME10, ONCE50…) come with the demo data' }),
   SANDBOX_WEBHOOK_URL: setting(text, { group: 'payments and games', shownDefault: 'this server\'s own address', doc: 'Where the sandbox checkout sends its webhook' }),
 
-  SMTP_URL: setting(pattern('^smtps?://', 'smtp:// or smtps://'), {
+  SMTP_URL: setting(pattern('^smtps?://', 'smtp:// or smtps://', 'smtp:// or smtps:// address'), {
     group: 'mail',
     secret: true,
     trim: true,
@@ -126,6 +125,7 @@ export const SETTINGS = {
     doc: 'Crash drill: the process kills itself right after a mail went out and before the order records it',
   }),
 
+  ROLE_LOOKUPS_PER_MINUTE: setting(positiveInteger, { group: 'limits', default: 30, doc: 'Role lookups allowed per client address a minute' }),
   ORDERS_PER_MINUTE: perMinute('createOrder and pcpay/pay per client address', 20),
   ORDERS_PER_MINUTE_PER_CHARACTER: perMinute('createOrder and pcpay/pay per character', 10),
   // A result page asks every 2 s (30 a minute): four pages at once from one address, two per order.
