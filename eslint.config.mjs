@@ -245,6 +245,7 @@ export default tseslint.config(
   },
   ...serverLayers(),
   ...domainModules(),
+  serverSettings(),
 );
 
 /**
@@ -286,4 +287,24 @@ function serverLayers() {
     { files: ['server/src/http/**/*.ts'], ignores: ['server/src/http/app.ts', 'server/src/http/sandbox/**'], rules: { [rule]: layer(noSandbox) } },
     { files: ['server/src/http/sandbox/**/*.ts'], rules: { [rule]: layer(noApi) } },
   ];
+}
+
+/**
+ * The server's settings are read from the environment in one module only (decision 260): everywhere
+ * else in server/src they arrive checked and typed, so `process.env` in any spelling is refused.
+ */
+function serverSettings() {
+  const message = 'Read settings through the settings schema (server/src/settings): declare the setting there and pass its value down; only settings/environment.ts reads process.env.';
+  const selectors = [
+    "MemberExpression[object.name='process'][property.name='env']",
+    "MemberExpression[object.name='process'][property.value='env']",
+    "MemberExpression[object.property.name='process'][property.name='env']",
+    "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+    "ImportDeclaration[source.value=/^(node:)?process$/]",
+  ];
+  return {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/settings/environment.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...selectors.map((selector) => ({ selector, message }))] },
+  };
 }

@@ -130,3 +130,31 @@ describe('faces of the server\'s domain modules', () => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });
 });
+
+describe('settings are read only by the settings module', () => {
+  async function settingsBreaches(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it.each([
+    ['server/src/x.ts', 'export const port = process.env.PORT;'],
+    ['server/src/orders/x.ts', "export const port = process.env['PORT'];"],
+    ['server/src/x.ts', "export const env = process['env'];"],
+    ['server/src/cli/x.ts', 'export const env = globalThis.process.env;'],
+    ['server/src/web/x.ts', 'const { env } = process;\nexport const log = env.LOG;'],
+    ['server/src/x.ts', "import { env } from 'node:process';\nexport const log = env.LOG;"],
+    ['server/src/settings/settings-schema.ts', 'export const log = process.env.LOG;'],
+  ])('%s may not read the environment: %s', async (file, code) => {
+    expect(await settingsBreaches(file, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['server/src/settings/environment.ts', 'export const settings = () => ({ ...process.env });'],
+    ['server/src/x.ts', 'export const pid = process.pid;'],
+    ['server/test/x.test.ts', 'export const url = process.env.TEST_DATABASE_URL;'],
+    ['scripts/x.ts', 'export const ci = process.env.CI;'],
+  ])('%s may %s', async (file, code) => {
+    expect(await settingsBreaches(file, code)).toEqual([]);
+  });
+});

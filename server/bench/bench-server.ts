@@ -5,13 +5,14 @@
  * answers GET /bench/memory with its peak resident memory.
  */
 import { buildApp } from '../src/http/app';
-import { loadConfig } from '../src/config';
+import { configFrom } from '../src/config';
+import { processSettings } from '../src/settings/environment';
 import { migrate } from '../src/db/migrate';
 import { openDb } from '../src/db/open-db';
 import { seedDemo } from '../src/sandbox/seed/seed-demo';
 
 async function main(): Promise<void> {
-  const config = { ...loadConfig(), roleLookupsPerMinute: 1_000_000_000 };
+  const config = { ...configFrom(processSettings()), roleLookupsPerMinute: 1_000_000_000 };
   const db = await openDb(config);
   await migrate(db);
   await seedDemo(db);

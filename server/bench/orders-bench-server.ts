@@ -6,14 +6,16 @@
  * how many are delivered, and their webhook-to-delivered latency from the server's own timestamps).
  */
 import { buildApp } from '../src/http/app';
-import { loadConfig } from '../src/config';
+import { configFrom } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openDb } from '../src/db/open-db';
-import { loadOrderSettings } from '../src/orders/order-settings';
+import { orderSettingsFrom } from '../src/orders/order-settings';
+import { processSettings } from '../src/settings/environment';
 import { seedDemo } from '../src/sandbox/seed/seed-demo';
 
 async function main(): Promise<void> {
-  const config = { ...loadConfig(), roleLookupsPerMinute: 1_000_000_000 };
+  const settings = processSettings();
+  const config = { ...configFrom(settings), roleLookupsPerMinute: 1_000_000_000 };
   const db = await openDb(config);
   await migrate(db);
   await seedDemo(db);
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
     config,
     db,
     logger: false,
-    orders: { ...loadOrderSettings(), unpaidOrdersPerCharacter: 1_000_000_000, unpaidOrdersPerBuyer: 1_000_000_000 },
+    orders: { ...orderSettingsFrom(settings), unpaidOrdersPerCharacter: 1_000_000_000, unpaidOrdersPerBuyer: 1_000_000_000 },
     limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled, supportTicket: unthrottled },
   });
   app.get('/bench/memory', async () => ({ maxRssKb: process.resourceUsage().maxRSS }));

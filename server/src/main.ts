@@ -1,5 +1,5 @@
 import { buildApp } from './http/app';
-import { loadConfig, type ServerConfig } from './config';
+import { configFrom, type ServerConfig } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { describeDb, openDb } from './db/open-db';
@@ -8,8 +8,9 @@ import { announceServer } from './releases/server-file';
 import { buildFolders, recordBuildsAsReleases } from './releases/first-releases';
 import { DbReleaseStore } from './releases/release-store';
 import { RegistryService } from './releases/registry-service';
-import { loadOrderSettings } from './orders';
-import { loadLimitSettings } from './http/api/limit-settings';
+import { orderSettingsFrom } from './orders';
+import { limitSettingsFrom } from './http/api/limit-settings';
+import { processSettings } from './settings/environment';
 import { assertSafeToStart, refusalMessage } from './production/production-rules';
 import { demoDataProblem } from './production/demo-data-check';
 import { loadCatalogue } from './catalogue/load-catalogue';
@@ -34,10 +35,12 @@ async function recordBuilds(db: Db, config: ServerConfig): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // Every setting is read and checked here, once; the parts of the store get theirs from it.
+  const settings = processSettings();
+  const config = configFrom(settings);
   assertSafeToStart(config);
-  const orders = loadOrderSettings();
-  const limits = loadLimitSettings();
+  const orders = orderSettingsFrom(settings);
+  const limits = limitSettingsFrom(settings);
   const db = await openDb(config);
   try {
     const applied = await migrate(db);
@@ -46,7 +49,7 @@ async function main(): Promise<void> {
     if (demoData) throw new Error(refusalMessage([demoData]));
     if (config.seedDemo && (await seedIfEmpty(db, { discountCodes: config.demoDiscountCodes }))) console.log('Loaded the demo catalogue.');
     // `npm run dev` serves the remotes from their dev servers: its builds are not releases.
-    if (process.env.DEV_REMOTES !== '1') await recordBuilds(db, config);
+    if (!config.devRemotes) await recordBuilds(db, config);
     // Every pay method the catalogue offers must be one the payment provider takes.
     // Read once, for the checks that need it.
     const catalogue = config.stripe || config.gameGateway === 'http' ? await loadCatalogue(db) : null;
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
   const mailSink: MailSink | undefined = config.mail.sink ? await startMailSink() : undefined;
   const smtpUrl = config.mail.smtpUrl ?? mailSink?.url;
   const mailTransport = smtpUrl ? smtpTransport(smtpUrl, config.mail.from) : undefined;
-  const app = await buildApp({ config, db, logger: process.env.LOG !== 'off', orders, limits, mailTransport, mailSink });
+  const app = await buildApp({ config, db, logger: config.log, orders, limits, mailTransport, mailSink });
   let closing = false;
   // Graceful stop: readiness fails first so that the balancer sends nothing new, then the server stops
   // taking requests and finishes those under way, the workers finish or hand back their leases, the

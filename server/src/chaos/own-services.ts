@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../cluster/store-instance';
+import { processSettings } from '../settings/environment';
 
 /**
  * A PostgreSQL and a Redis of the chaos run's own, started from the installed programs on free
@@ -15,9 +16,9 @@ import { freePort } from '../cluster/store-instance';
 const run = promisify(execFile);
 
 /** Where initdb and pg_ctl are: PG_BIN, else the newest /usr/lib/postgresql/<n>/bin, else pg_config's. */
-export function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string | null {
+export function postgresBinDir(pgBin: string | undefined = processSettings().PG_BIN): string | null {
   const has = (dir: string) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'));
-  if (env.PG_BIN) return has(env.PG_BIN) ? env.PG_BIN : null;
+  if (pgBin) return has(pgBin) ? pgBin : null;
   const debian = '/usr/lib/postgresql';
   if (fs.existsSync(debian)) {
     const versions = fs.readdirSync(debian).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));

@@ -4,7 +4,8 @@
 // over 50 % need `--confirm-price-changes`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { configFrom } from '../config';
+import { processSettings } from '../settings/environment';
 import { CatalogueFileError, checkCatalogueFileInTurns, exportCatalogue, importCatalogue } from '../catalogue/catalogue-file';
 import { MAX_CATALOGUE_FILE_BYTES } from '../catalogue/catalogue-file-schema';
 import { migrate } from '../db/migrate';
@@ -39,16 +40,17 @@ async function main(): Promise<void> {
   const { positional, flags } = parseArgs(process.argv.slice(2));
   const [command, file] = positional;
   if (!command || !file || !['export', 'check', 'import'].includes(command)) fail(USAGE);
-  const target = path.resolve(process.env.INIT_CWD || process.cwd(), file);
+  const settings = processSettings();
+  const target = path.resolve(settings.INIT_CWD || process.cwd(), file);
   // The hosts banners may link to (BANNER_LINK_HOSTS), as the server checks them.
-  const checks = { bannerLinkHosts: loadConfig().bannerLinkHosts };
+  const checks = { bannerLinkHosts: configFrom(settings).bannerLinkHosts };
   if (command === 'check') {
     const problems = await checkCatalogueFileInTurns(readFile(target), checks);
     if (problems.length > 0) fail(new CatalogueFileError(problems).message);
     console.log(`✓ ${file} is a valid catalogue file`);
     return;
   }
-  const config = loadConfig();
+  const config = configFrom(settings);
   const db = await openDb(config);
   try {
     await migrate(db);

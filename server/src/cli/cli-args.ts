@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { processSettings } from '../settings/environment';
 
 export interface ParsedArgs {
   readonly positional: string[];
@@ -26,7 +27,7 @@ export function parseArgs(argv: readonly string[], valued: readonly string[] = [
 /** Who runs an ops command, for the activation history. */
 export function operator(): string {
   try {
-    return `${process.env.OPS_ACTOR || os.userInfo().username}@${os.hostname()}`;
+    return `${processSettings().OPS_ACTOR ?? os.userInfo().username}@${os.hostname()}`;
   } catch {
     return 'unknown';
   }

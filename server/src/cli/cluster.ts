@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig, positiveIntegerFrom, REPO_ROOT } from '../config';
+import { configFrom, REPO_ROOT } from '../config';
+import { processSettings } from '../settings/environment';
 import { clusterProblems, startCluster, type StoreCluster } from '../cluster/store-cluster';
 import { describeDb } from '../db/open-db';
 import { describeRedis } from '../http/web/redis-counter-store';
@@ -16,13 +17,14 @@ const instancePort = (port: number, index: number) => port + 11 + index;
  * SIGTERM) stops them all. docs/operations.md, "Run a cluster".
  */
 async function main(): Promise<number> {
-  const problems = clusterProblems(process.env);
+  const settings = processSettings();
+  const problems = clusterProblems(settings);
   if (problems.length) {
     for (const problem of problems) console.error(problem);
     return 1;
   }
-  const instances = positiveIntegerFrom('INSTANCES', process.env.INSTANCES, 3);
-  const config = loadConfig();
+  const instances = settings.INSTANCES;
+  const config = configFrom(settings);
   if (!config.redisUrl) {
     console.warn('!!! No REDIS_URL: each instance counts the rate limits alone, so the cluster allows each limit once per instance. Set REDIS_URL=redis://127.0.0.1:6379 !!!');
   }

@@ -4,6 +4,7 @@
 import { runContractSuite } from '../game/http/contract-suite';
 import { SANDBOX_GAME_DEV_SECRET } from '../http/sandbox/sandbox-game-server';
 import { fail, parseArgs } from './cli-args';
+import { processSettings } from '../settings/environment';
 
 async function main(): Promise<void> {
   const { positional, flags } = parseArgs(process.argv.slice(2), ['secret', 'game', 'server', 'sign', 'role', 'uid']);
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   const text = (name: string, fallback: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : fallback);
   const target = {
     url,
-    secret: text('secret', process.env.GAME_SERVER_SECRET || SANDBOX_GAME_DEV_SECRET),
+    secret: text('secret', processSettings().GAME_SERVER_SECRET ?? SANDBOX_GAME_DEV_SECRET),
     gameId: Number(text('game', '18')),
     serverId: text('server', '1801'),
     serverSign: text('sign', ''),

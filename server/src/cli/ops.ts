@@ -3,7 +3,8 @@
 // terminal (`echo "$PASSWORD" | npm run ops -- add-operator …`), and asked for (twice, unechoed) otherwise.
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../config';
+import { configFrom } from '../config';
+import { processSettings } from '../settings/environment';
 import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
 import { addOperator } from '../ops/operator-admin';
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   const role = flags.role;
   if (!isOperatorRole(role)) fail(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
   const password = await passwordFromUser();
-  const config = loadConfig();
+  const config = configFrom(processSettings());
   const db = await openDb(config);
   try {
     await migrate(db);

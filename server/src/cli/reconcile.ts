@@ -1,8 +1,11 @@
-import { loadConfig, type ServerConfig } from '../config';
+import { configFrom, type ServerConfig } from '../config';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
-import { countOrders, loadOrderSettings, reconciles, reconcileStore } from '../orders';
+import { orderSettingsFrom } from '../orders';
+import { processSettings } from '../settings/environment';
+import { reconciles, reconcileStore } from '../orders';
+import { countOrders } from '../orders';
 import { type PaymentProvider, StripePaymentProvider } from '../payments';
 import { sandboxPaymentBooks } from '../sandbox/install-sandbox';
 
@@ -19,8 +22,9 @@ function providerOf(config: ServerConfig, db: Db, webhookSecret: string): Paymen
  * stop the server first (one process per data directory); on PostgreSQL it runs beside the servers.
  */
 async function reconcile(): Promise<number> {
-  const config = loadConfig();
-  const settings = loadOrderSettings();
+  const checked = processSettings();
+  const config = configFrom(checked);
+  const settings = orderSettingsFrom(checked);
   const db = await openDb(config);
   try {
     await migrate(db);

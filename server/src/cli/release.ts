@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveBuildVersion } from '@topup/shared/build-version';
-import { loadConfig } from '../config';
+import { configFrom } from '../config';
+import { childEnvironment, processSettings } from '../settings/environment';
 import { isReleasableApp, isSafeVersion, RELEASABLE_APPS } from '../releases/apps';
 import { readBuildFolder } from '../releases/build-files';
 import { openRegistry } from '../releases/open-registry';
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
   const { positional, flags } = parseArgs(process.argv.slice(2));
   const app = positional[0];
   if (!isReleasableApp(app)) fail(`usage: npm run release -- <${RELEASABLE_APPS.join('|')}> [--no-activate] [--force] [--reason "…"]`);
-  const config = loadConfig();
+  const settings = processSettings();
+  const config = configFrom(settings);
   const version = resolveBuildVersion(config.repoRoot);
   if (!isSafeVersion(version)) fail(`MF_BUILD_VERSION "${version}" may use only letters, digits, ".", "_" and "-"`);
 
@@ -26,13 +28,13 @@ async function main(): Promise<void> {
   const build = spawnSync('npx', ['rspack', 'build', '-c', path.join(app, 'rspack.config.ts')], {
     cwd: config.repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', MF_BUILD_VERSION: version, TOPUP_BUILD_OUT: out },
+    env: childEnvironment({ NODE_ENV: 'production', MF_BUILD_VERSION: version, TOPUP_BUILD_OUT: out }),
   });
   if (build.status !== 0) fail(`the build of ${app} failed`);
 
   const files = readBuildFolder(out);
   fs.rmSync(out, { recursive: true, force: true });
-  const registry = await openRegistry(config);
+  const registry = await openRegistry(config, settings.TOPUP_SERVER_URL);
   try {
     const reason = typeof flags.reason === 'string' ? flags.reason : `release ${version}`;
     // Through the ops routes the server audits with the token's actor; on the database, this command does.

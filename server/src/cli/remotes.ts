@@ -1,5 +1,6 @@
 // `npm run remotes -- list | activate <app> <version> | promote <app> <version> --share N | rollback <app>` [--reason "…"] [--force]
-import { loadConfig } from '../config';
+import { configFrom } from '../config';
+import { processSettings } from '../settings/environment';
 import { RELEASABLE_APPS } from '../releases/apps';
 import { openRegistry } from '../releases/open-registry';
 import type { RegistryListing } from '../releases/registry-service';
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
   const [command, app, version] = positional;
   const reason = typeof flags.reason === 'string' ? flags.reason : '';
   if (!command) fail(USAGE);
-  const registry = await openRegistry(loadConfig());
+  const settings = processSettings();
+  const registry = await openRegistry(configFrom(settings), settings.TOPUP_SERVER_URL);
   try {
     if (command === 'list') printListing(await registry.operations.list());
     else if (command === 'activate' && app && version) {

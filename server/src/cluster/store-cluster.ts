@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
+import { processSettingTexts } from '../settings/environment';
+import { readSettings, type SettingTexts } from '../settings/read-settings';
+import type { Settings } from '../settings/settings-schema';
 import { migrate } from '../db/migrate';
 import { openDb } from '../db/open-db';
 import { haproxyVersion, renderHaproxyConfig } from './haproxy-config';
@@ -91,9 +94,9 @@ async function untilReady(instance: StoreInstance, ms = 60_000): Promise<void> {
 }
 
 /** Refuses what a cluster cannot run on, with what to do instead. */
-export function clusterProblems(env: NodeJS.ProcessEnv): string[] {
+export function clusterProblems(settings: Pick<Settings, 'DATABASE_URL'>): string[] {
   const problems: string[] = [];
-  if (!env.DATABASE_URL) {
+  if (!settings.DATABASE_URL) {
     problems.push(
       'A cluster needs PostgreSQL: set DATABASE_URL (postgres://user@host:5432/db). The embedded database (PGlite) is one process\'s and cannot be shared by several instances.',
     );
@@ -103,8 +106,8 @@ export function clusterProblems(env: NodeJS.ProcessEnv): string[] {
 }
 
 /** Applies the migrations once, before any instance starts (they then find nothing to do). */
-async function migrateOnce(env: NodeJS.ProcessEnv): Promise<number[]> {
-  const config = loadConfig(env);
+async function migrateOnce(texts: SettingTexts): Promise<number[]> {
+  const config = loadConfig(texts);
   const db = await openDb({ ...config, databasePoolSize: 2 });
   try {
     return await migrate(db);
@@ -146,7 +149,9 @@ async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal
  * balancer's address in its mails (PUBLIC_URL).
  */
 export async function startCluster(options: ClusterOptions): Promise<StoreCluster> {
-  const settings: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  // The instances' settings: this process's, with the cluster's over them; checked before any starts.
+  const texts: SettingTexts = { ...processSettingTexts(), ...options.env };
+  const settings = readSettings(texts);
   const problems = clusterProblems(settings);
   if (problems.length) throw new Error(problems.join('\n'));
   const host = options.host ?? '127.0.0.1';
@@ -154,8 +159,8 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
   const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   const shared: Record<string, string> = {
-    TRUST_PROXY: settings.TRUST_PROXY || '1',
-    PUBLIC_URL: settings.PUBLIC_URL || url,
+    TRUST_PROXY: texts.TRUST_PROXY || '1',
+    PUBLIC_URL: texts.PUBLIC_URL || url,
     ...options.env,
     // Each instance's sandbox game on a port of its own: the default (its port + 1) may be the next instance's.
     SANDBOX_GAME_PORT: '0',
@@ -165,7 +170,7 @@ export async function startCluster(options: ClusterOptions): Promise<StoreCluste
   // On SIGTERM an instance fails readiness for as long as HAProxy needs to take it out, then stops.
   shared.STOP_DRAIN_SECONDS = options.env?.STOP_DRAIN_SECONDS ?? String(Math.ceil((checkIntervalMs * (CHECK_FALL + 1)) / 1000));
 
-  const applied = await migrateOnce(settings);
+  const applied = await migrateOnce(texts);
   if (applied.length) onLine?.('cluster', `Database migrated to version ${applied[applied.length - 1]}.`);
 
   const ports = [...(options.instancePorts ?? (await Promise.all(Array.from({ length: options.instances }, () => freePort()))))];

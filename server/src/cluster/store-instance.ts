@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { childEnvironment } from '../settings/environment';
 
 /** server/: where `src/main.ts` is, and tsx with it. */
 const SERVER_DIR = path.resolve(__dirname, '..', '..');
@@ -79,14 +80,13 @@ export async function startInstance(options: InstanceOptions): Promise<StoreInst
   const { port } = options;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: {
-      ...process.env,
+    env: childEnvironment({
       HOST: '127.0.0.1',
       PORT: String(port),
       NODE_OPTIONS: '',
       ...(options.name ? { INSTANCE_NAME: options.name } : {}),
       ...options.env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

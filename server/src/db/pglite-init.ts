@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { childEnvironment } from '../settings/environment';
 
 /**
  * Creates a new PGlite data directory in a short-lived child process. PostgreSQL's initdb
@@ -11,5 +12,5 @@ export function initDataDirApart(dataDir: string): void {
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   const pglite = require.resolve('@electric-sql/pglite');
   const script = `require(${JSON.stringify(pglite)}).PGlite.create({ dataDir: ${JSON.stringify(dataDir)} }).then((db) => db.close())`;
-  execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
+  execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'], env: childEnvironment({ NODE_OPTIONS: '' }) });
 }

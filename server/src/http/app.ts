@@ -7,7 +7,7 @@ import { catalogueAssetRoutes } from './assets/catalogue-asset-routes';
 import { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
-import { remoteSourceFromEnv, type RemoteSource } from '../releases/remote-source';
+import { remoteSourceOf, type RemoteSource } from '../releases/remote-source';
 import { staticRoutes } from './web/static-routes';
 import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
@@ -15,10 +15,10 @@ import { releaseOperations } from './releases/release-operations';
 import { ReleaseFileCache } from '../releases/release-file-cache';
 import { DbReleaseStore } from '../releases/release-store';
 import { healthRoutes } from './releases/health-routes';
-import { loadReleaseHealthSettings, type ReleaseHealthSettings } from '../releases/health-settings';
+import type { ReleaseHealthSettings } from '../releases/health-settings';
 import { watchReleases } from '../releases/auto-rollback';
 import { dropCountedLoads, dropOldHealth } from '../releases/release-health';
-import { configuredSigningKey, signerOf } from '../releases/signing-key';
+import { signerOf } from '../releases/signing-key';
 import { issueLoadToken } from '../releases/load-tokens';
 import { openPreview, previewLink } from '../releases/preview-links';
 import { runClusterChore } from '../db/cluster-chore';
@@ -26,14 +26,14 @@ import { auditRegistry } from '../ops/audit';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
 import { RegistryService } from '../releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
-import { loadOrderSettings, type OrderSettings } from '../orders';
+import { DEFAULT_ORDER_SETTINGS, type OrderSettings } from '../orders';
 import { frameworkErrorAnswer, securityHeaders } from './web/security-headers';
 import { readinessRoutes } from './web/readiness-routes';
 import { cspReportRoutes } from './web/csp-report-routes';
 import { useCounterStore } from './web/request-counters';
 import { openRedisCounterStore } from './web/redis-counter-store';
 import { refuseUncleanInput, storeErrorAnswer } from './web/error-answer';
-import { loadLimitSettings, type LimitSettings } from './api/limit-settings';
+import { DEFAULT_LIMIT_SETTINGS, type LimitSettings } from './api/limit-settings';
 import { fieldRefusal } from './api/field-refusal';
 // The sandbox is wired in here: every other module of the store knows only GameGateway and PaymentProvider.
 import { installSandboxPayments, sandboxGameService } from './sandbox/install-sandbox';
@@ -65,7 +65,7 @@ export interface AppOptions {
   readonly mailTransport?: MailTransport;
   /** The development mail sink, shown at /sandbox/mail with the sandbox's routes. */
   readonly mailSink?: MailSink;
-  /** How releases are watched in players' browsers and rolled back by the store; the settings' otherwise. */
+  /** How releases are watched in players' browsers and rolled back by the store; the config's otherwise. */
   readonly releaseHealth?: ReleaseHealthSettings;
 }
 
@@ -99,9 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(assetRoutes);
   // How releases are watched in players' browsers: the pages learn the sample with the registry.
-  const releaseHealth = options.releaseHealth ?? loadReleaseHealthSettings();
+  const releaseHealth = options.releaseHealth ?? config.releaseHealth;
   const pages = { store: { appKey: config.appKey, healthSample: releaseHealth.sample }, demo: config.storeMode === 'demo' };
-  const built = options.remotes ?? remoteSourceFromEnv(config.repoRoot);
+  const built = options.remotes ?? remoteSourceOf(config.repoRoot, config.devRemotes);
   if (options.db) {
     const db = options.db;
     const catalogue = options.catalogue ?? new CatalogueCache(db, { revisionCheckMs: config.catalogueCheckMs, log: app.log });
@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => catalogue.close());
     // Liveness and readiness; each says which instance answered, behind a load balancer.
     await app.register(readinessRoutes, { instance: config.instanceName, db, catalogue });
-    const settings = options.orders ?? loadOrderSettings({});
+    const settings = options.orders ?? DEFAULT_ORDER_SETTINGS;
     // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
     const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue, config.gameEndpoints) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       games,
       appKey: config.appKey,
       roleLookupsPerMinute: config.roleLookupsPerMinute,
-      limits: options.limits ?? loadLimitSettings({}),
+      limits: options.limits ?? DEFAULT_LIMIT_SETTINGS,
       orders,
       linkHosts: config.bannerLinkHosts,
     });
@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const releaseFiles = new ReleaseFileCache(registry.store);
     // Each release's health in players' browsers; one instance at a time judges new versions by it.
     // Load tokens and preview links are signed with RELEASE_SIGNING_KEY, or the key kept in the database.
-    const signer = signerOf(db, configuredSigningKey());
+    const signer = signerOf(db, config.releaseSigningKey);
     await app.register(healthRoutes, { db, settings: releaseHealth, signer });
     let watching: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {

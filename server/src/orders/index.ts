@@ -11,7 +11,7 @@ export { formatDuration, parseDuration, parseDurationList } from './durations';
 export { bundleOnSale, checkSaleWindow, findBundle } from './find-bundle';
 export { newOrderId } from './order-id';
 export type { OrderServices } from './order-services';
-export { DEFAULT_ORDER_SETTINGS, DEV_WEBHOOK_SECRET, loadOrderSettings, MIN_LEASE_MS, type OrderSettings } from './order-settings';
+export { DEFAULT_ORDER_SETTINGS, DEV_WEBHOOK_SECRET, loadOrderSettings, MIN_LEASE_MS, orderSettingsFrom, type OrderSettings } from './order-settings';
 export {
   canTransition,
   FINAL_ORDER_STATUSES,

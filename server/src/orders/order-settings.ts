@@ -1,7 +1,6 @@
-import { positiveIntegerFrom } from '../config';
-import { parseDuration, parseDurationList } from './durations';
-
 import { DEV_WEBHOOK_SECRET } from '../production/development-secrets';
+import { DEFAULT_SETTINGS, readSettings, type SettingTexts } from '../settings/read-settings';
+import type { Settings } from '../settings/settings-schema';
 
 /** The development webhook secret; a production server refuses to start with it. */
 export { DEV_WEBHOOK_SECRET };
@@ -48,48 +47,39 @@ export interface OrderSettings {
 /** The shortest DELIVERY_LEASE: renewed every second at least. */
 export const MIN_LEASE_MS = 3000;
 
-export const DEFAULT_ORDER_SETTINGS: OrderSettings = {
-  expiresAfterMs: 30 * 60_000,
-  unpaidOrdersPerCharacter: 50,
-  unpaidOrdersPerBuyer: 5,
-  backoffMs: [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000],
-  giveUpAfterMs: 24 * 3_600_000,
-  pollIntervalMs: 1000,
-  leaseMs: 15_000,
-  callTimeoutMs: 30_000,
-  webhookSecret: DEV_WEBHOOK_SECRET,
-  sandboxWebhookUrl: null,
-  workerEnabled: true,
-  crashAfterMail: false,
-};
-
-/** Order, payment and delivery settings from the environment (docs/orders.md lists them). */
-export function loadOrderSettings(env: NodeJS.ProcessEnv = process.env): OrderSettings {
-  const duration = (name: string, fallback: number) => (env[name] ? parseDuration(env[name], name) : fallback);
-  const nodeEnv = env.NODE_ENV || 'development';
-  const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET;
+/** Order, payment and delivery settings of the checked settings (docs/orders.md lists them). */
+export function orderSettingsFrom(settings: Settings): OrderSettings {
+  const nodeEnv = settings.NODE_ENV;
+  const webhookSecret = settings.PAYMENT_WEBHOOK_SECRET;
   if (nodeEnv === 'production' && webhookSecret === DEV_WEBHOOK_SECRET) {
     throw new Error('Refusing to start: NODE_ENV=production with the development PAYMENT_WEBHOOK_SECRET. Set it to the provider\'s secret.');
   }
-  const fault = env.DELIVERY_FAULT || '';
-  if (fault && fault !== 'crash-after-mail') throw new Error(`DELIVERY_FAULT must be crash-after-mail or empty, got "${fault}"`);
+  const fault = settings.DELIVERY_FAULT;
   if (fault && nodeEnv === 'production') throw new Error('Refusing to start: DELIVERY_FAULT is a test drill, not for production.');
-  const settings: OrderSettings = {
-    expiresAfterMs: duration('ORDER_EXPIRES_AFTER', DEFAULT_ORDER_SETTINGS.expiresAfterMs),
-    unpaidOrdersPerCharacter: positiveIntegerFrom('UNPAID_ORDERS_PER_CHARACTER', env.UNPAID_ORDERS_PER_CHARACTER, DEFAULT_ORDER_SETTINGS.unpaidOrdersPerCharacter),
-    unpaidOrdersPerBuyer: positiveIntegerFrom('UNPAID_ORDERS_PER_BUYER', env.UNPAID_ORDERS_PER_BUYER, DEFAULT_ORDER_SETTINGS.unpaidOrdersPerBuyer),
-    backoffMs: env.DELIVERY_BACKOFF ? parseDurationList(env.DELIVERY_BACKOFF, 'DELIVERY_BACKOFF') : DEFAULT_ORDER_SETTINGS.backoffMs,
-    giveUpAfterMs: duration('DELIVERY_GIVE_UP_AFTER', DEFAULT_ORDER_SETTINGS.giveUpAfterMs),
-    pollIntervalMs: duration('DELIVERY_POLL_INTERVAL', DEFAULT_ORDER_SETTINGS.pollIntervalMs),
-    leaseMs: duration('DELIVERY_LEASE', DEFAULT_ORDER_SETTINGS.leaseMs),
-    callTimeoutMs: duration('DELIVERY_CALL_TIMEOUT', DEFAULT_ORDER_SETTINGS.callTimeoutMs),
+  const result: OrderSettings = {
+    expiresAfterMs: settings.ORDER_EXPIRES_AFTER,
+    unpaidOrdersPerCharacter: settings.UNPAID_ORDERS_PER_CHARACTER,
+    unpaidOrdersPerBuyer: settings.UNPAID_ORDERS_PER_BUYER,
+    backoffMs: settings.DELIVERY_BACKOFF,
+    giveUpAfterMs: settings.DELIVERY_GIVE_UP_AFTER,
+    pollIntervalMs: settings.DELIVERY_POLL_INTERVAL,
+    leaseMs: settings.DELIVERY_LEASE,
+    callTimeoutMs: settings.DELIVERY_CALL_TIMEOUT,
     webhookSecret,
-    sandboxWebhookUrl: env.SANDBOX_WEBHOOK_URL || null,
-    workerEnabled: (env.DELIVERY_WORKER || 'on').toLowerCase() !== 'off',
+    sandboxWebhookUrl: settings.SANDBOX_WEBHOOK_URL ?? null,
+    workerEnabled: settings.DELIVERY_WORKER,
     crashAfterMail: fault === 'crash-after-mail',
   };
-  if (settings.leaseMs < MIN_LEASE_MS) {
+  if (result.leaseMs < MIN_LEASE_MS) {
     throw new Error(`DELIVERY_LEASE must be at least ${MIN_LEASE_MS / 1000}s: it is renewed every third of it, and a shorter one would be lost to a busy moment and its job taken over needlessly.`);
   }
-  return settings;
+  return result;
+}
+
+/** The defaults of the settings schema. */
+export const DEFAULT_ORDER_SETTINGS: OrderSettings = orderSettingsFrom(DEFAULT_SETTINGS);
+
+/** Order, payment and delivery settings from settings given as text: the defaults and those given. */
+export function loadOrderSettings(texts: SettingTexts): OrderSettings {
+  return orderSettingsFrom(readSettings(texts));
 }

@@ -1,4 +1,4 @@
-import { positiveIntegerFrom } from '../config';
+import type { Settings } from '../settings/settings-schema';
 
 /** How the store watches each release in players' browsers, and when it undoes one by itself. */
 export interface ReleaseHealthSettings {
@@ -20,22 +20,17 @@ export interface ReleaseHealthSettings {
   readonly tokenMinutes: number;
 }
 
-function fractionFrom(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number < 0 || number > 1) throw new Error(`${name} must be a number from 0 to 1, got "${value}"`);
-  return number;
-}
-
-export function loadReleaseHealthSettings(env: NodeJS.ProcessEnv = process.env): ReleaseHealthSettings {
+/** The release-health settings of the checked settings. */
+export function releaseHealthFrom(settings: Settings): ReleaseHealthSettings {
   return {
-    sample: fractionFrom('HEALTH_SAMPLE', env.HEALTH_SAMPLE, 1),
-    keepDays: positiveIntegerFrom('HEALTH_KEEP_DAYS', env.HEALTH_KEEP_DAYS, 14),
-    minLoads: positiveIntegerFrom('ROLLBACK_MIN_LOADS', env.ROLLBACK_MIN_LOADS, 50),
-    windowMinutes: positiveIntegerFrom('ROLLBACK_WINDOW_MINUTES', env.ROLLBACK_WINDOW_MINUTES, 30),
-    maxFailureRate: fractionFrom('ROLLBACK_MAX_FAILURE_RATE', env.ROLLBACK_MAX_FAILURE_RATE, 0.05),
-    checkMs: positiveIntegerFrom('ROLLBACK_CHECK_SECONDS', env.ROLLBACK_CHECK_SECONDS, 10) * 1000,
-    perNetwork: positiveIntegerFrom('HEALTH_LOADS_PER_NETWORK', env.HEALTH_LOADS_PER_NETWORK, 20),
-    tokenMinutes: positiveIntegerFrom('HEALTH_TOKEN_MINUTES', env.HEALTH_TOKEN_MINUTES, 15),
+    sample: settings.HEALTH_SAMPLE,
+    keepDays: settings.HEALTH_KEEP_DAYS,
+    minLoads: settings.ROLLBACK_MIN_LOADS,
+    windowMinutes: settings.ROLLBACK_WINDOW_MINUTES,
+    maxFailureRate: settings.ROLLBACK_MAX_FAILURE_RATE,
+    checkMs: settings.ROLLBACK_CHECK_SECONDS * 1000,
+    perNetwork: settings.HEALTH_LOADS_PER_NETWORK,
+    tokenMinutes: settings.HEALTH_TOKEN_MINUTES,
   };
 }
+

@@ -20,7 +20,7 @@ export interface OpenedRegistry {
  * embedded database admits one process: when a running server holds it, commands go through
  * that server's `/ops` routes (which need OPS_TOKEN); otherwise they open it themselves.
  */
-export async function openRegistry(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): Promise<OpenedRegistry> {
+export async function openRegistry(config: ServerConfig, serverUrl: string | undefined): Promise<OpenedRegistry> {
   try {
     const db = await openDb(config);
     const registry = new RegistryService(db, new DbReleaseStore(db));
@@ -39,7 +39,7 @@ export async function openRegistry(config: ServerConfig, env: NodeJS.ProcessEnv 
     };
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
-    const url = env.TOPUP_SERVER_URL || readAnnouncement(config.dataDir)?.url;
+    const url = serverUrl || readAnnouncement(config.dataDir)?.url;
     if (!url) throw new Error(`${error.message}\nSet TOPUP_SERVER_URL to that server's address so the command can go through it.`);
     if (!config.opsToken) {
       throw new Error(`A running server (${url}) holds the embedded database: set OPS_TOKEN (the one it was started with) to go through it.`);

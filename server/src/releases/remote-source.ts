@@ -84,6 +84,6 @@ export function devServerRemoteSource(): RemoteSource {
 }
 
 /** `DEV_REMOTES=1` (set by `npm run dev`) serves remotes from their dev servers, else from their builds. */
-export function remoteSourceFromEnv(repoRoot: string, env: NodeJS.ProcessEnv = process.env): RemoteSource {
-  return env.DEV_REMOTES === '1' ? devServerRemoteSource() : distRemoteSource(repoRoot);
+export function remoteSourceOf(repoRoot: string, devRemotes: boolean): RemoteSource {
+  return devRemotes ? devServerRemoteSource() : distRemoteSource(repoRoot);
 }

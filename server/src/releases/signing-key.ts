@@ -3,18 +3,13 @@ import type { Queryable } from '../db/db';
 
 /**
  * The key that signs what the store hands to browsers about releases: each page load's health token
- * and operators' preview links. `RELEASE_SIGNING_KEY` (at least 32 characters) when set; otherwise one
- * drawn once and kept in the database (table `release_signing_key`), so every instance on it agrees.
- * A secret: never logged, never sent to a browser, never shown in the release console.
+ * and operators' preview links. `RELEASE_SIGNING_KEY` (at least 32 characters, checked by the settings
+ * schema) when set; otherwise one drawn once and kept in the database (table `release_signing_key`),
+ * so every instance on it agrees. A secret: never logged, never sent to a browser, never shown in the
+ * release console.
+ *
+ * The database's key, drawn by the first instance that needs it.
  */
-export function configuredSigningKey(env: NodeJS.ProcessEnv = process.env): string | null {
-  const value = env.RELEASE_SIGNING_KEY;
-  if (value === undefined || value === '') return null;
-  if (value.length < 32) throw new Error('RELEASE_SIGNING_KEY must be at least 32 characters');
-  return value;
-}
-
-/** The database's key, drawn by the first instance that needs it. */
 export async function storedSigningKey(db: Queryable): Promise<string> {
   await db.query('INSERT INTO release_signing_key (id, secret) VALUES (true, $1) ON CONFLICT (id) DO NOTHING', [randomBytes(32).toString('base64url')]);
   const [row] = await db.query<{ secret: string }>('SELECT secret FROM release_signing_key WHERE id');

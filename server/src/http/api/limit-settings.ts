@@ -1,4 +1,5 @@
-import { positiveIntegerFrom } from '../../config';
+import { DEFAULT_SETTINGS, readSettings, type SettingTexts } from '../../settings/read-settings';
+import type { Settings } from '../../settings/settings-schema';
 
 /** Requests a minute, counted per client address and per second key (a character, or an order). */
 export interface RequestLimit {
@@ -26,30 +27,24 @@ export interface LimitSettings {
   readonly supportTicket: RequestLimit;
 }
 
-export const DEFAULT_LIMIT_SETTINGS: LimitSettings = {
-  placeOrder: { perAddress: 20, perKey: 10 },
-  // A result page asks every 2 s (30 a minute): four pages at once from one address, two per order.
-  followOrder: { perAddress: 120, perKey: 60 },
-  checkCode: { perAddress: 30, perKey: 15 },
-  // A player writes once; a few more cover a typo fixed and sent again.
-  // Per recipient whichever address sends: the acknowledgements one mailbox gets from strangers.
-  supportTicket: { perAddress: 5, perKey: 3, perKeyPerDay: 10 },
-};
-
-/** The limits from the environment; each unset variable keeps its default. */
-export function loadLimitSettings(env: NodeJS.ProcessEnv = process.env): LimitSettings {
-  const limit = (address: string, key: string, fallback: RequestLimit): RequestLimit => ({
-    perAddress: positiveIntegerFrom(address, env[address], fallback.perAddress),
-    perKey: positiveIntegerFrom(key, env[key], fallback.perKey),
-  });
-  const defaults = DEFAULT_LIMIT_SETTINGS;
+/** The limits of the checked settings. */
+export function limitSettingsFrom(settings: Settings): LimitSettings {
   return {
-    placeOrder: limit('ORDERS_PER_MINUTE', 'ORDERS_PER_MINUTE_PER_CHARACTER', defaults.placeOrder),
-    followOrder: limit('ORDER_READS_PER_MINUTE', 'ORDER_READS_PER_MINUTE_PER_ORDER', defaults.followOrder),
-    checkCode: limit('CODE_CHECKS_PER_MINUTE', 'CODE_CHECKS_PER_MINUTE_PER_CHARACTER', defaults.checkCode),
+    placeOrder: { perAddress: settings.ORDERS_PER_MINUTE, perKey: settings.ORDERS_PER_MINUTE_PER_CHARACTER },
+    followOrder: { perAddress: settings.ORDER_READS_PER_MINUTE, perKey: settings.ORDER_READS_PER_MINUTE_PER_ORDER },
+    checkCode: { perAddress: settings.CODE_CHECKS_PER_MINUTE, perKey: settings.CODE_CHECKS_PER_MINUTE_PER_CHARACTER },
     supportTicket: {
-      ...limit('SUPPORT_TICKETS_PER_MINUTE', 'SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL', defaults.supportTicket),
-      perKeyPerDay: positiveIntegerFrom('SUPPORT_TICKETS_PER_DAY_PER_EMAIL', env.SUPPORT_TICKETS_PER_DAY_PER_EMAIL, defaults.supportTicket.perKeyPerDay ?? 10),
+      perAddress: settings.SUPPORT_TICKETS_PER_MINUTE,
+      perKey: settings.SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL,
+      perKeyPerDay: settings.SUPPORT_TICKETS_PER_DAY_PER_EMAIL,
     },
   };
+}
+
+/** The defaults of the settings schema (its doc lines say why each is what it is). */
+export const DEFAULT_LIMIT_SETTINGS: LimitSettings = limitSettingsFrom(DEFAULT_SETTINGS);
+
+/** The limits from settings given as text; each unset one keeps its default. */
+export function loadLimitSettings(texts: SettingTexts): LimitSettings {
+  return limitSettingsFrom(readSettings(texts));
 }

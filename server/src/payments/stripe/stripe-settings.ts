@@ -1,3 +1,6 @@
+import { readSettings, type SettingTexts } from '../../settings/read-settings';
+import type { Settings } from '../../settings/settings-schema';
+
 /**
  * The Stripe settings (`PAYMENT_PROVIDER=stripe`): the secret key and the webhook endpoint's signing
  * secret are run-time secrets, never in a build or a log; `PUBLIC_URL` is where Stripe sends the
@@ -23,32 +26,20 @@ export const DEFAULT_STRIPE_PAY_METHODS: Readonly<Record<string, readonly string
   bank: ['kakao_pay', 'naver_pay', 'payco'],
 };
 
-function payMethodsFrom(text: string | undefined): Record<string, readonly string[]> {
-  if (!text) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error('STRIPE_PAY_METHODS must be JSON like {"card":["card"],"wallet":["card","paypal"]}');
-  }
-  const valid =
-    typeof parsed === 'object' &&
-    parsed !== null &&
-    !Array.isArray(parsed) &&
-    Object.values(parsed).every((types) => Array.isArray(types) && types.length > 0 && types.every((type) => typeof type === 'string' && /^[a-z_]+$/.test(type)));
-  if (!valid) throw new Error('STRIPE_PAY_METHODS must map each pay type to a non-empty list of Stripe payment method types');
-  return parsed as Record<string, readonly string[]>;
+/** The settings when `PAYMENT_PROVIDER=stripe`, of the checked settings; what is missing is said by `stripeProblems`. */
+export function stripeSettingsFrom(settings: Settings): StripeSettings {
+  return {
+    secretKey: settings.STRIPE_SECRET_KEY ?? '',
+    webhookSecret: settings.STRIPE_WEBHOOK_SECRET ?? '',
+    publicUrl: settings.PUBLIC_URL ?? '',
+    apiBase: settings.STRIPE_API_BASE ?? null,
+    payMethods: { ...DEFAULT_STRIPE_PAY_METHODS, ...settings.STRIPE_PAY_METHODS },
+  };
 }
 
-/** The settings when `PAYMENT_PROVIDER=stripe`; what is missing is said by `stripeProblems`. */
-export function loadStripeSettings(env: NodeJS.ProcessEnv): StripeSettings {
-  return {
-    secretKey: env.STRIPE_SECRET_KEY ?? '',
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
-    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
-    apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null,
-    payMethods: { ...DEFAULT_STRIPE_PAY_METHODS, ...payMethodsFrom(env.STRIPE_PAY_METHODS) },
-  };
+/** The Stripe settings from settings given as text (a test's). */
+export function loadStripeSettings(texts: SettingTexts): StripeSettings {
+  return stripeSettingsFrom(readSettings(texts));
 }
 
 /** Why a store cannot take payments with these settings (empty: it can). */
