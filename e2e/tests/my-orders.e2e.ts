@@ -1,22 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE } from '../support/browser';
 import { deliveredOrder, FAST_DELIVERY } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
 import { saveScreenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer(FAST_DELIVERY);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useE2e({ ownStore: { env: FAST_DELIVERY } });
 
 /** An order of Borin Ironfist (Emberwing Frontier NA-1), paid in the sandbox and delivered. */
 const paidOrder = () => deliveredOrder(server.url, { server_id: '1801', role_id: '1801002', uid: '1800002' }, 'e2e-my-orders');
