@@ -8,6 +8,7 @@ import { useE2e } from '../support/fixture';
 import { bundleCard, deliveredOrder as deliveredOrderOf, FAST_DELIVERY, mailbox } from '../support/orders';
 import { mustRunOps, runOps } from '../support/ops';
 import { saveScreenshot } from '../support/screenshots';
+import { CYRA, EMBERWING } from '../support/seed';
 import { REPO_ROOT } from '../support/server';
 import { callAction } from '../support/topup';
 
@@ -16,7 +17,7 @@ const SUPPORT = { email: 'support@ops.example', password: 'support password 2026
 const RELEASER = { email: 'releases@ops.example', password: 'release manager password' };
 const MERCHANDISER = { email: 'catalogue@ops.example', password: 'merchandiser password 1' };
 const OPS_TOKEN = `ops-console-${Math.random().toString(36).slice(2)}`;
-const CHARACTER = { game_id: '18', area: 'us', server_id: '1801', role_id: '1801003', uid: '1800003', name: 'Cyra Moonshadow' };
+const CHARACTER = { ...EMBERWING, ...CYRA, name: CYRA.role_name };
 
 const { server, browser } = useE2e({
   ownStore: {
