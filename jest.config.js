@@ -46,6 +46,9 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/e2e/tests/**/*.e2e.ts'],
+      // One store and one Chromium per worker, started once for the run (e2e/support/fixture.ts).
+      globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/e2e/support/jest-setup.ts'],
     },
   ],

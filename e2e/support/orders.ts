@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { CreatedOrder } from '@topup/shared/types';
 import { waitForRemotePage } from './page-helpers';
+import { EMBERWING, GEMS_300 } from './seed';
 import { callAction } from './topup';
 
 /** Order settings for browser tests: fast polling and retries, configured, never the defaults changed. */
@@ -59,8 +60,8 @@ export interface OrderCharacter {
 /** An order of 300 Dragon Gems for `character`, paid in the sandbox checkout and delivered. */
 export async function deliveredOrder(baseUrl: string, character: OrderCharacter, tokenPrefix: string): Promise<CreatedOrder> {
   const order = await callAction<CreatedOrder>(baseUrl, 'createOrder', {
-    game_id: '18', area: 'us', server_id: character.server_id, role_id: character.role_id, uid: character.uid,
-    product_id: '18-us-currency-300', pay_type: 'card', discount_code: '', order_token: `${tokenPrefix}-${Date.now()}-${Math.random()}`,
+    game_id: EMBERWING.game_id, area: EMBERWING.area, server_id: character.server_id, role_id: character.role_id, uid: character.uid,
+    product_id: GEMS_300.product_id, pay_type: 'card', discount_code: '', order_token: `${tokenPrefix}-${Date.now()}-${Math.random()}`,
   });
   const paid = await fetch(`${baseUrl}/sandbox/checkout/${order.order_id}`, {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=paid', redirect: 'manual',

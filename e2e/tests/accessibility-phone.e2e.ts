@@ -1,24 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from '../support/axe';
-import { launchBrowser, PHONE } from '../support/browser';
+import { PHONE } from '../support/browser';
 import { FAST_DELIVERY } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
-import { startServer, type RunningServer } from '../support/server';
 import { openTopUp, pick } from '../support/topup';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e({ ownStore: { env: FAST_DELIVERY } });
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer(FAST_DELIVERY);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 beforeEach(async () => {
   context = await browser.newContext(PHONE);
   page = await context.newPage();

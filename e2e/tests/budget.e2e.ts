@@ -1,18 +1,11 @@
 import { measureFirstLoad, totalGzip } from '../../scripts/bench/first-load';
 import { readBudget } from '../../scripts/check-budget';
-import { startServer, type RunningServer } from '../support/server';
+import { useE2e } from '../support/fixture';
 
 const budget = readBudget();
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+// The worker's store; measureFirstLoad opens a Chromium of its own, as `npm run build`'s budget check does.
+const { server } = useE2e();
 
 const otherRemotes = (paths: string[]) => paths.filter((p) => /\/remotes\/remote-(voucher|pccenter)\//.test(p));
 

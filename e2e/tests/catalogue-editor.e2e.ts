@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, PHONE } from '../support/browser';
+import { useE2e } from '../support/fixture';
 import { bundleCard, FAST_DELIVERY, mailbox, resultStatus, settleInSandbox } from '../support/orders';
 import { mustRunOps } from '../support/ops';
 import { waitForRemotePage } from '../support/page-helpers';
 import { saveScreenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
 import { confirmCharacter, openTopUp } from '../support/topup';
 
 const MERCHANDISER = { email: 'merch@ops.example', password: 'merchandiser password 2026' };
@@ -22,27 +21,22 @@ const BANNER_PNG = Buffer.from(
   'base64',
 );
 
-let server: RunningServer;
-let browser: Browser;
 let bannerFile: string;
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-editor-'));
-  for (const [who, role] of [
-    [MERCHANDISER, 'merchandiser'],
-    [VIEWER, 'viewer'],
-  ] as const) {
-    expect(mustRunOps('ops', ['add-operator', who.email, '--role', role], { DATA_DIR: dataDir }, `${who.password}\n`)).toContain('can sign in');
-  }
-  bannerFile = path.join(dataDir, 'harbor-banner.png');
-  fs.writeFileSync(bannerFile, BANNER_PNG);
-  server = await startServer({ ...FAST_DELIVERY, DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const { server, browser } = useE2e({
+  ownStore: {
+    env: FAST_DELIVERY,
+    prepare(dataDir) {
+      for (const [who, role] of [
+        [MERCHANDISER, 'merchandiser'],
+        [VIEWER, 'viewer'],
+      ] as const) {
+        expect(mustRunOps('ops', ['add-operator', who.email, '--role', role], { DATA_DIR: dataDir }, `${who.password}\n`)).toContain('can sign in');
+      }
+      bannerFile = path.join(dataDir, 'harbor-banner.png');
+      fs.writeFileSync(bannerFile, BANNER_PNG);
+    },
+  },
 });
 
 async function openEditor(who: { email: string; password: string }): Promise<Page> {

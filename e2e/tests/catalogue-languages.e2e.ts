@@ -1,21 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { PHONE } from '../support/browser';
 import { saveScreenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
 import { openTopUp } from '../support/topup';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useE2e();
 
 const HANGUL = /\p{Script=Hangul}/u;
 const HAN = /\p{Script=Han}/u;

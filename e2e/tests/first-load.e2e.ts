@@ -1,23 +1,12 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { DESKTOP, PHONE } from '../support/browser';
 import { openRoute, waitForRemotePage } from '../support/page-helpers';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e();
 let context: BrowserContext;
 let page: Page;
 let requests: Request[];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function open(device: typeof PHONE | typeof DESKTOP): Promise<void> {
   context = await browser.newContext(device);

@@ -1,22 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, PHONE } from '../support/browser';
+import { PHONE } from '../support/browser';
 import { waitForRemotePage } from '../support/page-helpers';
 import { saveScreenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
 import { openTopUp } from '../support/topup';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useE2e();
 
 const LANGUAGES = [
   { lang: 'en', title: 'Help', question: 'My items have not arrived', email: 'Your e-mail address', message: 'Your message', send: 'Send', badEmail: 'Please enter a valid e-mail address.', sent: 'Message sent', orders: 'My orders', find: 'Find' },

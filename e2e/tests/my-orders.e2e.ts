@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE } from '../support/browser';
 import { deliveredOrder, FAST_DELIVERY } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
 import { saveScreenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
+import { BORIN } from '../support/seed';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer(FAST_DELIVERY);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useE2e({ ownStore: { env: FAST_DELIVERY } });
 
 /** An order of Borin Ironfist (Emberwing Frontier NA-1), paid in the sandbox and delivered. */
-const paidOrder = () => deliveredOrder(server.url, { server_id: '1801', role_id: '1801002', uid: '1800002' }, 'e2e-my-orders');
+const paidOrder = () => deliveredOrder(server.url, BORIN, 'e2e-my-orders');
 
 const LANGUAGES = [
   { lang: 'en', title: 'My orders', delivered: 'Delivered', receipt: 'Receipt', orderLabel: 'Order number' },
@@ -39,7 +28,7 @@ describe.each(LANGUAGES)('My orders and the receipt in $lang', ({ lang, title, d
       await waitForRemotePage(page, '/orders');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
       await page.getByLabel(orderLabel).fill(order.order_id);
-      await page.getByLabel(lang === 'en' ? 'Character ID' : lang === 'ko' ? '캐릭터 ID' : '角色ID').fill('1801002');
+      await page.getByLabel(lang === 'en' ? 'Character ID' : lang === 'ko' ? '캐릭터 ID' : '角色ID').fill(BORIN.role_id);
       await page.locator('.mo-find button[type="submit"]').click();
       const row = page.locator(`[data-order-id="${order.order_id}"][data-status]`);
       await page.locator(`[data-order-id="${order.order_id}"][data-status="delivered"]`).waitFor();

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RemoteRegistry } from '@topup/shared/contracts';
-import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE } from '../support/browser';
+import { useE2e } from '../support/fixture';
 import { bundleCard, deliveredOrder as deliveredOrderOf, FAST_DELIVERY, mailbox } from '../support/orders';
 import { mustRunOps, runOps } from '../support/ops';
 import { saveScreenshot } from '../support/screenshots';
-import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
+import { CYRA, EMBERWING } from '../support/seed';
+import { REPO_ROOT } from '../support/server';
 import { callAction } from '../support/topup';
 
 const ADMIN = { email: 'admin@ops.example', password: 'admin password for the drill' };
@@ -15,24 +17,18 @@ const SUPPORT = { email: 'support@ops.example', password: 'support password 2026
 const RELEASER = { email: 'releases@ops.example', password: 'release manager password' };
 const MERCHANDISER = { email: 'catalogue@ops.example', password: 'merchandiser password 1' };
 const OPS_TOKEN = `ops-console-${Math.random().toString(36).slice(2)}`;
-const CHARACTER = { game_id: '18', area: 'us', server_id: '1801', role_id: '1801003', uid: '1800003', name: 'Cyra Moonshadow' };
+const CHARACTER = { ...EMBERWING, ...CYRA, name: CYRA.role_name };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-ops-'));
-  // The first admin comes from the command line, the password on standard input.
-  const added = mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
-  expect(added).toContain(`${ADMIN.email} can sign in`);
-  expect(runOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`).output).toContain('exists already');
-  server = await startServer({ ...FAST_DELIVERY, DATA_DIR: dataDir, OPS_TOKEN });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const { server, browser } = useE2e({
+  ownStore: {
+    env: { ...FAST_DELIVERY, OPS_TOKEN },
+    prepare(dataDir) {
+      // The first admin comes from the command line, the password on standard input.
+      const added = mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
+      expect(added).toContain(`${ADMIN.email} can sign in`);
+      expect(runOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`).output).toContain('exists already');
+    },
+  },
 });
 
 /** A delivered order of Cyra Moonshadow (Emberwing Frontier NA-1), paid in the sandbox. */

@@ -1,23 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE } from '../support/browser';
 import { bundleCard, failNextMails, FAST_DELIVERY, mailbox, resultStatus, settleInSandbox } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
-import { startServer, type RunningServer } from '../support/server';
 import { confirmCharacter, openTopUp, pick, serverList, toastWith } from '../support/topup';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e({ ownStore: { env: FAST_DELIVERY } });
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer(FAST_DELIVERY);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 beforeEach(async () => {
   context = await browser.newContext(PHONE);
   page = await context.newPage();

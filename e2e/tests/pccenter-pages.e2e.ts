@@ -1,22 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP } from '../support/browser';
 import { waitForRemotePage } from '../support/page-helpers';
 import { findCharacterById, openPayCentre, routeOf } from '../support/pccenter';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer({ ROLE_LOOKUPS_PER_MINUTE: '10000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 beforeEach(async () => {
   context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
   page = await context.newPage();

@@ -1,24 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { DiscountCheck } from '@topup/shared/types';
-import { DESKTOP, launchBrowser } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { DESKTOP } from '../support/browser';
 import { waitForRemotePage } from '../support/page-helpers';
 import { callPayCentre, findCharacterById, openPayCentre, recordPayCentreCalls, routeOf, sandboxMailbox } from '../support/pccenter';
 import { saveScreenshot } from '../support/screenshots';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e({ ownStore: { env: { ROLE_LOOKUPS_PER_MINUTE: '10000' } } });
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer({ ROLE_LOOKUPS_PER_MINUTE: '10000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 beforeEach(async () => {
   context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
   page = await context.newPage();

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE } from '../support/browser';
+import { useE2e } from '../support/fixture';
 import { bundleCard, FAST_DELIVERY, resultStatus, settleInSandbox } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
-import { startServer, type RunningServer } from '../support/server';
 import { confirmCharacter, openTopUp } from '../support/topup';
 
 /** A public demo run as production: its own keys, nothing of development's. */
@@ -28,17 +28,8 @@ const ROUTES = [
   '/pcpay?order_id=unknown',
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer(PRODUCTION_DEMO);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A first start of its own: production checks the data it finds, so not the development template.
+const { server, browser } = useE2e({ ownStore: { env: PRODUCTION_DEMO, fresh: true } });
 
 /** Every store API answer a page gets, read on its way to the page (navigation cannot lose it). */
 async function watch(page: Page) {

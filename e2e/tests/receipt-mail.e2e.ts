@@ -1,23 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE } from '../support/browser';
 import { FAST_DELIVERY, resultStatus } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
 import { saveScreenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Development mode: the store's mails go to its own SMTP sink, shown at /sandbox/mail.
-  server = await startServer(FAST_DELIVERY);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Development mode: the store's mails go to its own SMTP sink, shown at /sandbox/mail.
+const { server, browser } = useE2e({ ownStore: { env: FAST_DELIVERY } });
 
 interface CaughtMail {
   readonly to: string;

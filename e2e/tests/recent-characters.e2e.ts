@@ -1,23 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, DESKTOP, PHONE } from '../support/browser';
-import { FAST_DELIVERY } from '../support/orders';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE } from '../support/browser';
 import { waitForRemotePage } from '../support/page-helpers';
 import { saveScreenshot } from '../support/screenshots';
-import { startServer, type RunningServer } from '../support/server';
 import { pick } from '../support/topup';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer(FAST_DELIVERY);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useE2e();
 
 const LANGUAGES = [
   { lang: 'en', device: 'phone', title: 'Recent characters', remove: 'Remove Cyra Moonshadow from recent characters' },

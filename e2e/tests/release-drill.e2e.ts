@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RemoteRegistry } from '@topup/shared/contracts';
-import { launchBrowser, PHONE } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { PHONE } from '../support/browser';
+import { useE2e } from '../support/fixture';
 import { mustRunOps, runOps } from '../support/ops';
 import { waitForRemotePage } from '../support/page-helpers';
 
@@ -14,9 +14,9 @@ const v2 = `drill2-${run}`;
 const v3 = `drill3-${run}`;
 const v4 = `drill4-${run}`;
 
-let server: RunningServer;
-let browser: Browser;
-let env: Record<string, string>;
+// The store judges new versions every second, after 8 page loads (the defaults: 10 s, 50 loads).
+let env: Record<string, string> = { OPS_TOKEN: `drill-${run}`, OPS_ACTOR: 'release-drill', ROLLBACK_CHECK_SECONDS: '1', ROLLBACK_MIN_LOADS: '8' };
+const { server, browser } = useE2e({ ownStore: { env } });
 
 async function registry(): Promise<RemoteRegistry> {
   return (await (await fetch(`${server.url}/mf/registry.json`)).json()) as RemoteRegistry;
@@ -44,17 +44,8 @@ async function previewLinkFor(version: string): Promise<Response> {
   return fetch(`${server.url}/ops/api/releases/preview-link?app=remote-topup&version=${encodeURIComponent(version)}`, { headers: { authorization: `Bearer ${env.OPS_TOKEN}` } });
 }
 
-beforeAll(async () => {
-  // The store judges new versions every second, after 8 page loads (the defaults: 10 s, 50 loads).
-  env = { OPS_TOKEN: `drill-${run}`, OPS_ACTOR: 'release-drill', ROLLBACK_CHECK_SECONDS: '1', ROLLBACK_MIN_LOADS: '8' };
-  server = await startServer(env);
+beforeAll(() => {
   env = { ...env, DATA_DIR: server.dataDir };
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('release one remote alone, roll back one remote alone', () => {

@@ -1,23 +1,12 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { ROUTE_TABLE } from '@topup/shared/contracts';
-import { launchBrowser, PHONE } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { PHONE } from '../support/browser';
 import { openRoute, waitForRemotePage } from '../support/page-helpers';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e();
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 beforeEach(async () => {
   context = await browser.newContext(PHONE);

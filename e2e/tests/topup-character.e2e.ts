@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE } from '../support/browser';
 import { waitForRemotePage } from '../support/page-helpers';
 import {
   confirmCharacter,
@@ -14,21 +13,12 @@ import {
   serverList,
   toastWith,
 } from '../support/topup';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer({ ROLE_LOOKUPS_PER_MINUTE: '10000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (server && server.process.exitCode !== null) console.error(`the store server stopped early (${server.process.exitCode}):\n${server.output()}`);
-  await server?.stop();
-});
 beforeEach(async () => {
   context = await browser.newContext(PHONE);
   page = await context.newPage();

@@ -1,28 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { launchBrowser, PHONE } from '../support/browser';
-import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { PHONE } from '../support/browser';
+import { useE2e } from '../support/fixture';
+import { REPO_ROOT } from '../support/server';
 import { confirmCharacter, openTopUp } from '../support/topup';
 
 /** `UPDATE_SCREENSHOTS=1` refreshes the pictures in docs/screenshots; otherwise they go to e2e/artifacts. */
 const ARTIFACTS = path.join(REPO_ROOT, 'e2e', 'artifacts');
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.join(REPO_ROOT, 'docs', 'screenshots') : ARTIFACTS;
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startServer({ ROLE_LOOKUPS_PER_MINUTE: '10000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 beforeEach(async () => {
   context = await browser.newContext({ ...PHONE, reducedMotion: 'reduce' });

@@ -1,23 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE } from '../support/browser';
 import { openRoute, waitForRemotePage } from '../support/page-helpers';
 import { routeOf } from '../support/pccenter';
 import { saveScreenshot } from '../support/screenshots';
+import { useE2e } from '../support/fixture';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, browser } = useE2e();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 beforeEach(async () => {
   context = await browser.newContext({ ...PHONE, reducedMotion: 'reduce' });
   page = await context.newPage();

@@ -5,25 +5,96 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+/**
+ * The one way tests start the real store (`server/src/main.ts`, as `npm start` runs it) in a process
+ * of its own: the server suite, the component tests of the remotes and the browser suite. It imports
+ * nothing of server/ (lint keeps shared/ apart from it): the store is a program it runs.
+ */
 
-export interface StoreServer {
-  readonly url: string;
-  output(): string;
-  stop(): Promise<void>;
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const SERVER_DIR = path.join(REPO_ROOT, 'server');
+
+/** Output kept per store for an error message: the last of it, not a log. */
+const KEPT_OUTPUT = 256 * 1024;
+
+/** Where the kernel picks the local ports of outgoing connections and of `listen(0)`. */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high && low < high) return [low, high];
+  } catch {
+    // not Linux: the IANA range
+  }
+  return [49152, 65535];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
 
+/**
+ * A port nothing listens on at the moment, on 127.0.0.1, for a store started a few seconds later.
+ * Chosen at random below the kernel's ephemeral range: a `listen(0)` port lies in that range, where
+ * any outgoing connection (of this or another process) may take it before the store binds it
+ * (CI once failed so, with EADDRINUSE). The same rule as the cluster's `freePort`.
+ */
+export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralRange();
+  const [low, high] = [Math.max(1024, ephemeralLow - 10_000), ephemeralLow];
+  for (let attempt = 0; attempt < 50 && high > low; attempt += 1) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await listensOn(port)) return port;
+  }
+  throw new Error(`no free port found in ${low}-${high - 1}`);
+}
+
+/** A new, empty folder for a store's PGlite data. */
+export function newDataDir(prefix = 'topup-store-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface StoreServerOptions {
+  /** Settings on top of this process's environment (after the test defaults: no log, 127.0.0.1). */
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Its PGlite folder. Absent (and no DATA_DIR or DATABASE_URL in `env`): a new temporary folder,
+   * removed by `stop()`.
+   */
+  readonly dataDir?: string;
+  /**
+   * A data folder of a stopped store, migrated and seeded, copied into `dataDir` before the start
+   * when that is empty: the migrations and the demo catalogue are then done once, not per store.
+   */
+  readonly copyOf?: string;
+  /** Its port; one from `freePort()` when absent (and another if that one is taken meanwhile). */
+  readonly port?: number;
+  /** How long it may take to serve (migrations, the demo's first load on a busy machine). */
+  readonly startTimeoutMs?: number;
+}
+
+export interface StoreServer {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  readonly port: number;
+  /** Its PGlite folder (unused when `env` gives a DATABASE_URL). */
+  readonly dataDir: string;
+  readonly child: ChildProcess;
+  /** Its exit: the signal that ended it, or its exit code. */
+  readonly exited: Promise<NodeJS.Signals | number | null>;
+  /** The last of what it printed, for failure messages. */
+  output(): string;
+  isRunning(): boolean;
+  /** Sends `signal` (SIGKILL for a crash) and waits for the exit. */
+  kill(signal: NodeJS.Signals): Promise<NodeJS.Signals | number | null>;
+  /** Stops it (SIGTERM unless told) and removes a data folder it made itself. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** `GET /healthz` over node:http (jsdom, where component tests run, has no `fetch`). */
 function healthy(url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const request = http.get(`${url}/healthz`, (response) => {
@@ -34,40 +105,70 @@ function healthy(url: string): Promise<boolean> {
   });
 }
 
-/**
- * The real store server (`server/src/main.ts`) on a free port with its own PGlite folder and the
- * demo catalogue. jsdom has no `fetch`, so health is polled with node:http.
- */
-export async function startStoreServer(env: Record<string, string> = {}): Promise<StoreServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-web-test-'));
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG: 'off', ROLE_LOOKUPS_PER_MINUTE: '10000', ...env },
+function isEmptyDir(dir: string): boolean {
+  return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+}
+
+async function startOnce(options: StoreServerOptions, port: number, dataDir: string, ownDataDir: boolean): Promise<StoreServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, NODE_OPTIONS: '', LOG: 'off', HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
+  let output = '';
+  const take = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-KEPT_OUTPUT));
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  const isRunning = () => child.exitCode === null && child.signalCode === null;
+  const kill = (signal: NodeJS.Signals) => {
+    if (isRunning()) child.kill(signal);
+    return exited;
+  };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const until = Date.now() + (options.startTimeoutMs ?? 120_000);
   while (!(await healthy(url))) {
-    if (child.exitCode !== null) throw new Error(`store server exited with ${child.exitCode}:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`store server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (!isRunning()) throw Object.assign(new Error(`the store exited while starting (${await exited}):\n${output}`), { output });
+    if (Date.now() > until) {
+      await kill('SIGKILL');
+      throw new Error(`the store did not serve in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
-    output: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        };
-        if (child.exitCode !== null) return done();
-        child.once('exit', done);
-        child.kill('SIGTERM');
-      }),
+    port,
+    dataDir,
+    child,
+    exited,
+    output: () => output,
+    isRunning,
+    kill,
+    async stop(signal = 'SIGTERM') {
+      await kill(signal);
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Starts the store on 127.0.0.1 and waits until `GET /healthz` answers 200. */
+export async function startStore(options: StoreServerOptions = {}): Promise<StoreServer> {
+  const given = options.dataDir ?? options.env?.DATA_DIR;
+  const dataDir = given ?? newDataDir();
+  if (options.copyOf && isEmptyDir(dataDir)) fs.cpSync(options.copyOf, dataDir, { recursive: true });
+  for (let attempt = 1; ; attempt += 1) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startOnce(options, port, dataDir, given === undefined);
+    } catch (error) {
+      // Taken by another process between the choice and the start: another port.
+      const taken = /EADDRINUSE/.test(String((error as { output?: string }).output ?? ''));
+      if (options.port !== undefined || attempt >= 3 || !taken) throw error;
+    }
+  }
+}
+
+/** The store for a component test: its own PGlite folder with the demo catalogue, lookups unlimited. */
+export function startStoreServer(env: Readonly<Record<string, string>> = {}): Promise<StoreServer> {
+  return startStore({ env: { ROLE_LOOKUPS_PER_MINUTE: '10000', ...env } });
 }
