@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { opsCall } from '../lib/ops-client';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
 
@@ -23,7 +23,7 @@ function OrderLink({ id }: { readonly id: unknown }) {
 export function AttentionPage() {
   const { t } = useOpsTranslation();
   const formats = useFormats();
-  const attention = useLoad(() => opsCall<Attention>('GET', '/attention'), 'attention');
+  const attention = useOpsQuery('attention', () => opsCall<Attention>('GET', '/attention'));
   const data = attention.data;
   return (
     <section className="ops-page">

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { opsCall, withQuery } from '../lib/ops-client';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, useFormats } from '../app/parts';
 import type { OpsAuditRow, OpsPage } from '@topup/shared/types';
@@ -24,12 +24,12 @@ export function AuditPage() {
   const query: Record<string, string | undefined> = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? undefined]));
   // "To" is the last day shown: the log is read up to the start of the next.
   if (query.to && !Number.isNaN(Date.parse(query.to))) query.to = new Date(Date.parse(query.to) + 86_400_000).toISOString().slice(0, 10);
-  const log = useLoad(async () => {
+  const log = useOpsQuery(params.toString(), async () => {
     const page = await opsCall<OpsPage<OpsAuditRow, number>>('GET', withQuery('/audit', query));
     setMore([]);
     setNext(page.next);
     return page;
-  }, params.toString());
+  });
   const id = useId();
   const rows = [...(log.data?.rows ?? []), ...more];
 

@@ -4,7 +4,7 @@ import { currencyCode } from '@topup/shared/rules';
 import type { CatalogueDraft, CatalogueDraftRow, PriceChange } from '@topup/shared/types';
 import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
 import { ImageField } from '../app/ImageField';
@@ -27,7 +27,7 @@ export function CatalogueEditorPage() {
   const { t } = useOpsTranslation();
   const session = useSession();
   const canEdit = session.may('catalogue.edit');
-  const draft = useLoad(() => opsCall<CatalogueDraft>('GET', '/catalogue/draft'), 'catalogue-draft');
+  const draft = useOpsQuery('catalogue-draft', () => opsCall<CatalogueDraft>('GET', '/catalogue/draft'));
   const [current, setCurrent] = useState<CatalogueDraft | null>(null);
   const shown = current ?? draft.data;
   const [list, setList] = useState('games');
@@ -502,7 +502,7 @@ interface GameServer {
 /** A game's server address and secret: outside the catalogue file and its draft, changed at once and audited (never shown back). */
 function GameServerCard({ gameId, canEdit }: { readonly gameId: number; readonly canEdit: boolean }) {
   const { t } = useOpsTranslation();
-  const servers = useLoad(() => opsCall<{ game_servers: GameServer[] }>('GET', '/catalogue/game-servers'), `game-servers-${gameId}`);
+  const servers = useOpsQuery(`game-servers-${gameId}`, () => opsCall<{ game_servers: GameServer[] }>('GET', '/catalogue/game-servers'));
   const current = servers.data?.game_servers.find((server) => server.game_id === gameId) ?? null;
   const [changing, setChanging] = useState(false);
   const [url, setUrl] = useState('');
@@ -563,7 +563,7 @@ function GameServerCard({ gameId, canEdit }: { readonly gameId: number; readonly
 /** A discount code's use so far, from the orders that name it. */
 function DiscountUsage({ code }: { readonly code: string }) {
   const { t } = useOpsTranslation();
-  const usage = useLoad(() => opsCall<{ usage: Array<{ code: string; used: number; delivered: number; unpaid: number }> }>('GET', '/catalogue/discount-usage'), `usage-${code}`);
+  const usage = useOpsQuery(`usage-${code}`, () => opsCall<{ usage: Array<{ code: string; used: number; delivered: number; unpaid: number }> }>('GET', '/catalogue/discount-usage'));
   const row = usage.data?.usage.find((u) => u.code === code);
   if (usage.error) return <ErrorNote error={usage.error} onRetry={usage.reload} />;
   if (!row) return null;

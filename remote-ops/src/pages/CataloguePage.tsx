@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { CatalogueCheck, CatalogueRevisionRow, PriceChange } from '@topup/shared/types';
 import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
 
@@ -18,7 +18,7 @@ export function CataloguePage() {
   const { t } = useOpsTranslation();
   const formats = useFormats();
   const session = useSession();
-  const listing = useLoad(() => opsCall<{ current: number; revisions: CatalogueRevisionRow[] }>('GET', '/catalogue'), 'catalogue');
+  const listing = useOpsQuery('catalogue', () => opsCall<{ current: number; revisions: CatalogueRevisionRow[] }>('GET', '/catalogue'));
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<OpsApiError | null>(null);

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, ErrorNote, Loading, useFormats } from '../app/parts';
 import type { OpsOperator } from '@topup/shared/types';
@@ -76,7 +76,7 @@ export function OperatorsPage() {
   const { t } = useOpsTranslation();
   const formats = useFormats();
   const session = useSession();
-  const listing = useLoad(() => opsCall<Listing>('GET', '/operators'), 'operators');
+  const listing = useOpsQuery('operators', () => opsCall<Listing>('GET', '/operators'));
   const [pending, setPending] = useState<Pending | null>(null);
   const [newPassword, setNewPassword] = useState('');
   const [done, setDone] = useState('');

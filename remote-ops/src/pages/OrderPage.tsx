@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { opsCall } from '../lib/ops-client';
 import { useSession } from '../lib/session';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
 
@@ -63,7 +63,7 @@ export function OrderPage() {
   const formats = useFormats();
   const session = useSession();
   const { orderId = '' } = useParams();
-  const dossier = useLoad(() => opsCall<Dossier>('GET', `/orders/${encodeURIComponent(orderId)}`), orderId);
+  const dossier = useOpsQuery(orderId, () => opsCall<Dossier>('GET', `/orders/${encodeURIComponent(orderId)}`));
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState<string>('');
 

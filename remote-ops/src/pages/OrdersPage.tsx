@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { opsCall, withQuery } from '../lib/ops-client';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, minorPerUnit, StatusTag, useFormats } from '../app/parts';
 import type { OpsOrderRow, OpsPage } from '@topup/shared/types';
@@ -42,12 +42,12 @@ export function OrdersPage() {
   const [next, setNext] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const key = params.toString();
-  const list = useLoad(async () => {
+  const list = useOpsQuery(key, async () => {
     const page = await opsCall<OpsPage<OpsOrderRow>>('GET', withQuery('/orders', apiQuery(params)));
     setMore([]);
     setNext(page.next);
     return page;
-  }, key);
+  });
   const id = useId();
 
   const apply = (event: FormEvent) => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { opsCall, withQuery, type OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
 import type { ActivationRecord, RegistryListing } from '@topup/shared/types';
@@ -36,7 +36,7 @@ function previousOf(history: readonly ActivationRecord[], live: string | undefin
 /** A remote's health per version over the last day: a table for everyone, and charts. */
 function AppHealth({ app, versions }: { app: string; versions: readonly string[] }) {
   const { t } = useOpsTranslation();
-  const health = useLoad(() => opsCall<{ minutes: HealthMinute[] }>('GET', `/releases/health?app=${encodeURIComponent(app)}&hours=24`), `health-${app}-${versions.join(',')}`);
+  const health = useOpsQuery(`health-${app}-${versions.join(',')}`, () => opsCall<{ minutes: HealthMinute[] }>('GET', `/releases/health?app=${encodeURIComponent(app)}&hours=24`));
   const minutes = health.data?.minutes ?? [];
   const shown = versions.filter((version, i) => versions.indexOf(version) === i);
   return (
@@ -126,7 +126,7 @@ export function ReleasesPage() {
   const { t } = useOpsTranslation();
   const formats = useFormats();
   const session = useSession();
-  const listing = useLoad(() => opsCall<Listing>('GET', '/releases'), 'releases');
+  const listing = useOpsQuery('releases', () => opsCall<Listing>('GET', '/releases'));
   const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState('');
   const canAct = session.may('releases.act');

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { newRequestKey, opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
-import { useLoad } from '../lib/use-load';
+import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
 import type { OpsTicket as Ticket } from '@topup/shared/types';
@@ -115,7 +115,7 @@ export function TicketsPage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? 'open';
   const selected = params.get('ticket');
-  const list = useLoad(() => opsCall<{ tickets: Ticket[] }>('GET', `/tickets?status=${encodeURIComponent(status)}`), status);
+  const list = useOpsQuery(status, () => opsCall<{ tickets: Ticket[] }>('GET', `/tickets?status=${encodeURIComponent(status)}`));
   const tickets = list.data?.tickets ?? [];
   // The ticket just answered or closed stays open here even when it leaves the list's filter.
   const [current, setCurrent] = useState<Ticket | null>(null);

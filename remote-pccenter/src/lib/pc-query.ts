@@ -1,3 +1,4 @@
+import { readLinkedCharacter } from '@topup/shared/checkout';
 import { localStore, type QueryValues } from '@topup/shared/store';
 import type { RoleInfo } from '@topup/shared/types';
 
@@ -38,18 +39,15 @@ export function readGameChoice(params: URLSearchParams): GameChoice {
   };
 }
 
-/** The character of the address (as /pcrole passes it to /pcSubmit), or null without one. */
+/**
+ * The character of the address (as /pcrole passes it to /pcSubmit: flat parameters; a phone link's
+ * `roleInfo` is read too), or null without one.
+ */
 export function readCharacterChoice(params: URLSearchParams): CharacterChoice | null {
   const game = readGameChoice(params);
-  const role: RoleInfo = {
-    server_id: get(params, 'server_id'),
-    server_name: get(params, 'server_name'),
-    role_id: get(params, 'role_id'),
-    role_name: get(params, 'role_name'),
-    uid: get(params, 'uid'),
-  };
-  if (!game.gameId || !role.server_id || !role.role_id) return null;
-  return { ...game, role, serverSign: get(params, 'server_sign') };
+  const linked = readLinkedCharacter(params);
+  if (!game.gameId || !linked) return null;
+  return { ...game, ...linked };
 }
 
 export function gameQuery(game: GameChoice): QueryValues {

@@ -22,3 +22,6 @@ export { rememberedOrders, rememberOrder, forgetOrder, findOrder, MAX_REMEMBERED
 export { createOrder } from './create-order';
 export { getOrderInfo } from './get-order-info';
 export { checkDiscountCode } from './check-discount-code';
+export { readLinkedCharacter, type LinkedCharacter } from './linked-character';
+export { useCharacterCheck, type CharacterCheck } from './use-character-check';
+export { useSubmitStep, checkoutKeepKey, type SubmitStep, type SubmitStepOptions, type SubmitBundle } from './use-submit-step';

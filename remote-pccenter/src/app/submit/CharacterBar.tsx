@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { toHref } from '@topup/shared/store';
 import type { GameInfo, RoleInfo } from '@topup/shared/types';
-import type { CharacterCheck } from '../../features/character/hooks/use-confirmed-character';
+import type { CharacterCheck } from '@topup/shared/checkout';
 import { UserIcon } from '../../lib/icons';
 import { gameQuery, type CharacterChoice } from '../../lib/pc-query';
 import { usePcTranslation } from '../../lib/use-pc-translation';

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
-import { showCheckoutCheck, useDiscountCode, usePayMethod, usePlaceOrder, useReceiptEmail, useSessionState } from '@topup/shared/checkout';
+import { checkoutKeepKey, useCharacterCheck, useSubmitStep } from '@topup/shared/checkout';
 import { toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
 import type { Bundle, TabData } from '@topup/shared/types';
 import { BundleShelf } from '../../features/bundles/components/BundleShelf';
 import { usePriceList } from '../../features/bundles/hooks/use-price-list';
-import { useConfirmedCharacter } from '../../features/character/hooks/use-confirmed-character';
 import { OrderSummary } from '../../features/checkout/components/OrderSummary';
 import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
 import { useGameInfo } from '../../features/game-info/use-game-info';
@@ -52,7 +51,7 @@ interface CheckoutProps {
 }
 
 function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
-  const character = useConfirmedCharacter(choice);
+  const character = useCharacterCheck(choice, pcpay.roleInfo);
   // The game's character once it answered; the address's (shown dimmed, no Pay) until then.
   const role = character.status === 'confirmed' ? character.role : choice.role;
   const shelf = usePriceList({ context: choice, tabData: info, role, locale });
@@ -61,52 +60,26 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
   useEffect(() => {
     if (offered) setChosen(offered);
   }, [offered]);
-  // The player's choices are kept for the tab's session (reload, Back), per game and character.
-  const keepKey = `pc:checkout:${choice.gameId}|${choice.area}|${role.server_id}|${role.role_id}`;
-  const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
-  const [agreementMissing, setAgreementMissing] = useState(false);
-  const payTypes = info?.pay_type_list ?? [];
-  const payMethod = usePayMethod(payTypes, keepKey);
   // The bundle shown is the latest priced one of the same product (after a tab round trip).
   const bundle = (chosen && shelf.bundles?.find((b) => b.product_id === chosen.product_id)) ?? chosen;
-  const productId = bundle?.product_id ?? '';
-  const discount = useDiscountCode({ gameId: choice.gameId, area: choice.area, roleId: role.role_id, productId, payType: payMethod.chosen, check: pcpay.checkDiscountCode, keepKey });
-  const code = discount.applied?.discount_code ?? '';
-  const receipt = useReceiptEmail();
-  // One order token per purchase: what is bought, how, with which code, for whom, receipt to where.
-  const order = usePlaceOrder([productId, payMethod.chosen, code, `${role.server_id}/${role.role_id}`, receipt.value].join('|'));
   const navigate = useStoreNavigate();
-
-  const pay = async () => {
-    if (!bundle) {
-      showCheckoutCheck('validation.chooseBundle');
-      return;
-    }
-    if (!receipt.check()) return;
-    setAgreementMissing(!agreed);
-    const placed = await order.placeOrder({
-      agreed,
-      buyer: { gameId: choice.gameId, area: choice.area, roleId: role.role_id },
-      send: (token) => {
-        reportActivity(choice, 3, bundle.type || shelf.activeTab, bundle.product_id);
-        return pcpay.pay({
-          game_id: choice.gameId,
-          area: choice.area,
-          server_id: role.server_id,
-          role_id: role.role_id,
-          uid: role.uid,
-          product_id: bundle.product_id,
-          pay_type: payMethod.chosen,
-          discount_code: code,
-          order_token: token,
-          receipt_email: receipt.value,
-          // The bundle's price this page shows: a price changed since is refused, never charged silently.
-          seen_amount: bundle.amount,
-        });
-      },
-    });
-    if (placed) navigate('/pcpay', { order_id: placed.order_id, game_id: choice.gameId, area: choice.area, from: choice.from });
-  };
+  // The player's choices (kept for the tab's session, per game and character: the bundle is chosen here) and Pay.
+  const step = useSubmitStep({
+    keepKey: checkoutKeepKey('pc', { gameId: choice.gameId, area: choice.area, role }),
+    gameId: choice.gameId,
+    area: choice.area,
+    role,
+    bundle,
+    payTypes: info?.pay_type_list ?? [],
+    checkCode: pcpay.checkDiscountCode,
+    send: (payload) => pcpay.pay(payload),
+    // The bundles and the order share this page: the purchase intent is said when Pay sends it.
+    beforeSend: () => {
+      if (bundle) reportActivity(choice, 3, bundle.type || shelf.activeTab, bundle.product_id);
+    },
+    onPlaced: (placed) => navigate('/pcpay', { order_id: placed.order_id, game_id: choice.gameId, area: choice.area, from: choice.from }),
+  });
+  const productId = bundle?.product_id ?? '';
 
   return (
     <div className="pc-checkout">
@@ -125,22 +98,7 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
           onRetry={shelf.retry}
         />
       </div>
-      <OrderSummary
-        area={choice.area}
-        bundle={bundle}
-        discount={discount}
-        payTypes={payTypes}
-        payType={payMethod.chosen}
-        onPayType={payMethod.choose}
-        agreed={agreed}
-        onAgree={setAgreed}
-        agreementMissing={agreementMissing}
-        receipt={receipt}
-        placing={order.placing}
-        payProvider={info?.pay_provider}
-        payable={character.status === 'confirmed'}
-        onPay={() => void pay()}
-      />
+      <OrderSummary area={choice.area} bundle={bundle} payTypes={info?.pay_type_list ?? []} step={step} payProvider={info?.pay_provider} payable={character.status === 'confirmed'} />
     </div>
   );
 }

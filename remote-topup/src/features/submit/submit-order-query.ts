@@ -1,3 +1,4 @@
+import { readLinkedCharacter } from '@topup/shared/checkout';
 import type { RoleInfo } from '@topup/shared/types';
 
 /** What /submit needs from the query the main page passes (spec §2). */
@@ -18,25 +19,13 @@ export interface SubmitOrderQuery {
   readonly serverSign: string;
 }
 
-function readRole(text: string | null): RoleInfo | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<Record<keyof RoleInfo, unknown>>;
-    const field = (key: keyof RoleInfo) => (typeof value[key] === 'string' || typeof value[key] === 'number' ? String(value[key]) : '');
-    const role = { server_name: field('server_name'), role_id: field('role_id'), role_name: field('role_name'), uid: field('uid'), server_id: field('server_id') };
-    return role.role_id && role.server_id ? role : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The order the player is about to place, or null when the link lacks the bundle or the character. */
 export function readSubmitOrderQuery(params: URLSearchParams): SubmitOrderQuery | null {
   const get = (key: string) => (params.get(key) ?? '').trim();
-  const role = readRole(params.get('roleInfo'));
+  const linked = readLinkedCharacter(params);
   const gameId = get('game_id');
   const productId = get('product_id');
-  if (!role || !gameId || !productId) return null;
+  if (!linked || !gameId || !productId) return null;
   const firstBuy = get('first_buy') === '1';
   return {
     gameId,
@@ -49,7 +38,7 @@ export function readSubmitOrderQuery(params: URLSearchParams): SubmitOrderQuery 
     subtitle: firstBuy && get('first_pay_content') ? get('first_pay_content') : get('pay_content'),
     limitProgress: get('role_buy_limit_progress'),
     pmxShow: get('pmx_show') !== '0',
-    role,
-    serverSign: get('server_sign'),
+    role: linked.role,
+    serverSign: linked.serverSign,
   };
 }

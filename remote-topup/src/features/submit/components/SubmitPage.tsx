@@ -1,13 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CHECKOUT_NAMESPACE, checkDiscountCode, methodAmount, methodPriceText, useDiscountCode, usePayMethod, useReceiptEmail, useSessionState } from '@topup/shared/checkout';
+import { CHECKOUT_NAMESPACE, checkDiscountCode, checkoutKeepKey, createOrder, methodPriceText, useSubmitStep } from '@topup/shared/checkout';
 import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
 import { useGameCustomerService } from '../../../lib/use-game-customer-service';
 import { useScrollToTop } from '../../../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { useSubmitOrder } from '../hooks/use-submit-order';
+import { goToPayment } from '../hooks/use-submit-order';
 import { useConfirmedOrder, type OrderCheck } from '../hooks/use-confirmed-order';
 import { readSubmitOrderQuery, type SubmitOrderQuery } from '../submit-order-query';
 import { DiscountCodeField } from './DiscountCodeField';
@@ -47,38 +47,24 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
   const order = shownOrder(linked, check);
   useGameCustomerService(order.gameId, order.area);
   const offeredTypes = tabData?.pay_type_list ?? [];
-  // The player's choices on this order page are kept for the tab's session (reload, Back).
-  const keepKey = `topup:checkout:${order.gameId}|${order.area}|${order.role.server_id}|${order.role.role_id}|${order.productId}`;
-  const payMethod = usePayMethod(offeredTypes, keepKey);
+  // The store's bundle and character, the player's choices (kept for the tab's session: reload, Back) and Pay.
+  const step = useSubmitStep({
+    keepKey: checkoutKeepKey('topup', { gameId: order.gameId, area: order.area, role: order.role, productId: order.productId }),
+    gameId: order.gameId,
+    area: order.area,
+    role: order.role,
+    bundle: { product_id: order.productId, amount: order.amount },
+    payTypes: offeredTypes,
+    checkCode: checkDiscountCode,
+    send: (payload) => createOrder(payload),
+    onPlaced: (placed) => goToPayment.assign(placed.pay_url),
+  });
+  const { payMethod, discount, receipt, agreement, placing } = step;
   const payType = payMethod.chosen;
   // pmx_show 0: the store picks the method; the page shows it without a choice.
   const payTypes = order.pmxShow ? offeredTypes : offeredTypes.filter((type) => type.pay_type === payType);
-  const discount = useDiscountCode({ gameId: order.gameId, area: order.area, roleId: order.role.role_id, productId: order.productId, payType, check: checkDiscountCode, keepKey });
-  const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
-  // Paying without the agreement: the spec's words stay under the box (the toast says it too).
-  const [agreementMissing, setAgreementMissing] = useState(false);
   const applied = discount.applied;
-  const receipt = useReceiptEmail();
-  const { submit, placing } = useSubmitOrder({
-    game_id: order.gameId,
-    area: order.area,
-    server_id: order.role.server_id,
-    role_id: order.role.role_id,
-    uid: order.role.uid,
-    product_id: order.productId,
-    pay_type: payType,
-    discount_code: applied?.discount_code ?? '',
-    receipt_email: receipt.value,
-    // The bundle's price this page shows: a price changed since is refused, never charged silently.
-    seen_amount: order.amount,
-  });
-  // A method that costs another amount: its price (what the server charges for it), before any code.
-  const methodPercent = offeredTypes.find((type) => type.pay_type === payType)?.price_percent ?? 0;
-  const total = formatPrice(applied ? applied.amount : methodAmount(order.amount, methodPercent, order.area), order.area);
-  const pay = () => {
-    setAgreementMissing(!agreed);
-    if (receipt.check()) void submit(agreed);
-  };
+  const total = formatPrice(step.total, order.area);
 
   return (
     <div className="od-page" data-testid="submit-page">
@@ -115,12 +101,9 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
       </section>
       <AgreementCheckbox
         prefix="od"
-        agreed={agreed}
-        error={agreementMissing && !agreed ? t('validation.agreeProtocol', { ns: CHECKOUT_NAMESPACE }) : null}
-        onChange={(value) => {
-          setAgreed(value);
-          if (value) setAgreementMissing(false);
-        }}
+        agreed={agreement.agreed}
+        error={agreement.missing ? t('validation.agreeProtocol', { ns: CHECKOUT_NAMESPACE }) : null}
+        onChange={agreement.agree}
       />
       <p className="od-note">{t('submit.priceNote')}</p>
       <SecureCheckoutNote prefix="od" provider={tabData?.pay_provider} />
@@ -131,7 +114,7 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
               <span>{t('submit.total')}</span>
               <strong data-testid="submit-total">{total}</strong>
             </p>
-            <button className="od-button od-button--primary" type="button" onClick={pay} disabled={placing || !payType}>
+            <button className="od-button od-button--primary" type="button" onClick={() => void step.pay()} disabled={placing || !payType}>
               {placing ? t('submit.placing') : t('submit.pay', { price: total })}
             </button>
           </>

@@ -1,6 +1,5 @@
-import { getRoleInfo, isApiError } from '@topup/shared/api';
-import { useQuery } from '@topup/shared/query';
-import { roleLookupPayload, usesCharacterName } from '@topup/shared/rules';
+import { getRoleInfo } from '@topup/shared/api';
+import { useCharacterCheck } from '@topup/shared/checkout';
 import type { Bundle, RoleInfo, TabData } from '@topup/shared/types';
 import { useProductOffer } from '../../product/hooks/use-product-offer';
 import type { SubmitOrderQuery } from '../submit-order-query';
@@ -21,52 +20,30 @@ export type OrderCheck =
       readonly changed: boolean;
     };
 
-function differs(order: SubmitOrderQuery, bundle: Bundle, role: RoleInfo): boolean {
-  return (
-    Number(order.amount) !== Number(bundle.amount) ||
-    order.productName !== bundle.product_name ||
-    order.firstBuy !== (bundle.first_buy === 1) ||
-    order.role.role_name !== role.role_name ||
-    order.role.role_id !== role.role_id
-  );
+function bundleDiffers(order: SubmitOrderQuery, bundle: Bundle): boolean {
+  return Number(order.amount) !== Number(bundle.amount) || order.productName !== bundle.product_name || order.firstBuy !== (bundle.first_buy === 1);
 }
 
 /**
  * The link to /submit carries the bundle's fields (spec §2) for a first paint only: the store is asked
  * for the bundle as priced for this character (its tabs, then their prices) and for the character
- * itself, and the page offers Pay only once both answered.
+ * itself (the check both order pages share), and the page offers Pay only once both answered.
  */
 export function useConfirmedOrder(order: SubmitOrderQuery): { readonly tabData: TabData | null; readonly check: OrderCheck; readonly retry: () => void } {
   const { tabData, offer, retry: retryOffer } = useProductOffer({ gameId: order.gameId, area: order.area, productId: order.productId, role: order.role });
-  const { role } = order;
-  const lookup = useQuery(
-    `${order.gameId}|${order.area}|${role.server_id}|${role.role_id}|${role.role_name}`,
-    (signal) =>
-      getRoleInfo(
-        roleLookupPayload({
-          gameId: order.gameId,
-          area: order.area,
-          serverId: role.server_id,
-          serverSign: order.serverSign,
-          typed: usesCharacterName(order.gameId) ? role.role_name : role.role_id,
-        }),
-        signal,
-      ),
-    { onError: 'page' },
-  );
+  const character = useCharacterCheck(order, getRoleInfo);
 
   let check: OrderCheck;
-  const refused = isApiError(lookup.error) && lookup.error.kind === 'server';
-  if (refused) check = { status: 'characterRefused', message: (lookup.error as Error).message };
-  else if (offer.status === 'failed' || lookup.error) check = { status: 'failed' };
+  if (character.status === 'refused') check = { status: 'characterRefused', message: character.message };
+  else if (offer.status === 'failed' || character.status === 'failed') check = { status: 'failed' };
   else if (offer.status === 'missing') check = { status: 'notOnSale' };
-  else if (offer.status === 'ready' && lookup.data) {
-    check = { status: 'confirmed', bundle: offer.bundle, role: lookup.data, changed: differs(order, offer.bundle, lookup.data) };
+  else if (offer.status === 'ready' && character.status === 'confirmed') {
+    check = { status: 'confirmed', bundle: offer.bundle, role: character.role, changed: character.changed || bundleDiffers(order, offer.bundle) };
   } else check = { status: 'checking' };
 
   const retry = () => {
     if (offer.status === 'failed') retryOffer();
-    if (lookup.error) lookup.retry();
+    if (character.status === 'failed') character.retry();
   };
   return { tabData, check, retry };
 }

@@ -1,1 +1,0 @@
-export { useGameCustomerService as useCustomerServiceLink } from '../../../lib/use-game-customer-service';
