@@ -181,7 +181,7 @@ export function configFrom(settings: Settings): ServerConfig {
     host,
     port,
     nodeEnv,
-    developmentWebhookSecret: settings.PAYMENT_WEBHOOK_SECRET === DEV_WEBHOOK_SECRET,
+    developmentWebhookSecret: (settings.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET) === DEV_WEBHOOK_SECRET,
     storeMode,
     // HOST_DIST serves another build of the shell (the benchmarks' monolith build).
     hostDist: settings.HOST_DIST ? path.resolve(settings.HOST_DIST) : path.join(REPO_ROOT, 'host', 'dist'),

@@ -1,5 +1,4 @@
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
-import { DEV_WEBHOOK_SECRET } from '../production/development-secrets';
 import { setting, type SettingValue } from './setting';
 import { duration, durationList, fraction, integerFrom, list, onOff, oneOf, parsed, pattern, port, positiveInteger, text, unlessOff, wholeNumber } from './setting-kinds';
 import { hostsFrom, originsFrom, payMethodsFrom, publicUrlFrom, trustProxyFrom, urlFrom } from './setting-parsers';
@@ -70,8 +69,7 @@ export const SETTINGS = {
   PAYMENT_WEBHOOK_SECRET: setting(text, {
     group: 'payments and games',
     secret: true,
-    default: DEV_WEBHOOK_SECRET,
-    shownDefault: 'the development secret',
+    shownDefault: 'the development secret (production/development-secrets.ts)',
     production: 'the development secret is refused',
     doc: 'HMAC-SHA256 key of the payment webhooks',
   }),
