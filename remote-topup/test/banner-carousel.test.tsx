@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { type Banner } from '@topup/shared/types';
 import { BANNER_AUTOPLAY_MS } from '@topup/shared/rules';
@@ -38,17 +38,22 @@ describe('banner carousel (spec §9)', () => {
     const first = screen.getByRole('img', { name: 'Offer 1 of 2' });
     expect(first).toHaveAttribute('src', '/assets/banners/18-1.svg');
     expect(first.closest('a')).toHaveAttribute('href', BANNERS[0]?.url);
-    // Not before the first image is on screen, however long the page waits.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(carousel(container)).toBeNull();
+    // The page's timers on a clock the test moves: nothing waited for, nothing measured.
+    jest.useFakeTimers();
+    try {
+      // Not before the first image is on screen, however long the page waits.
+      act(() => jest.advanceTimersByTime(400));
+      expect(carousel(container)).toBeNull();
 
-    const shownAt = performance.now();
-    fireEvent.load(first);
-    // Not at once either: its code comes a little before the first change is due (3000 ms).
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(carousel(container)).toBeNull();
-    await waitFor(() => expect(carousel(container)).not.toBeNull(), { timeout: 5000 });
-    expect(performance.now() - shownAt).toBeGreaterThanOrEqual(BANNER_AUTOPLAY_MS - CAROUSEL_LEAD_MS - 50);
+      fireEvent.load(first);
+      // Not at once either: its code comes a little before the first change is due (3000 ms), not sooner.
+      act(() => jest.advanceTimersByTime(BANNER_AUTOPLAY_MS - CAROUSEL_LEAD_MS - 1));
+      expect(carousel(container)).toBeNull();
+      act(() => jest.advanceTimersByTime(1));
+      await waitFor(() => expect(carousel(container)).not.toBeNull(), { timeout: 5000 });
+    } finally {
+      jest.useRealTimers();
+    }
     // The first slide keeps only what is left of its 3000 ms.
     const firstSlideMs = Number(container.querySelector('.swiper-slide')?.getAttribute('data-swiper-autoplay'));
     expect(firstSlideMs).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import type { Db } from '../src/db/db';
 import { openPostgresDb } from '../src/db/postgres-db';
 import { call, openTestStore, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
+import { until } from './support/until';
 
 jest.setTimeout(60_000);
 
@@ -19,14 +20,14 @@ const priceOf = async (app: FastifyInstance) =>
     (bundle) => bundle.product_id === '18-us-currency-300',
   )?.amount;
 
-/** How long after `committed` the app served `expected` (polling every 20 ms), or null when it did not within 1 s. */
-async function servedWithin(app: FastifyInstance, expected: string, committed: number): Promise<number | null> {
-  let seen = await priceOf(app);
-  while (seen !== expected && Date.now() - committed < 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    seen = await priceOf(app);
-  }
-  return seen === expected ? Date.now() - committed : null;
+/**
+ * The price the app serves once it serves `expected`. The second instance's periodic check is an hour
+ * away, far beyond this wait: only the revision's announcement can bring it. How soon it comes is
+ * measured by `npm run chaos` (docs/benchmarks.md), not bounded here.
+ */
+async function servedByAnnouncement(app: FastifyInstance, expected: string): Promise<string | undefined> {
+  await until(`price ${expected} at the second instance`, async () => (await priceOf(app)) === expected);
+  return priceOf(app);
 }
 
 describeOnPostgres('a catalogue revision reaches every instance on one PostgreSQL', () => {
@@ -48,16 +49,16 @@ describeOnPostgres('a catalogue revision reaches every instance on one PostgreSQ
     await first?.close();
   });
 
-  it('is served by a second instance within a second of its commit, without waiting for the periodic check', async () => {
+  it('is served by a second instance by its announcement, without waiting for the periodic check', async () => {
     expect(await priceOf(second)).toBe('4.99');
     const file = JSON.parse(JSON.stringify(await exportCatalogue(first.db))) as { bundles: Array<{ product_id: string; price_minor: number }> };
     file.bundles.find((bundle) => bundle.product_id === '18-us-currency-300')!.price_minor = 549;
     await importCatalogue(first.db, first.catalogue, file, { actor: 'service:test', reason: 'test', source: 'import' });
-    expect(await servedWithin(second, '5.49', Date.now())).not.toBeNull();
+    expect(await servedByAnnouncement(second, '5.49')).toBe('5.49');
   });
 
-  it('serves an edit made straight in the database within a second too', async () => {
+  it('serves an edit made straight in the database by its announcement too', async () => {
     await first.db.exec(`UPDATE bundles SET price_minor = 599 WHERE product_id = '18-us-currency-300'`);
-    expect(await servedWithin(second, '5.99', Date.now())).not.toBeNull();
+    expect(await servedByAnnouncement(second, '5.99')).toBe('5.99');
   });
 });

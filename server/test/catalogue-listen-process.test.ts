@@ -1,5 +1,6 @@
 import { exportCatalogue, importCatalogue } from '../src/catalogue/catalogue-file';
 import { callStore, postgresData, startStore, type StoreData, type StoreProcess } from './support/store-process';
+import { until } from './support/until';
 
 jest.setTimeout(120_000);
 
@@ -21,7 +22,7 @@ describeOnPostgres('a catalogue revision reaches another server process', () => 
     await data?.remove();
   });
 
-  it('is served by a store process on the same PostgreSQL within a second of its commit, its periodic check an hour away', async () => {
+  it('is served by a store process on the same PostgreSQL by its announcement, its periodic check an hour away', async () => {
     data = await postgresData(base!);
     // The real server (server/src/main.ts) in a process of its own: it migrates, loads the demo catalogue and LISTENs.
     store = await startStore({ ...data.env, SEED_DEMO: 'on', CATALOGUE_CHECK_SECONDS: '3600' });
@@ -32,14 +33,10 @@ describeOnPostgres('a catalogue revision reaches another server process', () => 
       const file = JSON.parse(JSON.stringify(await exportCatalogue(db))) as { bundles: Array<{ product_id: string; price_minor: number }> };
       file.bundles.find((bundle) => bundle.product_id === '18-us-currency-300')!.price_minor = 549;
       await importCatalogue(db, null, file, { actor: 'service:test', reason: 'another process', source: 'import' });
-      const committed = Date.now();
-      let seen = await priceIn(store.url);
-      while (seen !== '5.49' && Date.now() - committed < 1000) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        seen = await priceIn(store.url);
-      }
-      expect(seen).toBe('5.49');
-      expect(Date.now() - committed).toBeLessThan(1000);
+      // Only the announcement can bring it: the periodic check is an hour away, far beyond this wait.
+      // How soon it arrives is a figure of `npm run chaos` (docs/benchmarks.md), not a pass/fail bound.
+      await until('the new price at the other process', async () => (await priceIn(store!.url)) === '5.49');
+      expect(await priceIn(store.url)).toBe('5.49');
     } finally {
       await db.close();
     }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sign } from '@topup/shared/sign';
-import { freePort, startInstance, type StoreInstance } from '../../src/cluster/store-instance';
+import { startStore as startStoreServer, type StoreServer } from '../../../shared/test/support/store-server';
 import type { Db } from '../../src/db/db';
 import { openPgliteDb } from '../../src/db/pglite-db';
 import { openPostgresDb } from '../../src/db/postgres-db';
@@ -49,11 +49,11 @@ export async function postgresData(url: string): Promise<StoreData> {
   };
 }
 
-export type StoreProcess = StoreInstance;
+export type StoreProcess = StoreServer;
 
-/** Starts `server/src/main.ts` as `npm start` does, on a free port, and waits until it serves. */
-export async function startStore(env: Record<string, string>): Promise<StoreProcess> {
-  return startInstance({ port: await freePort(), env: { LOG: 'off', NODE_ENV: 'development', ...env } });
+/** Starts `server/src/main.ts` as `npm start` does, on a free port, and waits until it serves (the one way tests start it). */
+export function startStore(env: Record<string, string>): Promise<StoreProcess> {
+  return startStoreServer({ env: { NODE_ENV: 'development', ...env } });
 }
 
 export interface ServerScript {
