@@ -72,6 +72,10 @@ export interface AppOptions {
 /** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/**
+ * The store's server: the edge (every route, under server/src/http) wired to the domain's services.
+ * It lives in http/ because it is Fastify's; main.ts starts it and knows no Fastify (decision 261).
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** The store's own images (game icons, bundles, banners, help images, pay methods). */
-export const ASSETS_DIR = path.resolve(__dirname, '..', '..', 'assets');
+export const ASSETS_DIR = path.resolve(__dirname, '..', '..', '..', 'assets');
 
 export async function assetRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, {
