@@ -97,7 +97,7 @@ describe('only server/src/http knows Fastify', () => {
     ['server/src/main.ts', "import { buildApp } from './http/app';"],
     ['server/src/http/api/x.ts', "import { placeOrder } from '../../orders/place-order';"],
     ['server/src/game/x.ts', "import { HttpGameGateway } from './http/http-game-gateway';"],
-    ['server/src/orders/x.ts', "import type { GameGateway } from '../game/http/catalogue-game-gateway';"],
+    ['server/src/orders/x.ts', "import type { HttpGameGateway } from '../game/http/http-game-gateway';"],
   ])('%s may %s', async (file, code) => {
     expect(await layerImports(file, code)).toEqual([]);
   });

@@ -1,13 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_INSTANCE_NAME } from './db/instance-name';
 import { stripeSettingsFrom, type StripeSettings } from './payments';
 import type { GameEndpointPolicy } from './game/http/game-endpoint-policy';
 import { releaseHealthFrom, type ReleaseHealthSettings } from './releases/health-settings';
-import { DEV_WEBHOOK_SECRET } from './production/development-secrets';
+import { DEV_WEBHOOK_SECRET } from './settings/development-secrets';
 import { readSettings, type SettingTexts } from './settings/read-settings';
 import { GAME_GATEWAYS, PAYMENT_PROVIDERS, type Settings } from './settings/settings-schema';
 import type { TrustProxy } from './settings/setting-parsers';
 
+export { DEFAULT_INSTANCE_NAME } from './db/instance-name';
 export { DEFAULT_MAIL_FROM, GAME_GATEWAYS, PAYMENT_PROVIDERS } from './settings/settings-schema';
 export type { TrustProxy } from './settings/setting-parsers';
 
@@ -146,8 +148,6 @@ export interface MailSettings {
   readonly sink: boolean;
 }
 
-/** An instance's name when INSTANCE_NAME gives none: its host and process. */
-export const DEFAULT_INSTANCE_NAME = `${os.hostname()}:${process.pid}`;
 
 /** A whole number of at least 1 from a command's flag, or the fallback when it is unset. */
 export function positiveIntegerFrom(name: string, value: string | undefined, fallback: number): number {

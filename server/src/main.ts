@@ -16,7 +16,7 @@ import { demoDataProblem } from './production/demo-data-check';
 import { loadCatalogue } from './catalogue/load-catalogue';
 import { offeredPayTypes } from './catalogue/catalogue';
 import { unsupportedPayTypes } from './payments';
-import { unreachableGames } from './game/http/catalogue-game-gateway';
+import { unreachableGames } from './catalogue/catalogue-game-gateway';
 import { type MailSink, smtpTransport, startMailSink } from './fulfilment';
 import { describeRedis } from './http/web/redis-counter-store';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config';
 import { addressProblem, endpointUrlProblem, resolvedHostProblem, STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from '../src/game/http/game-endpoint-policy';
 import { GameServerError, HttpGameGateway } from '../src/game/http/http-game-gateway';
-import { unreachableGames } from '../src/game/http/catalogue-game-gateway';
+import { unreachableGames } from '../src/catalogue/catalogue-game-gateway';
 import type { Catalogue } from '../src/catalogue/catalogue';
 import { addOperator } from '../src/ops/operator-admin';
 import type { OperatorRole } from '../src/ops/roles';

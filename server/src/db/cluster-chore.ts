@@ -1,4 +1,4 @@
-import { DEFAULT_INSTANCE_NAME } from '../config';
+import { DEFAULT_INSTANCE_NAME } from './instance-name';
 import { ifLockFree } from './advisory-lock';
 import type { Db, Queryable } from './db';
 

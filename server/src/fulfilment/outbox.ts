@@ -1,4 +1,4 @@
-import { DEFAULT_INSTANCE_NAME } from '../config';
+import { DEFAULT_INSTANCE_NAME } from '../db/instance-name';
 import type { Db, Queryable } from '../db/db';
 
 /**

@@ -39,7 +39,7 @@ import { fieldRefusal } from './api/field-refusal';
 import { installSandboxPayments, sandboxGameService } from './sandbox/install-sandbox';
 import { installStripePayments } from './payments/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
-import { catalogueGameGateway } from '../game/http/catalogue-game-gateway';
+import { catalogueGameGateway } from '../catalogue/catalogue-game-gateway';
 import { type MailSink, type MailTransport, MailWorker } from '../fulfilment';
 
 export interface AppOptions {

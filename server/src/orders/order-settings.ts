@@ -1,4 +1,4 @@
-import { DEV_WEBHOOK_SECRET } from '../production/development-secrets';
+import { DEV_WEBHOOK_SECRET } from '../settings/development-secrets';
 import { DEFAULT_SETTINGS, readSettings, type SettingTexts } from '../settings/read-settings';
 import type { Settings } from '../settings/settings-schema';
 

@@ -1,12 +1,20 @@
-import type { ServerConfig } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { migrate } from '../db/migrate';
-import { openDb } from '../db/open-db';
+import { openDb, type DbSettings } from '../db/open-db';
 import { buildFolders, recordBuildsAsReleases } from './first-releases';
 import { HttpRegistry } from './http-registry';
 import { DbReleaseStore } from './release-store';
 import { RegistryService, type RegistryOperations } from './registry-service';
 import { readAnnouncement } from './server-file';
+
+/** What an ops command's registry needs of the server's settings (config.ts's ServerConfig has it). */
+export interface RegistrySettings extends DbSettings {
+  readonly repoRoot: string;
+  readonly hostDist: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly opsToken: string | null;
+}
 
 export interface OpenedRegistry {
   readonly operations: RegistryOperations;
@@ -20,7 +28,7 @@ export interface OpenedRegistry {
  * embedded database admits one process: when a running server holds it, commands go through
  * that server's `/ops` routes (which need OPS_TOKEN); otherwise they open it themselves.
  */
-export async function openRegistry(config: ServerConfig, serverUrl: string | undefined): Promise<OpenedRegistry> {
+export async function openRegistry(config: RegistrySettings, serverUrl: string | undefined): Promise<OpenedRegistry> {
   try {
     const db = await openDb(config);
     const registry = new RegistryService(db, new DbReleaseStore(db));

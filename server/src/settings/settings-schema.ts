@@ -69,7 +69,7 @@ export const SETTINGS = {
   PAYMENT_WEBHOOK_SECRET: setting(text, {
     group: 'payments and games',
     secret: true,
-    shownDefault: 'the development secret (production/development-secrets.ts)',
+    shownDefault: 'the development secret (settings/development-secrets.ts)',
     production: 'the development secret is refused',
     doc: 'HMAC-SHA256 key of the payment webhooks',
   }),

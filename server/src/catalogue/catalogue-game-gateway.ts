@@ -1,7 +1,7 @@
-import type { Catalogue } from '../../catalogue/catalogue';
-import type { CatalogueCache } from '../../catalogue/catalogue-cache';
-import { endpointUrlProblem, type GameEndpointPolicy } from './game-endpoint-policy';
-import { HttpGameGateway } from './http-game-gateway';
+import type { Catalogue } from './catalogue';
+import type { CatalogueCache } from './catalogue-cache';
+import { endpointUrlProblem, type GameEndpointPolicy } from '../game/http/game-endpoint-policy';
+import { HttpGameGateway } from '../game/http/http-game-gateway';
 
 /**
  * `GAME_GATEWAY=http`: each game's server as the catalogue sets it (games.game_server_url and
