@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { chartSeries, summarise, type HealthMinute } from '../src/pages/release-health-figures';
+import { chartSeries, summarise, type HealthMinute } from '../src/features/releases/release-health-figures';
 import { fakeApi, renderConsole } from './support/console-harness';
 
 // jsdom draws no canvas: the charts' own module stands aside; their figures are tested below.
