@@ -3,7 +3,7 @@ import { chartSeries, summarise, type HealthMinute } from '../src/features/relea
 import { fakeApi, renderConsole } from './support/console-harness';
 
 // jsdom draws no canvas: the charts' own module stands aside; their figures are tested below.
-jest.mock('../src/pages/ReleaseHealthChart', () => ({ __esModule: true, default: ({ versions }: { versions: string[] }) => <div data-testid="health-chart">{versions.join(' ')}</div> }));
+jest.mock('../src/features/releases/ReleaseHealthChart', () => ({ __esModule: true, default: ({ versions }: { versions: string[] }) => <div data-testid="health-chart">{versions.join(' ')}</div> }));
 
 const RELEASER = { operator: { name: 'releases@ops.example', role: 'release_manager' }, permissions: ['read', 'releases.read', 'releases.act'], csrfToken: 't' };
 
