@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { chartSeries, summarise, type HealthMinute } from '../src/pages/release-health-figures';
+import { chartSeries, summarise, type HealthMinute } from '../src/features/releases/release-health-figures';
 import { fakeApi, renderConsole } from './support/console-harness';
 
 // jsdom draws no canvas: the charts' own module stands aside; their figures are tested below.
-jest.mock('../src/pages/ReleaseHealthChart', () => ({ __esModule: true, default: ({ versions }: { versions: string[] }) => <div data-testid="health-chart">{versions.join(' ')}</div> }));
+jest.mock('../src/features/releases/ReleaseHealthChart', () => ({ __esModule: true, default: ({ versions }: { versions: string[] }) => <div data-testid="health-chart">{versions.join(' ')}</div> }));
 
 const RELEASER = { operator: { name: 'releases@ops.example', role: 'release_manager' }, permissions: ['read', 'releases.read', 'releases.act'], csrfToken: 't' };
 

@@ -9,7 +9,7 @@ const TOKENS_CSS = path.join(ROOT, 'host', 'src', 'shell', 'shell.css');
 const PHONE_CSS = [
   'host/src/shell/shell.css',
   'shared/src/ui/ui.css',
-  'remote-topup/src/app/top-up-page.css',
+  'remote-topup/src/pages/top-up-page.css',
   'remote-topup/src/features/submit/submit-page.css',
   'remote-topup/src/features/pay-result/pay-result.css',
   'remote-topup/src/lib/order-page.css',
@@ -92,7 +92,7 @@ describe('colour tokens keep WCAG 2.2 AA contrast (decision 208)', () => {
   });
 
   it('the buttons and tags on a gradient paint it from the measured tokens', () => {
-    const page = fs.readFileSync(path.join(ROOT, 'remote-topup/src/app/top-up-page.css'), 'utf8');
+    const page = fs.readFileSync(path.join(ROOT, 'remote-topup/src/pages/top-up-page.css'), 'utf8');
     for (const rule of ['.tp-price {', '.tp-button--primary {']) {
       const body = page.slice(page.indexOf(rule), page.indexOf('}', page.indexOf(rule)));
       expect(body).toContain('var(--action-from');

@@ -3,6 +3,7 @@ import { opsCall } from '../lib/ops-client';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
+import { OpsPageFrame } from '../app/OpsPageFrame';
 
 interface Attention {
   readonly findings: readonly { title: string; meaning: string; rows: readonly Record<string, unknown>[] | null }[];
@@ -26,13 +27,14 @@ export function AttentionPage() {
   const attention = useOpsQuery('attention', () => opsCall<Attention>('GET', '/attention'));
   const data = attention.data;
   return (
-    <section className="ops-page">
-      <header className="ops-page__head">
-        <h1 tabIndex={-1}>{t('attention.title')}</h1>
+    <OpsPageFrame
+      title={t('attention.title')}
+      actions={
         <button type="button" className="ops-button ops-button--quiet" onClick={attention.reload}>
           {t('common.refresh')}
         </button>
-      </header>
+      }
+    >
       <ErrorNote error={attention.error} onRetry={attention.reload} />
       {!data && attention.loading ? <Loading /> : null}
       {data ? (
@@ -89,6 +91,6 @@ export function AttentionPage() {
           ))}
         </>
       ) : null}
-    </section>
+    </OpsPageFrame>
   );
 }

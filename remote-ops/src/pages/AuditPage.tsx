@@ -4,6 +4,7 @@ import { opsCall, withQuery } from '../lib/ops-client';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, useFormats } from '../app/parts';
+import { OpsPageFrame } from '../app/OpsPageFrame';
 import type { OpsAuditRow, OpsPage } from '@topup/shared/types';
 
 const FIELDS = ['actor', 'action', 'target_id', 'from', 'to'] as const;
@@ -47,10 +48,7 @@ export function AuditPage() {
   };
 
   return (
-    <section className="ops-page">
-      <header className="ops-page__head">
-        <h1 tabIndex={-1}>{t('audit.title')}</h1>
-      </header>
+    <OpsPageFrame title={t('audit.title')}>
       <form className="ops-filters" onSubmit={apply} role="search" aria-label={t('audit.filter')}>
         {FIELDS.map((f) => (
           <label key={f} className="ops-field" htmlFor={`${id}-${f}`}>
@@ -108,6 +106,6 @@ export function AuditPage() {
           {t('common.more')}
         </button>
       ) : null}
-    </section>
+    </OpsPageFrame>
   );
 }

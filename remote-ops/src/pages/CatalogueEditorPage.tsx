@@ -7,6 +7,7 @@ import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
+import { OpsPageFrame } from '../app/OpsPageFrame';
 import { ImageField } from '../app/ImageField';
 import { blankRow, fieldsOf, fromInputs, LIST_SPECS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem } from '../app/catalogue-fields';
 
@@ -87,13 +88,14 @@ export function CatalogueEditorPage() {
   const changes = shown?.rows.length ?? 0;
 
   return (
-    <section className="ops-page">
-      <header className="ops-page__head">
-        <h1 tabIndex={-1}>{t('editor.title')}</h1>
+    <OpsPageFrame
+      title={t('editor.title')}
+      actions={
         <Link className="ops-button ops-button--quiet" to="/ops/catalogue">
           {t('editor.back')}
         </Link>
-      </header>
+      }
+    >
       <ErrorNote error={draft.error} onRetry={reload} />
       {draft.loading && !shown ? <Loading /> : null}
       {done ? (
@@ -264,7 +266,7 @@ export function CatalogueEditorPage() {
       {discarding ? (
         <ActionDialog title={t('editor.discardTitle')} description={t('editor.discardDescription', { count: changes })} confirmLabel={t('editor.discard')} danger onConfirm={discard} onClose={() => setDiscarding(false)} />
       ) : null}
-    </section>
+    </OpsPageFrame>
   );
 }
 

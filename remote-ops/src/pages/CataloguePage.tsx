@@ -6,6 +6,7 @@ import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
+import { OpsPageFrame } from '../app/OpsPageFrame';
 
 interface Chosen {
   readonly name: string;
@@ -90,9 +91,9 @@ export function CataloguePage() {
   const large = new Set(chosen?.check.large_price_changes.map((c) => c.product_id));
 
   return (
-    <section className="ops-page">
-      <header className="ops-page__head">
-        <h1 tabIndex={-1}>{t('catalogue.title')}</h1>
+    <OpsPageFrame
+      title={t('catalogue.title')}
+      actions={
         <div className="ops-actions">
           <Link className="ops-button" to="/ops/catalogue/edit">
             {t(canEdit ? 'catalogue.edit' : 'catalogue.browse')}
@@ -101,7 +102,8 @@ export function CataloguePage() {
             {t('catalogue.download')}
           </a>
         </div>
-      </header>
+      }
+    >
       <ErrorNote error={listing.error} onRetry={listing.reload} />
       {listing.data ? <p>{t('catalogue.current', { revision: listing.data.current })}</p> : null}
       {done ? (
@@ -266,6 +268,6 @@ export function CataloguePage() {
           ) : null}
         </ActionDialog>
       ) : null}
-    </section>
+    </OpsPageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, ErrorNote, Loading, useFormats } from '../app/parts';
+import { OpsPageFrame } from '../app/OpsPageFrame';
 import type { OpsOperator } from '@topup/shared/types';
 
 interface Listing {
@@ -94,15 +95,7 @@ export function OperatorsPage() {
   };
 
   return (
-    <section className="ops-page">
-      <header className="ops-page__head">
-        <h1 tabIndex={-1}>{t('operators.title')}</h1>
-      </header>
-      {done ? (
-        <p className="ops-note ops-note--ok" role="status">
-          {done}
-        </p>
-      ) : null}
+    <OpsPageFrame title={t('operators.title')} done={done}>
       <ErrorNote error={listing.error} onRetry={listing.reload} />
       {!data && listing.loading ? <Loading /> : null}
       {data ? (
@@ -185,6 +178,6 @@ export function OperatorsPage() {
           ) : null}
         </ActionDialog>
       ) : null}
-    </section>
+    </OpsPageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { opsCall, withQuery } from '../lib/ops-client';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, minorPerUnit, StatusTag, useFormats } from '../app/parts';
+import { OpsPageFrame } from '../app/OpsPageFrame';
 import type { OpsOrderRow, OpsPage } from '@topup/shared/types';
 
 const STATUSES = ['created', 'paid', 'delivering', 'delivered', 'declined', 'expired', 'delivery_failed', 'refunded'];
@@ -80,13 +81,14 @@ export function OrdersPage() {
   const rows = [...(list.data?.rows ?? []), ...more];
 
   return (
-    <section className="ops-page">
-      <header className="ops-page__head">
-        <h1 tabIndex={-1}>{t('orders.title')}</h1>
+    <OpsPageFrame
+      title={t('orders.title')}
+      actions={
         <a className="ops-button ops-button--quiet" href={withQuery('/ops/api/orders.csv', apiQuery(params))} download>
           {t('orders.csv')}
         </a>
-      </header>
+      }
+    >
       <form className="ops-filters" onSubmit={apply} role="search" aria-label={t('orders.filter.label')}>
         {field('order_id')}
         {field('character')}
@@ -179,6 +181,6 @@ export function OrdersPage() {
           {loadingMore ? t('common.loading') : t('common.more')}
         </button>
       ) : null}
-    </section>
+    </OpsPageFrame>
   );
 }

@@ -4,11 +4,12 @@ import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
+import { OpsPageFrame } from '../app/OpsPageFrame';
 import type { ActivationRecord, RegistryListing } from '@topup/shared/types';
-import { summarise, type HealthMinute } from './release-health-figures';
+import { summarise, type HealthMinute } from '../features/releases/release-health-figures';
 
 // The charts' library loads with the first chart, never with the rest of the console.
-const ReleaseHealthChart = lazy(() => import('./ReleaseHealthChart'));
+const ReleaseHealthChart = lazy(() => import('../features/releases/ReleaseHealthChart'));
 
 interface Listing extends RegistryListing {
   readonly apps: readonly string[];
@@ -151,15 +152,7 @@ export function ReleasesPage() {
   };
 
   return (
-    <section className="ops-page">
-      <header className="ops-page__head">
-        <h1 tabIndex={-1}>{t('releases.title')}</h1>
-      </header>
-      {done ? (
-        <p className="ops-note ops-note--ok" role="status">
-          {done}
-        </p>
-      ) : null}
+    <OpsPageFrame title={t('releases.title')} done={done}>
       <ErrorNote error={listing.error} onRetry={listing.reload} />
       {!data && listing.loading ? <Loading /> : null}
       {data
@@ -314,6 +307,6 @@ export function ReleasesPage() {
           onClose={() => setPending(null)}
         />
       ) : null}
-    </section>
+    </OpsPageFrame>
   );
 }

@@ -5,6 +5,7 @@ import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
+import { OpsPageFrame } from '../app/OpsPageFrame';
 import type { OpsTicket as Ticket } from '@topup/shared/types';
 
 const FILTERS = ['open', 'answered', 'closed', 'all'] as const;
@@ -121,10 +122,7 @@ export function TicketsPage() {
   const [current, setCurrent] = useState<Ticket | null>(null);
   const ticket = tickets.find((x) => x.reference === selected) ?? (current?.reference === selected ? current : null);
   return (
-    <section className="ops-page">
-      <header className="ops-page__head">
-        <h1 tabIndex={-1}>{t('tickets.title')}</h1>
-      </header>
+    <OpsPageFrame title={t('tickets.title')}>
       <div className="ops-tabs" role="group" aria-label={t('tickets.filter')}>
         {FILTERS.map((filter) => (
           <button key={filter} type="button" className={`ops-button ops-button--quiet${filter === status ? ' is-active' : ''}`} aria-pressed={filter === status} onClick={() => setParams({ status: filter })}>
@@ -162,6 +160,6 @@ export function TicketsPage() {
           />
         ) : null}
       </div>
-    </section>
+    </OpsPageFrame>
   );
 }

@@ -1,4 +1,4 @@
 import '../strings';
 
 /** /pcIndex: the pay centre's front page. */
-export { PcIndexPage as default } from '../app/home/PcIndexPage';
+export { PcIndexPage as default } from '../pages/PcIndexPage';

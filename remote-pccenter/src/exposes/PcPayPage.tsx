@@ -1,4 +1,4 @@
 import '../strings';
 
 /** /pcpay: payment and the order's live result. */
-export { PcPayPage as default } from '../app/pay/PcPayPage';
+export { PcPayPage as default } from '../pages/PcPayPage';

@@ -1,4 +1,4 @@
 import '../strings';
 
 /** /pcrole: the character the items go to. */
-export { PcRolePage as default } from '../app/role/PcRolePage';
+export { PcRolePage as default } from '../pages/PcRolePage';

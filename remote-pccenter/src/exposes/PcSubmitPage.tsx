@@ -1,4 +1,4 @@
 import '../strings';
 
 /** /pcSubmit: the bundles and the order. */
-export { PcSubmitPage as default } from '../app/submit/PcSubmitPage';
+export { PcSubmitPage as default } from '../pages/PcSubmitPage';

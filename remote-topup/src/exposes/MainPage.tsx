@@ -1,5 +1,5 @@
 import '../strings';
-import { MainPage as TopUpMainPage } from '../app/MainPage';
+import { MainPage as TopUpMainPage } from '../pages/MainPage';
 import { startStorefrontReads } from '../features/storefront/early-storefront';
 
 // The page's first reads start with its code, not after its first render.

@@ -3,8 +3,8 @@ import '../strings';
 import '../features/pay-result/strings';
 import '../features/my-orders/strings';
 import '../features/help/strings';
-import { HelpPage } from '../features/help/components/HelpPage';
-import { OrdersPage as MyOrdersPage } from '../features/my-orders/components/OrdersPage';
+import { HelpPage } from '../pages/HelpPage';
+import { OrdersPage as MyOrdersPage } from '../pages/OrdersPage';
 
 /** /orders: My orders; /help: the help page, whose order lookup opens My orders (shared/src/contracts.ts). */
 export default function OrdersPage() {

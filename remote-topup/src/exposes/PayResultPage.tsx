@@ -1,6 +1,6 @@
 import '../strings';
 import '../features/pay-result/strings';
-import { PayResultPage as OrderResultPage } from '../features/pay-result/components/PayResultPage';
+import { PayResultPage as OrderResultPage } from '../pages/PayResultPage';
 
 /** /payResult: Payment result. */
 export default function PayResultPage() {

@@ -1,7 +1,7 @@
 import '../strings';
 import '../features/pay-result/strings';
 import '../features/my-orders/strings';
-import { ReceiptPage as OrderReceiptPage } from '../features/my-orders/components/ReceiptPage';
+import { ReceiptPage as OrderReceiptPage } from '../pages/ReceiptPage';
 
 /** /receipt: a printable receipt of one order. */
 export default function ReceiptPage() {

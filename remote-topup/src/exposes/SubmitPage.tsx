@@ -1,6 +1,6 @@
 import '../strings';
 import '../features/submit/strings';
-import { SubmitPage as OrderSubmitPage } from '../features/submit/components/SubmitPage';
+import { SubmitPage as OrderSubmitPage } from '../pages/SubmitPage';
 
 /** /submit: Submit order. */
 export default function SubmitPage() {

@@ -1,4 +1,4 @@
 import '../strings';
 
 /** /index_1: the Voucher Center. */
-export { VoucherCenterPage as default } from '../app/VoucherCenterPage';
+export { VoucherCenterPage as default } from '../pages/VoucherCenterPage';

@@ -7,8 +7,8 @@
 export { ApiError, isApiError, type ApiErrorKind } from './api-error';
 export { apiSettings, configureApi, DEFAULT_API_TIMEOUT_MS, type ApiSettings } from './api-config';
 export { toApiError, serverError } from './transport-error';
-export { familyAClient, callAction } from './family-a-client';
-export { requestFamilyB, FAMILY_B_URLS, type FamilyBAlias, type FamilyBParams } from './family-b-client';
+export { callAction } from './family-a-client';
+export { requestFamilyB, type FamilyBAlias, type FamilyBParams } from './family-b-client';
 export { getBanners } from './get-banners';
 export { getTab } from './get-tab';
 export { getPayPrice } from './get-pay-price';

@@ -6,7 +6,7 @@
  */
 import './purchase-strings';
 
-export { PURCHASE_NAMESPACE, PURCHASE_STRINGS, type PurchaseCheck } from './purchase-strings';
+export { PURCHASE_NAMESPACE, type PurchaseCheck } from './purchase-strings';
 export { showPurchaseCheck } from './purchase-messages';
 export { NOT_SEARCHED, roleConfirmationReducer, confirmedRole, type RoleConfirmation, type RoleConfirmationEvent } from './role-confirmation';
 export { useServerChoice, type ServerChoice, type ServerChoiceOptions } from './use-server-choice';

@@ -3,9 +3,8 @@
  * instance and the navigation helpers. The host imports it first, so every remote gets this instance
  * (docs/decisions/015-shared-parts.md).
  */
-export { store, useAppStore, initialState, DEFAULT_CUSTOMER_SERVICE_URL } from './store';
+export { store, useAppStore, DEFAULT_CUSTOMER_SERVICE_URL } from './store';
 export type { Store, StoreState, StoreUser, StoreActions } from './store-state';
-export { localStore, STORAGE_KEYS, type StorageKey } from './local-storage';
+export { localStore, type StorageKey } from './local-storage';
 export { i18n, initI18n, addStrings, type Strings } from './i18n/i18n';
-export { COMMON_STRINGS } from './i18n/common-strings';
-export { useStoreNavigate, toHref, isSameLocation, type QueryValues } from './navigation/use-store-navigate';
+export { useStoreNavigate, toHref, type QueryValues } from './navigation/use-store-navigate';

@@ -3,10 +3,9 @@ export { openDialog, closeAllDialogs, showConfirmDialog, showMessageDialog, Dial
 export type { DialogOptions, DialogControls } from './dialog/open-dialog';
 export { listDialogs, onDialogPhase, type DialogPhase, type DialogRecord } from './dialog/dialog-registry';
 export { showToast, showLoadingToast, clearToast, type ToastOptions, type ToastHandle } from './toast/toast';
-export { BottomPopup, type BottomPopupProps } from './popup/BottomPopup';
+export type { BottomPopupProps } from './popup/BottomPopup';
 export { PickerPopup, type PickerOption, type PickerPopupProps } from './popup/PickerPopup';
 export { previewImage } from './image-preview/preview-image';
-export { useFocusTrap } from './focus/use-focus-trap';
 export { CloseIcon, SearchIcon, CheckIcon, SpinnerIcon } from './icons';
 export { showCallError } from './show-call-error';
 export { renderStandalone } from './standalone-root';

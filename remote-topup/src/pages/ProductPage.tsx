@@ -1,19 +1,19 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import '../../../app/top-up-page.css';
-import { useGameCustomerService } from '../../../lib/use-game-customer-service';
-import { useScrollToTop } from '../../../lib/use-scroll-to-top';
-import { useBuyBundle } from '../../buying/hooks/use-buy-bundle';
-import { SelectCharacter } from '../../character/components/SelectCharacter';
-import { useGameCharacter } from '../../character/hooks/use-game-character';
-import { roleHelpImage } from '../../character/role-help-image';
-import { readEntryQuery, type EntryQuery } from '../../entry/entry-query';
-import { StoreFooter } from '../../footer/components/StoreFooter';
-import { PageHeader } from '../../header/components/PageHeader';
-import { useProductOffer } from '../hooks/use-product-offer';
-import { ProductMessage } from './ProductMessage';
-import { ProductOfferCard } from './ProductOfferCard';
-import '../product.css';
+import './top-up-page.css';
+import { useGameCustomerService } from '../lib/use-game-customer-service';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
+import { useBuyBundle } from '../features/buying/hooks/use-buy-bundle';
+import { SelectCharacter } from '../features/character/components/SelectCharacter';
+import { useGameCharacter } from '../features/character/hooks/use-game-character';
+import { roleHelpImage } from '../features/character/role-help-image';
+import { readEntryQuery, type EntryQuery } from '../features/entry/entry-query';
+import { StoreFooter } from '../features/footer/components/StoreFooter';
+import { PageHeader } from '../features/header/components/PageHeader';
+import { useProductOffer } from '../features/product/hooks/use-product-offer';
+import { ProductMessage } from '../features/product/components/ProductMessage';
+import { ProductOfferCard } from '../features/product/components/ProductOfferCard';
+import '../features/product/product.css';
 
 /**
  * /prod?game_id=…&area=…&product_id=…: one bundle (the target of banners and shared links), the

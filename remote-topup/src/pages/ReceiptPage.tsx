@@ -4,12 +4,12 @@ import { useQuery } from '@topup/shared/query';
 import { formatPrice } from '@topup/shared/rules';
 import { useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
-import { OrderFacts } from '../../../lib/OrderFacts';
-import { useScrollToTop } from '../../../lib/use-scroll-to-top';
-import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { errorText } from '../error-text';
-import '../../../lib/order-page.css';
-import '../my-orders.css';
+import { OrderFacts } from '../lib/OrderFacts';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
+import { useTopUpTranslation } from '../lib/use-topup-translation';
+import { errorText } from '../features/my-orders/error-text';
+import '../lib/order-page.css';
+import '../features/my-orders/my-orders.css';
 
 /**
  * /receipt?order_id=&role_id=: a printable receipt. It is read with the character's ID as well, so a

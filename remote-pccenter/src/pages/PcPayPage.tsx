@@ -5,17 +5,17 @@ import { orderResult, useOrderFollowing, type OrderFollowing, type OrderResult }
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
-import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
-import { OrderDetails } from '../../features/payment/components/OrderDetails';
-import { OrderStatusLine } from '../../features/payment/components/OrderStatusLine';
-import { OrderTimeline } from '../../features/payment/components/OrderTimeline';
-import { PaymentHandOff } from '../../features/payment/components/PaymentHandOff';
-import { MailIcon } from '../../lib/icons';
-import { characterQuery, readGameChoice } from '../../lib/pc-query';
-import { usePcTranslation } from '../../lib/use-pc-translation';
-import { PayCentreFrame } from '../frame/PayCentreFrame';
-import '../submit/submit.css';
-import './pay.css';
+import { useCustomerConfig } from '../features/customer-service/use-customer-config';
+import { OrderDetails } from '../features/payment/components/OrderDetails';
+import { OrderStatusLine } from '../features/payment/components/OrderStatusLine';
+import { OrderTimeline } from '../features/payment/components/OrderTimeline';
+import { PaymentHandOff } from '../features/payment/components/PaymentHandOff';
+import { MailIcon } from '../lib/icons';
+import { characterQuery, readGameChoice } from '../lib/pc-query';
+import { usePcTranslation } from '../lib/use-pc-translation';
+import { PayCentreFrame } from '../app/frame/PayCentreFrame';
+import './pc-submit-page.css';
+import './pc-pay-page.css';
 
 const readOrder = (orderId: string, signal: AbortSignal) => pcpay.getOrderInfo({ order_id: orderId }, signal);
 

@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppStore } from '@topup/shared/store';
-import { BannerCarousel } from '../../features/banners/BannerCarousel';
-import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
-import { GameCard } from '../../features/games/components/GameCard';
-import { GameSearch } from '../../features/games/components/GameSearch';
-import { HomeAside } from '../../features/games/components/HomeAside';
-import { VoucherGameCard } from '../../features/games/components/VoucherGameCard';
+import { BannerCarousel } from '../features/banners/BannerCarousel';
+import { useCustomerConfig } from '../features/customer-service/use-customer-config';
+import { GameCard } from '../features/games/components/GameCard';
+import { GameSearch } from '../features/games/components/GameSearch';
+import { HomeAside } from '../features/games/components/HomeAside';
+import { VoucherGameCard } from '../features/games/components/VoucherGameCard';
 import { matchesSearch } from '@topup/shared/pay-centre-api';
-import { useGameCatalogue } from '../../features/games/hooks/use-game-catalogue';
-import { failureText } from '../../lib/failure-text';
-import { homeAreaOf, readGameChoice } from '../../lib/pc-query';
-import { usePcTranslation } from '../../lib/use-pc-translation';
-import { PayCentreFrame } from '../frame/PayCentreFrame';
-import './home.css';
+import { useGameCatalogue } from '../features/games/hooks/use-game-catalogue';
+import { failureText } from '../lib/failure-text';
+import { homeAreaOf, readGameChoice } from '../lib/pc-query';
+import { usePcTranslation } from '../lib/use-pc-translation';
+import { PayCentreFrame } from '../app/frame/PayCentreFrame';
+import './pc-index-page.css';
 
 /** /pcIndex: the pay centre's front page — offers, voucher games, every game, and search. */
 export function PcIndexPage() {

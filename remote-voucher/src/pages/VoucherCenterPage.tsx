@@ -6,7 +6,7 @@ import { readFrom, rememberArea } from '../features/entry/read-from';
 import { GameList } from '../features/game-list/components/GameList';
 import { usePayGameList } from '../features/game-list/hooks/use-pay-game-list';
 import { useVoucherTranslation } from '../lib/use-voucher-translation';
-import './voucher-center.css';
+import './voucher-center-page.css';
 
 /** /index_1, spec §2 "Voucher Center": the games to charge, each leading to its top-up page. */
 export function VoucherCenterPage() {

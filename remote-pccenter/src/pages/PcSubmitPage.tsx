@@ -4,18 +4,18 @@ import { pcpay } from '@topup/shared/pay-centre-api';
 import { checkoutKeepKey, useCharacterCheck, useSubmitStep } from '@topup/shared/checkout';
 import { toHref, useAppStore, useStoreNavigate } from '@topup/shared/store';
 import type { Bundle, TabData } from '@topup/shared/types';
-import { BundleShelf } from '../../features/bundles/components/BundleShelf';
-import { usePriceList } from '../../features/bundles/hooks/use-price-list';
-import { OrderSummary } from '../../features/checkout/components/OrderSummary';
-import { useCustomerConfig } from '../../features/customer-service/use-customer-config';
-import { useGameInfo } from '../../features/game-info/use-game-info';
-import { reportActivity } from '../../features/reports/report-view';
-import { gameQuery, readCharacterChoice, readGameChoice, type CharacterChoice } from '../../lib/pc-query';
-import { usePcTranslation } from '../../lib/use-pc-translation';
-import { PayCentreFrame } from '../frame/PayCentreFrame';
-import { CharacterBar } from './CharacterBar';
-import '../role/role.css';
-import './submit.css';
+import { BundleShelf } from '../features/bundles/components/BundleShelf';
+import { usePriceList } from '../features/bundles/hooks/use-price-list';
+import { OrderSummary } from '../features/checkout/components/OrderSummary';
+import { useCustomerConfig } from '../features/customer-service/use-customer-config';
+import { useGameInfo } from '../features/game-info/use-game-info';
+import { reportActivity } from '../features/reports/report-view';
+import { gameQuery, readCharacterChoice, readGameChoice, type CharacterChoice } from '../lib/pc-query';
+import { usePcTranslation } from '../lib/use-pc-translation';
+import { PayCentreFrame } from '../app/frame/PayCentreFrame';
+import { CharacterBar } from '../features/character/components/CharacterBar';
+import './pc-role-page.css';
+import './pc-submit-page.css';
 
 /** /pcSubmit: the bundles of the game for the confirmed character, and the order beside them. */
 export function PcSubmitPage() {

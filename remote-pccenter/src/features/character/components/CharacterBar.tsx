@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { toHref } from '@topup/shared/store';
 import type { GameInfo, RoleInfo } from '@topup/shared/types';
 import type { CharacterCheck } from '@topup/shared/checkout';
-import { UserIcon } from '../../lib/icons';
-import { gameQuery, type CharacterChoice } from '../../lib/pc-query';
-import { usePcTranslation } from '../../lib/use-pc-translation';
+import { UserIcon } from '../../../lib/icons';
+import { gameQuery, type CharacterChoice } from '../../../lib/pc-query';
+import { usePcTranslation } from '../../../lib/use-pc-translation';
 import { areaLabel } from '@topup/shared/pay-centre-api';
 
 interface Props {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { findOrder, forgetOrder, MAX_REMEMBERED_ORDERS, rememberedOrders, rememberOrder } from '@topup/shared/checkout';
-import { useScrollToTop } from '../../../lib/use-scroll-to-top';
-import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { errorText } from '../error-text';
-import { FindOrderForm } from './FindOrderForm';
-import { OrderRow } from './OrderRow';
-import '../../../lib/order-page.css';
-import '../my-orders.css';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
+import { useTopUpTranslation } from '../lib/use-topup-translation';
+import { errorText } from '../features/my-orders/error-text';
+import { FindOrderForm } from '../features/my-orders/components/FindOrderForm';
+import { OrderRow } from '../features/my-orders/components/OrderRow';
+import '../lib/order-page.css';
+import '../features/my-orders/my-orders.css';
 
 /**
  * /orders: the orders placed in this browser, each read afresh, and any other order found by its

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { useOpsTranslation } from '../lib/use-ops-translation';
+import { useOpsTranslation } from '../../lib/use-ops-translation';
 import type { HealthMinute } from './release-health-figures';
 import { chartSeries } from './release-health-figures';
 

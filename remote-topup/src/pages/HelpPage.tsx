@@ -1,13 +1,13 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppStore } from '@topup/shared/store';
-import { useScrollToTop } from '../../../lib/use-scroll-to-top';
-import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { FindOrderForm } from '../../my-orders/components/FindOrderForm';
-import { policyLinks } from '../legal-pages';
-import { ContactForm } from './ContactForm';
-import '../../../lib/order-page.css';
-import '../../my-orders/my-orders.css';
-import '../help.css';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
+import { useTopUpTranslation } from '../lib/use-topup-translation';
+import { FindOrderForm } from '../features/my-orders/components/FindOrderForm';
+import { policyLinks } from '../features/help/legal-pages';
+import { ContactForm } from '../features/help/components/ContactForm';
+import '../lib/order-page.css';
+import '../features/my-orders/my-orders.css';
+import '../features/help/help.css';
 
 const QUESTIONS = ['id', 'late', 'refund', 'pay'] as const;
 

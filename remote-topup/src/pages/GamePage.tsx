@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { matchesSearch } from '@topup/shared/pay-centre-api';
 import { localStore } from '@topup/shared/store';
-import '../../../app/top-up-page.css';
-import { useGameCustomerService } from '../../../lib/use-game-customer-service';
-import { useScrollToTop } from '../../../lib/use-scroll-to-top';
-import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { StoreFooter } from '../../footer/components/StoreFooter';
-import { PageHeader } from '../../header/components/PageHeader';
-import { recentEntries } from '../game-list';
-import { useChooserGames, type ChooserGamesState } from '../hooks/use-chooser-games';
-import { readRecentGames, type RecentGame } from '../recent-games';
-import { GameCard } from './GameCard';
-import { GameSearch } from './GameSearch';
-import { RecentGames } from './RecentGames';
-import '../game-chooser.css';
+import './top-up-page.css';
+import { useGameCustomerService } from '../lib/use-game-customer-service';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
+import { useTopUpTranslation } from '../lib/use-topup-translation';
+import { StoreFooter } from '../features/footer/components/StoreFooter';
+import { PageHeader } from '../features/header/components/PageHeader';
+import { recentEntries } from '../features/game-chooser/game-list';
+import { useChooserGames, type ChooserGamesState } from '../features/game-chooser/hooks/use-chooser-games';
+import { readRecentGames, type RecentGame } from '../features/game-chooser/recent-games';
+import { GameCard } from '../features/game-chooser/components/GameCard';
+import { GameSearch } from '../features/game-chooser/components/GameSearch';
+import { RecentGames } from '../features/game-chooser/components/RecentGames';
+import '../features/game-chooser/game-chooser.css';
 
 /** /game: every game, the ones last topped up first, a search, and a link to each game's top-up page. */
 export function GamePage() {

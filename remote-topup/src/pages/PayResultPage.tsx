@@ -3,14 +3,14 @@ import { getOrderInfo, orderResult, orderSteps, useOrderFollowing, type OrderRes
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
-import { useGameCustomerService } from '../../../lib/use-game-customer-service';
-import { useScrollToTop } from '../../../lib/use-scroll-to-top';
-import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { DeliveryProgress } from './DeliveryProgress';
-import { OrderHistory } from './OrderHistory';
-import { StatusCard } from './StatusCard';
-import '../../../lib/order-page.css';
-import '../pay-result.css';
+import { useGameCustomerService } from '../lib/use-game-customer-service';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
+import { useTopUpTranslation } from '../lib/use-topup-translation';
+import { DeliveryProgress } from '../features/pay-result/components/DeliveryProgress';
+import { OrderHistory } from '../features/pay-result/components/OrderHistory';
+import { StatusCard } from '../features/pay-result/components/StatusCard';
+import '../lib/order-page.css';
+import '../features/pay-result/pay-result.css';
 
 /** /payResult?order_id=: the order's state, delivery progress and history, asked until it is final. */
 export function PayResultPage() {

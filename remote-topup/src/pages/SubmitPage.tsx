@@ -4,16 +4,16 @@ import { CHECKOUT_NAMESPACE, checkDiscountCode, checkoutKeepKey, createOrder, me
 import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
-import { useGameCustomerService } from '../../../lib/use-game-customer-service';
-import { useScrollToTop } from '../../../lib/use-scroll-to-top';
-import { useTopUpTranslation } from '../../../lib/use-topup-translation';
-import { goToPayment } from '../hooks/use-submit-order';
-import { useConfirmedOrder, type OrderCheck } from '../hooks/use-confirmed-order';
-import { readSubmitOrderQuery, type SubmitOrderQuery } from '../submit-order-query';
-import { DiscountCodeField } from './DiscountCodeField';
-import { OrderSummary } from './OrderSummary';
-import '../../../lib/order-page.css';
-import '../submit-page.css';
+import { useGameCustomerService } from '../lib/use-game-customer-service';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
+import { useTopUpTranslation } from '../lib/use-topup-translation';
+import { goToPayment } from '../features/submit/hooks/use-submit-order';
+import { useConfirmedOrder, type OrderCheck } from '../features/submit/hooks/use-confirmed-order';
+import { readSubmitOrderQuery, type SubmitOrderQuery } from '../features/submit/submit-order-query';
+import { DiscountCodeField } from '../features/submit/components/DiscountCodeField';
+import { OrderSummary } from '../features/submit/components/OrderSummary';
+import '../lib/order-page.css';
+import '../features/submit/submit-page.css';
 
 /** /submit: the order summary, pay method, discount code and agreement, then payment. */
 export function SubmitPage() {
