@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_INSTANCE_NAME } from './db/instance-name';
 import { stripeSettingsFrom, type StripeSettings } from './payments';
