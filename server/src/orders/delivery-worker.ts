@@ -1,9 +1,4 @@
-import type { CatalogueCache } from '../catalogue/catalogue-cache';
-import type { Db } from '../db/db';
-import type { GameGateway } from '../game/game-gateway';
-import type { OrderSettings } from './order-settings';
-import { claimDueJobs, handBackLeases, LeaseHeartbeat, PollLoop, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind, type WorkerLog } from '../fulfilment';
-import type { PaymentProvider } from '../payments';
+import { claimDueJobs, handBackLeases, LeaseHeartbeat, PollLoop, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind } from '../fulfilment';
 import { runClusterChore } from '../db/cluster-chore';
 import { deliverOrder, type JobContext } from './deliver-order';
 import { expireUnpaidOrders } from './order-workflow';
@@ -12,18 +7,8 @@ import { refundOrder } from './refund-order';
 import { resendMail } from './resend-mail';
 
 
-export interface DeliveryWorkerOptions {
-  readonly db: Db;
-  readonly catalogue: CatalogueCache;
-  readonly games: GameGateway;
-  readonly payments: PaymentProvider;
-  readonly settings: OrderSettings;
-  readonly log: WorkerLog;
-  /** The store's public address, for the links in receipt mails. */
-  readonly publicUrl: string;
-  /** A receipt was queued: the mail worker may send it now. */
-  readonly onMailQueued?: () => void;
-}
+/** What the worker needs: what each of its jobs gets (deliver, refund, resend). */
+export type DeliveryWorkerOptions = JobContext;
 
 const JOB_WORK: Record<JobKind, (job: ClaimedJob, context: JobContext) => Promise<void>> = {
   deliver: deliverOrder,
