@@ -195,6 +195,8 @@ describe('/submit', () => {
     const user = userEvent.setup();
     const first = await renderRoute(submitRoute({ product_id: '18-us-currency-3280', amount: '49.99' }));
     await screen.findByRole('radio', { name: 'Credit or debit card' });
+    // Pay stands once the store has confirmed the character and the bundle.
+    await screen.findByRole('button', { name: 'Pay $49.99' });
     await user.click(screen.getByRole('checkbox'));
     const field = screen.getByLabelText('E-mail for the receipt (optional)');
     expect(field).toHaveAccessibleDescription('We e-mail the receipt once the items are delivered. Nothing else is sent to it.');
@@ -266,7 +268,7 @@ describe('/submit', () => {
     await renderRoute(submitRoute({ product_id: '18-us-currency-1980', amount: '29.99' }));
     await screen.findByRole('radio', { name: 'Credit or debit card' });
     await user.click(screen.getByRole('checkbox'));
-    await user.dblClick(screen.getByRole('button', { name: 'Pay $29.99' }));
+    await user.dblClick(await screen.findByRole('button', { name: 'Pay $29.99' }));
     await waitFor(() => expect(paidAt).toHaveLength(1));
     expect(sent).toHaveLength(1);
   });
@@ -277,7 +279,7 @@ describe('/submit', () => {
     await screen.findByRole('radio', { name: '信用卡或借记卡' });
     await user.click(screen.getByRole('button', { name: '使用' }));
     expect(await screen.findByText('请填写您的优惠码')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '支付 $4.99' }));
+    await user.click(await screen.findByRole('button', { name: '支付 $4.99' }));
     expect(await screen.findByText('请同意用户协议')).toBeInTheDocument();
   });
 });
