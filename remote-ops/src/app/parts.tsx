@@ -148,6 +148,35 @@ export function ActionDialog({ title, description, confirmLabel, confirmation, d
   );
 }
 
+/** The large price changes a refusal named (`confirmPriceChanges`), or null for any other failure. */
+export function largePriceChangesOf(failure: unknown): readonly PriceChange[] | null {
+  if (!(failure instanceof OpsApiError) || failure.code !== 'confirmPriceChanges') return null;
+  return (failure.body?.price_changes as PriceChange[] | undefined) ?? [];
+}
+
+/**
+ * An audited action that moves prices (publish a draft, revert to a revision): asked once; when the store
+ * answers that it moves a price by much, asked again with each large change listed and a box to tick.
+ * `large` is null on the first asking, the listed changes on the second.
+ */
+export function PriceChangingDialog({ large, ...action }: Omit<ActionDialogProps, 'confirmation' | 'children'> & { readonly large: readonly PriceChange[] | null }) {
+  const { t } = useOpsTranslation();
+  const formats = useFormats();
+  return (
+    <ActionDialog key={large === null ? 'first' : 'confirm'} {...action} confirmation={large !== null ? t('catalogue.confirmLarge', { count: large.length }) : undefined}>
+      {large && large.length > 0 ? (
+        <ul className="ops-list ops-error-text">
+          {large.map((change) => (
+            <li key={change.product_id}>
+              {change.product_name}: {formats.priceChange(change)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </ActionDialog>
+  );
+}
+
 /** A status as a small coloured label. */
 export function StatusTag({ status }: { readonly status: string }) {
   const { t } = useOpsTranslation();

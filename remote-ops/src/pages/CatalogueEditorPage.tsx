@@ -6,7 +6,7 @@ import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
-import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
+import { ActionDialog, Empty, ErrorNote, largePriceChangesOf, Loading, PriceChangingDialog, useFormats } from '../app/parts';
 import { OpsPageFrame } from '../app/OpsPageFrame';
 import { ImageField } from '../app/ImageField';
 import { blankRow, fieldsOf, fromInputs, LIST_SPECS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem } from '../app/catalogue-fields';
@@ -58,9 +58,8 @@ export function CatalogueEditorPage() {
       setEditing(null);
       reload();
     } catch (failure) {
-      if (failure instanceof OpsApiError && failure.code === 'confirmPriceChanges' && publishing?.large === null) {
-        setPublishing({ large: (failure.body?.price_changes as PriceChange[] | undefined) ?? [] });
-      }
+      const large = largePriceChangesOf(failure);
+      if (large && publishing?.large === null) setPublishing({ large });
       throw failure;
     }
   };
@@ -243,25 +242,14 @@ export function CatalogueEditorPage() {
       ) : null}
 
       {publishing && shown ? (
-        <ActionDialog
-          key={publishing.large === null ? 'first' : 'confirm'}
+        <PriceChangingDialog
+          large={publishing.large}
           title={t('editor.publishTitle', { revision: shown.revision + 1 })}
           description={t('editor.publishDescription', { count: changes })}
           confirmLabel={t('editor.publishButton')}
-          confirmation={publishing.large !== null ? t('catalogue.confirmLarge', { count: publishing.large.length }) : undefined}
           onConfirm={publish}
           onClose={() => setPublishing(null)}
-        >
-          {publishing.large && publishing.large.length > 0 ? (
-            <ul className="ops-list ops-error-text">
-              {publishing.large.map((change) => (
-                <li key={change.product_id}>
-                  {change.product_name}: {formats.priceChange(change)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </ActionDialog>
+        />
       ) : null}
       {discarding ? (
         <ActionDialog title={t('editor.discardTitle')} description={t('editor.discardDescription', { count: changes })} confirmLabel={t('editor.discard')} danger onConfirm={discard} onClose={() => setDiscarding(false)} />

@@ -5,7 +5,7 @@ import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
-import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
+import { ActionDialog, Empty, ErrorNote, largePriceChangesOf, Loading, PriceChangingDialog, useFormats } from '../app/parts';
 import { OpsPageFrame } from '../app/OpsPageFrame';
 
 interface Chosen {
@@ -79,10 +79,8 @@ export function CataloguePage() {
       listing.reload();
     } catch (failure) {
       // Large price changes: the dialog opens again with them listed and the confirmation to tick.
-      if (failure instanceof OpsApiError && failure.code === 'confirmPriceChanges' && revert.large === null) {
-        setRevert({ revision: revert.revision, large: (failure.body?.price_changes as PriceChange[] | undefined) ?? [] });
-        throw failure;
-      }
+      const large = largePriceChangesOf(failure);
+      if (large && revert.large === null) setRevert({ revision: revert.revision, large });
       throw failure;
     }
   };
@@ -248,25 +246,14 @@ export function CataloguePage() {
         />
       ) : null}
       {revert ? (
-        <ActionDialog
-          key={revert.large === null ? 'first' : 'confirm'}
+        <PriceChangingDialog
+          large={revert.large}
           title={t('catalogue.revertTitle', { revision: revert.revision })}
           description={t('catalogue.revertDescription')}
           confirmLabel={t('catalogue.revert')}
-          confirmation={revert.large !== null ? t('catalogue.confirmLarge', { count: revert.large.length }) : undefined}
           onConfirm={revertTo}
           onClose={() => setRevert(null)}
-        >
-          {revert.large && revert.large.length > 0 ? (
-            <ul className="ops-list ops-error-text">
-              {revert.large.map((change) => (
-                <li key={change.product_id}>
-                  {change.product_name}: {formats.priceChange(change)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </ActionDialog>
+        />
       ) : null}
     </OpsPageFrame>
   );
