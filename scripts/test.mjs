@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit + component + server tests, a fresh build, then browser tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,36 @@ function run(name, command, args, env = {}) {
   const ok = result.status === 0;
   steps.push({ name, ok, ms: Date.now() - started });
   return ok;
+}
+
+/**
+ * Steps that need no other step run side by side (two cores): each one's output is kept and printed
+ * whole when it ends, so that the log reads one step at a time.
+ */
+function runTogether(list) {
+  return Promise.all(
+    list.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          const done = (ok) => {
+            console.log(`\n━━━ ${name} ━━━`);
+            process.stdout.write(Buffer.concat(output));
+            steps.push({ name, ok, ms: Date.now() - started });
+            resolve(ok);
+          };
+          child.on('error', (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            done(false);
+          });
+          child.on('close', (code) => done(code === 0));
+        }),
+    ),
+  ).then((oks) => oks.every(Boolean));
 }
 
 function jest(name, args) {
@@ -46,15 +76,23 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
+/** Jest workers per stage: TEST_WORKERS, else 2 (this machine class has two cores). */
+const WORKERS = Number(process.env.TEST_WORKERS) || 2;
+
 let ok = true;
-ok = run('typecheck', 'node', ['scripts/typecheck.mjs']) && ok;
-ok = run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
-ok = jest('unit, component and server tests', ['--selectProjects', 'node', 'web']) && ok;
+ok =
+  (await runTogether([
+    { name: 'typecheck', command: 'node', args: ['scripts/typecheck.mjs'] },
+    { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  ])) && ok;
+// Two workers on two cores: most of a server or page test waits on a socket, a database or a render.
+ok = jest('unit, component and server tests', ['--selectProjects', 'node', 'web', `--maxWorkers=${WORKERS}`]) && ok;
 ok = run('build (host and all remotes)', 'npx', ['rspack', 'build', '-c', 'rspack.config.ts'], { NODE_ENV: 'production' }) && ok;
 try {
   ensureChromium();
   ok = run('bundle budget of #/ (first-load JavaScript, gzip)', 'npx', ['tsx', 'scripts/check-budget.ts']) && ok;
-  ok = jest('browser tests (Chromium)', ['--selectProjects', 'e2e', '--runInBand']) && ok;
+  // One store per worker (e2e/support/global-setup.ts), one Chromium for all.
+  ok = jest('browser tests (Chromium)', ['--selectProjects', 'e2e', `--maxWorkers=${WORKERS}`]) && ok;
 } catch (error) {
   console.error(`\n!!! Browser tests NOT RUN: ${error.message}`);
   steps.push({ name: 'browser tests (Chromium)', ok: false, ms: 0 });
