@@ -14,6 +14,9 @@ export const CATALOGUE_IMAGES_PATH = '/assets/catalogue/';
 /** The largest picture taken: 1 MiB. */
 export const MAX_CATALOGUE_IMAGE_BYTES = 1024 * 1024;
 
+/** The refusal of a picture over the limit, by the check and by the edge when the body is cut off. */
+export const IMAGE_TOO_LARGE = 'A picture may be at most 1 MiB';
+
 const NAME = /^[0-9a-f]{20}\.(?:png|jpg|webp|gif)$/;
 
 /** Whether `name` has the shape of a picture's name (checked before any query). */
@@ -48,7 +51,7 @@ export function refuseImage(bytes: Uint8Array, contentType: string): ImageRefusa
   if (declared === 'image/svg+xml') return { reason: 'type', message: `SVG pictures are not accepted (they can carry scripts): upload a ${TYPES_IN_WORDS} picture` };
   if (!isImageType(declared)) return { reason: 'type', message: `Send the picture's bytes as ${IMAGE_TYPES.join(', ')}, not "${declared || 'no content type'}"` };
   if (bytes.length === 0) return { reason: 'empty', message: 'The picture is empty' };
-  if (bytes.length > MAX_CATALOGUE_IMAGE_BYTES) return { reason: 'tooLarge', message: 'A picture may be at most 1 MiB' };
+  if (bytes.length > MAX_CATALOGUE_IMAGE_BYTES) return { reason: 'tooLarge', message: IMAGE_TOO_LARGE };
   const sniffed = sniffImageType(bytes);
   if (sniffed !== declared) {
     return { reason: 'type', message: sniffed ? `The file's bytes are ${sniffed}, not ${declared}` : `The file is not a ${TYPES_IN_WORDS} picture` };

@@ -1,11 +1,10 @@
 /**
  * The database could not be reached, or the connection a statement ran on was lost (a restart, a
- * failover, a network cut). Nothing the client did: answered "try again" (the store API's ret 1022, a
- * 503 elsewhere) and never a crash. A statement whose connection was lost may or may not have run, so
+ * failover, a network cut). Nothing the client did: the edge answers "try again" (the store API's ret 1022,
+ * a 503 elsewhere: server/src/http) and never a crash. A statement whose connection was lost may or may not have run, so
  * only work known to be safe to repeat is retried (see postgres-db.ts).
  */
 export class DatabaseUnavailableError extends Error {
-  readonly statusCode = 503;
   constructor(override readonly cause: unknown) {
     super(`the database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'DatabaseUnavailableError';

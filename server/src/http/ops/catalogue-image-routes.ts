@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import { OperationRefused } from '../../domain-errors';
-import { MAX_CATALOGUE_IMAGE_BYTES, mediaTypeOf, refuseImage, saveCatalogueImage } from '../../catalogue/catalogue-images';
+import { IMAGE_TOO_LARGE, MAX_CATALOGUE_IMAGE_BYTES, mediaTypeOf, refuseImage, saveCatalogueImage } from '../../catalogue/catalogue-images';
 import type { ImageType } from '../../catalogue/image-header';
 import { writeAudit } from '../../ops/audit';
 import { actorOf } from './route-parts';
@@ -16,17 +16,13 @@ export async function catalogueImageRoutes(app: FastifyInstance, options: { read
   // SVG or a mislabelled file is refused in words rather than by the parser.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  // A body over the limit is cut off by Fastify before any handler: answered in the same words as the check.
-  app.setErrorHandler((error) => {
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new OperationRefused('tooLarge', 'A picture may be at most 1 MiB', 'imageTooLarge');
-    throw error;
-  });
 
   app.post<{ Body: Buffer | undefined }>(
     '/catalogue/images',
     {
       // Bytes, not text: the store-wide check for unstorable text has nothing to read in them.
-      config: { permission: 'catalogue.edit', checksOwnText: true },
+      // A body over the limit is cut off by Fastify before the handler: answered in the same words as the check.
+      config: { permission: 'catalogue.edit', checksOwnText: true, tooLarge: { message: IMAGE_TOO_LARGE, code: 'imageTooLarge' } },
       bodyLimit: MAX_CATALOGUE_IMAGE_BYTES,
     },
     async (request, reply) => {

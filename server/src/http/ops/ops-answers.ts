@@ -4,6 +4,13 @@ import { CatalogueFileError, LargePriceChangeError } from '../../catalogue/catal
 import { OperationRefused, type OperationRefusal } from '../../domain-errors';
 import { storeErrorAnswer } from '../web/error-answer';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The refusal of a body over the route's own limit, in the words of its own checks (else the store's). */
+    tooLarge?: { readonly message: string; readonly code: string };
+  }
+}
+
 /** The HTTP status each refused operation is answered with, by the back office and by `/ops/*`. */
 const STATUS: Readonly<Record<OperationRefusal, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429>> = {
   invalid: 400,
@@ -32,6 +39,8 @@ export function backOfficeErrorAnswer(error: unknown, request: FastifyRequest, r
   if (error instanceof LargePriceChangeError) {
     return reply.code(409).send({ error: error.message, code: 'confirmPriceChanges', price_changes: error.changes });
   }
+  const tooLarge = request.routeOptions.config.tooLarge;
+  if (known.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && tooLarge) return reply.code(413).send({ error: tooLarge.message, code: tooLarge.code });
   if (known.code?.startsWith('FST_CSRF')) return reply.code(403).send({ error: 'The form is out of date: reload the page', code: 'csrf' });
   if (known.validation) return reply.code(400).send({ error: known.message ?? 'The request does not have the expected shape', code: 'invalid' });
   if (known.statusCode === 429) return reply.code(429).send({ error: 'Too many requests from this address; try again later', code: 'tooMany' });
