@@ -121,7 +121,16 @@ describe('special games (spec §9)', () => {
     await page.getByRole('button', { name: 'Where do I find my character ID?' }).click();
     const dialog = await dialogWith(page, 'Tap the image to enlarge it.');
     const image = dialog.getByRole('img');
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Loaded, not broken: wait for the picture's load or error, then it must have a size.
+    const loaded = await image.evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<boolean>((resolve) => {
+          if (img.complete) resolve(img.naturalWidth > 0);
+          img.addEventListener('load', () => resolve(img.naturalWidth > 0), { once: true });
+          img.addEventListener('error', () => resolve(false), { once: true });
+        }),
+    );
+    expect(loaded).toBe(true);
     await dialog.getByRole('button', { name: /Enlarge/ }).click();
     // The viewer's code loads on the first tap (decision 015): wheel over it once it is there.
     const viewer = page.getByRole('dialog', { name: 'Image preview' });
