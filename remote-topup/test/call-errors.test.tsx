@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApi, DEFAULT_API_TIMEOUT_MS, getRoleInfo } from '@topup/shared/api';
-import { nodeHttpAdapter } from '../../shared/test/support/node-http-adapter';
+import { nodeHttpFetch } from '../../shared/test/support/node-http-fetch';
 import { renderMainPage } from './support/render-page';
 import { findDialogWith, resetPage } from './support/page-test';
 
@@ -24,7 +24,7 @@ describe('transport failures get a localized message, never silence (spec §8)',
     const probe = http.createServer();
     const url = await listen(probe);
     await new Promise((resolve) => probe.close(resolve));
-    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter });
+    configureApi({ baseURL: `${url}/api`, fetch: nodeHttpFetch });
 
     const user = userEvent.setup();
     await renderMainPage('/?game_id=18&area=us');
@@ -44,7 +44,7 @@ describe('transport failures get a localized message, never silence (spec §8)',
       /* never answers */
     });
     const url = await listen(hanging);
-    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter, timeoutMs: 300 });
+    configureApi({ baseURL: `${url}/api`, fetch: nodeHttpFetch, timeoutMs: 300 });
     try {
       await renderMainPage('/?game_id=18&area=kr', 'ko');
       expect(await findDialogWith('요청 시간이 초과되었습니다. 다시 시도해 주세요.')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('transport failures get a localized message, never silence (spec §8)',
       else response.end(JSON.stringify({ ret: 0, data: [], msg: 'OK' }));
     });
     const url = await listen(odd);
-    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter });
+    configureApi({ baseURL: `${url}/api`, fetch: nodeHttpFetch });
     try {
       await renderMainPage('/?game_id=18&area=us');
       expect(await findDialogWith('This game is not available in this region.')).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('transport failures get a localized message, never silence (spec §8)',
       else answer([]);
     });
     const url = await listen(flaky);
-    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter });
+    configureApi({ baseURL: `${url}/api`, fetch: nodeHttpFetch });
     try {
       const user = userEvent.setup();
       await renderMainPage('/?game_id=18&area=us');
@@ -117,7 +117,7 @@ describe('transport failures get a localized message, never silence (spec §8)',
       else answer([]);
     });
     const url = await listen(slow);
-    configureApi({ baseURL: `${url}/api`, adapter: nodeHttpAdapter });
+    configureApi({ baseURL: `${url}/api`, fetch: nodeHttpFetch });
     try {
       await renderMainPage('/?game_id=18&area=us');
       expect(await screen.findByText('Loading bundles…')).toBeInTheDocument();

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
 import { configureApi } from '@topup/shared/api';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
-import { nodeHttpAdapter } from '../../shared/test/support/node-http-adapter';
+import { nodeHttpFetch } from '../../shared/test/support/node-http-fetch';
 import { startStorefrontReads, takeStorefrontReads } from '../src/features/storefront/early-storefront';
 import { renderMainPage } from './support/render-page';
 import { resetPage } from './support/page-test';
@@ -11,14 +10,15 @@ jest.setTimeout(30_000);
 
 let server: StoreServer;
 const calls: string[] = [];
-const countingAdapter: AxiosAdapter = (config) => {
-  calls.push(String(config.url));
-  return nodeHttpAdapter(config);
+/** The action of every call (`…/api/getTab` → `getTab`). */
+const countingFetch: typeof fetch = (input, init) => {
+  calls.push(String(input).split('/').pop() ?? '');
+  return nodeHttpFetch(input, init);
 };
 
 beforeAll(async () => {
   server = await startStoreServer();
-  configureApi({ baseURL: `${server.url}/api`, adapter: countingAdapter, timeoutMs: 15_000 });
+  configureApi({ baseURL: `${server.url}/api`, fetch: countingFetch, timeoutMs: 15_000 });
 }, 120_000);
 afterAll(() => server?.stop());
 beforeEach(() => {

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosAdapter } from 'axios';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type Locale } from '@topup/shared/rules';
@@ -11,7 +10,7 @@ import { createOrder, getOrderInfo } from '@topup/shared/checkout';
 import PayResultPage from '../src/exposes/PayResultPage';
 import SubmitPage from '../src/exposes/SubmitPage';
 import { goToPayment } from '../src/features/submit/hooks/use-submit-order';
-import { nodeHttpAdapter } from '../../shared/test/support/node-http-adapter';
+import { nodeHttpFetch } from '../../shared/test/support/node-http-fetch';
 import { resetPage } from './support/page-test';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 
@@ -22,20 +21,21 @@ let server: StoreServer;
 const sent: URLSearchParams[] = [];
 let loseNextAnswer = false;
 
-const recordingAdapter: AxiosAdapter = async (config) => {
-  const isOrder = String(config.url).endsWith('createOrder');
-  if (isOrder) sent.push(new URLSearchParams(String(config.data)));
-  const response = await nodeHttpAdapter(config);
+const recordingFetch: typeof fetch = async (input, init) => {
+  const isOrder = String(input).endsWith('createOrder');
+  if (isOrder) sent.push(new URLSearchParams(String(init?.body)));
+  const response = await nodeHttpFetch(input, init);
   if (isOrder && loseNextAnswer) {
     loseNextAnswer = false;
-    throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    // The order was placed; its answer is lost on the way back, as the browser reports it.
+    throw new TypeError('Failed to fetch');
   }
   return response;
 };
 
 beforeAll(async () => {
   server = await startStoreServer({ DELIVERY_POLL_INTERVAL: '100ms' });
-  configureApi({ baseURL: `${server.url}/api`, adapter: recordingAdapter, timeoutMs: 15_000 });
+  configureApi({ baseURL: `${server.url}/api`, fetch: recordingFetch, timeoutMs: 15_000 });
 }, 120_000);
 afterAll(() => server?.stop());
 afterEach(async () => {

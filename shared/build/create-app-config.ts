@@ -85,7 +85,7 @@ const SHARED_PACKAGE_CHUNKS = {
     chunks: 'async' as const,
     enforce: true,
   },
-  topupSharedVendors: { test: /[\\/]node_modules[\\/](axios|js-md5)[\\/]/, name: 'topup-shared-vendors', chunks: 'async' as const, enforce: true },
+  topupSharedVendors: { test: /[\\/]node_modules[\\/]js-md5[\\/]/, name: 'topup-shared-vendors', chunks: 'async' as const, enforce: true },
 };
 
 /**
@@ -188,7 +188,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     ],
     optimization: {
       // The host provides every part of @topup/shared each page needs: their code in one file and
-      // axios with js-md5 in another, as when the package was one shared module (it is ~3 KB gzip less
+      // js-md5 in another, as when the package was one shared module (it is ~3 KB gzip less
       // than one file per part). Each part stays a federation module of its own (decision 015).
       ...(isHost ? { splitChunks: { cacheGroups: SHARED_PACKAGE_CHUNKS } } : {}),
       moduleIds: isDev ? 'named' : 'deterministic',

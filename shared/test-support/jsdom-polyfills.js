@@ -1,4 +1,4 @@
-// React Router and axios need these; jsdom does not provide them.
+// React Router needs these; jsdom does not provide them.
 const { TextEncoder, TextDecoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
 if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;

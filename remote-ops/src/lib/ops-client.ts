@@ -1,3 +1,5 @@
+import { httpRequest, HttpError, type HttpRequest } from '@topup/shared/api';
+
 /** A refusal of the back office's API: `code` names it (see locales: `error.<code>`), `message` is the server's English. */
 export class OpsApiError extends Error {
   constructor(
@@ -20,37 +22,47 @@ export function whenSignedOut(listener: (() => void) | null): void {
   onSignedOut = listener;
 }
 
+type OpsMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type OpsAnswer = (Record<string, unknown> & { csrfToken?: unknown; code?: string; error?: string }) | null;
+
 /**
  * One call of `/ops/api`. The session cookie goes along by itself (same origin, HttpOnly); every
  * state-changing call carries the CSRF token the last answer gave.
  */
-export async function opsCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  return send<T>(method, path, body === undefined ? undefined : 'application/json', body === undefined ? undefined : JSON.stringify(body));
+export async function opsCall<T>(method: OpsMethod, path: string, body?: unknown): Promise<T> {
+  return send<T>(method, path, { json: body });
 }
 
 /** A POST of raw bytes (a picture, as `file.type`), with the same session, CSRF token and refusals as opsCall. */
 export async function opsUpload<T>(path: string, file: Blob): Promise<T> {
-  return send<T>('POST', path, file.type || 'application/octet-stream', file);
+  return send<T>('POST', path, { body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
 }
 
-async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, contentType: string | undefined, body: BodyInit | undefined): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (contentType !== undefined) headers['content-type'] = contentType;
-  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
-  let response: Response;
-  try {
-    response = await fetch(`/ops/api${path}`, { method, headers, credentials: 'same-origin', cache: 'no-store', body });
-  } catch {
-    throw new OpsApiError(0, 'network', 'The store could not be reached');
-  }
-  const data = (await response.json().catch(() => null)) as (Record<string, unknown> & { csrfToken?: string; code?: string; error?: string }) | null;
+function keepCsrfToken(data: OpsAnswer): void {
   if (data && typeof data.csrfToken === 'string') csrfToken = data.csrfToken;
-  if (!response.ok) {
-    const error = new OpsApiError(response.status, data?.code ?? (response.status >= 500 ? 'server' : 'refused'), data?.error ?? `HTTP ${response.status}`, data);
-    if (response.status === 401 && error.code === 'signedOut') onSignedOut?.();
+}
+
+/** Through the browser's one HTTP client (`@topup/shared/api`); its failures become OpsApiErrors. */
+async function send<T>(method: OpsMethod, path: string, request: HttpRequest): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  try {
+    const { body } = await httpRequest(`/ops/api${path}`, { ...request, method, headers, credentials: 'same-origin', cache: 'no-store' });
+    keepCsrfToken(body as OpsAnswer);
+    return body as T;
+  } catch (failure) {
+    if (!(failure instanceof HttpError) || (failure.failure !== 'status' && failure.failure !== 'format')) {
+      throw new OpsApiError(0, 'network', 'The store could not be reached');
+    }
+    // A success that is not JSON (no route of the back office answers one) reads as null, as it always has.
+    if (failure.failure === 'format') return null as T;
+    const { status } = failure;
+    const data = failure.body as OpsAnswer;
+    keepCsrfToken(data);
+    const error = new OpsApiError(status, data?.code ?? (status >= 500 ? 'server' : 'refused'), data?.error ?? `HTTP ${status}`, data);
+    if (status === 401 && error.code === 'signedOut') onSignedOut?.();
     throw error;
   }
-  return data as T;
 }
 
 /** A key for one press of an action's button: the server does a request with the same key once. */

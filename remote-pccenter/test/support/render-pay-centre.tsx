@@ -9,7 +9,7 @@ import PcIndexPage from '../../src/exposes/PcIndexPage';
 import PcPayPage from '../../src/exposes/PcPayPage';
 import PcRolePage from '../../src/exposes/PcRolePage';
 import PcSubmitPage from '../../src/exposes/PcSubmitPage';
-import { nodeHttpAdapter } from '../../../shared/test/support/node-http-adapter';
+import { nodeHttpFetch } from '../../../shared/test/support/node-http-fetch';
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from '../../../shared/test/support/recording-proxy';
 import { startStoreServer, type StoreServer } from '../../../shared/test/support/store-server';
 
@@ -20,7 +20,7 @@ function LocationProbe() {
 }
 
 export function pointApiAt(serverUrl: string): void {
-  configureApi({ baseURL: `${serverUrl}/api`, adapter: nodeHttpAdapter });
+  configureApi({ baseURL: `${serverUrl}/api`, fetch: nodeHttpFetch });
 }
 
 /** Renders the pay centre's four routes at a hash route (e.g. `/pcrole?game_id=18&area=us`). */

@@ -5,7 +5,7 @@ import { type Locale } from '@topup/shared/rules';
 import { i18n, initI18n, store } from '@topup/shared/store';
 import { configureApi } from '@topup/shared/api';
 import MainPage from '../../src/exposes/MainPage';
-import { nodeHttpAdapter } from '../../../shared/test/support/node-http-adapter';
+import { nodeHttpFetch } from '../../../shared/test/support/node-http-fetch';
 
 /** Shows where the page sent the player, so tests can read the /submit query. */
 function SubmitProbe() {
@@ -18,7 +18,7 @@ function SubmitProbe() {
 }
 
 export async function pointApiAt(serverUrl: string, timeoutMs = 15_000): Promise<void> {
-  configureApi({ baseURL: `${serverUrl}/api`, adapter: nodeHttpAdapter, timeoutMs });
+  configureApi({ baseURL: `${serverUrl}/api`, fetch: nodeHttpFetch, timeoutMs });
 }
 
 /** Renders the main page at a hash route (e.g. `/?game_id=18&area=us`) the way the host does. */

@@ -6,7 +6,7 @@ import { i18n, initI18n, store } from '@topup/shared/store';
 import { configureApi } from '@topup/shared/api';
 import { clearToast, closeAllDialogs } from '@topup/shared/ui';
 import VoucherCenterPage from '../../src/exposes/VoucherCenterPage';
-import { nodeHttpAdapter } from '../../../shared/test/support/node-http-adapter';
+import { nodeHttpFetch } from '../../../shared/test/support/node-http-fetch';
 
 /** Where Charge sent the player: the top-up page's path and query. */
 function TopUpProbe() {
@@ -19,7 +19,7 @@ function TopUpProbe() {
 }
 
 export function pointApiAt(serverUrl: string): void {
-  configureApi({ baseURL: `${serverUrl}/api`, adapter: nodeHttpAdapter });
+  configureApi({ baseURL: `${serverUrl}/api`, fetch: nodeHttpFetch });
 }
 
 /** Renders the Voucher Center at a hash route (e.g. `/index_1?from=app`) the way the host does. */

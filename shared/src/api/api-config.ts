@@ -1,4 +1,3 @@
-import type { AxiosAdapter } from 'axios';
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 
 export interface ApiSettings {
@@ -8,8 +7,8 @@ export interface ApiSettings {
   appKey: string;
   /** A call that takes longer fails with the localized timeout message. */
   timeoutMs: number;
-  /** Transport override, for tests running outside a browser. */
-  adapter?: AxiosAdapter;
+  /** The transport, `fetch`-shaped: the page's own `fetch` when absent; tests outside a browser give one. */
+  fetch?: typeof fetch;
 }
 
 export const DEFAULT_API_TIMEOUT_MS = 15_000;

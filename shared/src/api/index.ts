@@ -1,5 +1,6 @@
 /**
- * `@topup/shared/api`: the Family A and B clients of the store's own pages, their settings and errors.
+ * `@topup/shared/api`: the browser's one HTTP client (`httpRequest`, `HttpError`), the Family A and B
+ * clients of the store's own pages built on it, their settings and errors.
  * The order actions' clients (`createOrder`, `getOrderInfo`, `checkDiscountCode`, `findOrder`) live with
  * the checkout core (`@topup/shared/checkout`): only the order pages call them, so the phone's first
  * page does not carry them.
@@ -7,6 +8,7 @@
 export { ApiError, isApiError, type ApiErrorKind } from './api-error';
 export { apiSettings, configureApi, DEFAULT_API_TIMEOUT_MS, type ApiSettings } from './api-config';
 export { toApiError, serverError } from './transport-error';
+export { httpRequest, HttpError, type HttpRequest, type HttpAnswer, type HttpFailure } from './http-client';
 export { callAction } from './family-a-client';
 export { requestFamilyB, type FamilyBAlias, type FamilyBParams } from './family-b-client';
 export { getBanners } from './get-banners';

@@ -1,6 +1,6 @@
-import { isAxiosError } from 'axios';
 import { i18n } from '@topup/shared/store';
 import { ApiError } from './api-error';
+import { HttpError } from './http-client';
 
 interface EnvelopeLike {
   readonly ret?: unknown;
@@ -16,19 +16,18 @@ export function serverError(ret: number, msg?: unknown): ApiError {
   return new ApiError('server', typeof msg === 'string' && msg ? msg : text('error.server'), ret);
 }
 
-/** Turns whatever a call threw into an ApiError with a message the player can read. */
+/**
+ * Turns whatever a call threw into an ApiError with a message the player can read: the HTTP client's
+ * timeout, abort and network failures in their localized words; an HTTP error status or an answer
+ * that is not JSON as a server error (the envelope's `ret` and `msg` when it sent one, else the status).
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (!isAxiosError(error)) return new ApiError('network', text('error.network'));
-  if (error.code === 'ERR_CANCELED') return new ApiError('aborted', text('error.aborted'));
-  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-    // Axios reports an abort by the browser as ECONNABORTED without a timeout message.
-    const timedOut = error.code === 'ETIMEDOUT' || /timeout/i.test(error.message);
-    return timedOut ? new ApiError('timeout', text('error.timeout')) : new ApiError('aborted', text('error.aborted'));
+  if (!(error instanceof HttpError)) return new ApiError('network', text('error.network'));
+  const { failure, status } = error;
+  if (failure === 'status' || failure === 'format') {
+    const body = error.body as EnvelopeLike | null;
+    return serverError(typeof body?.ret === 'number' ? body.ret : status, body?.msg);
   }
-  const body = error.response?.data as EnvelopeLike | undefined;
-  if (error.response) {
-    return serverError(typeof body?.ret === 'number' ? body.ret : error.response.status, body?.msg);
-  }
-  return new ApiError('network', text('error.network'));
+  return new ApiError(failure, text(`error.${failure}`));
 }
