@@ -9,6 +9,7 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import { remoteSourceOf, type RemoteSource } from '../releases/remote-source';
 import { staticRoutes } from './web/static-routes';
+import { fillLegalPage, isLegalPage } from '../publisher';
 import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
 import { releaseOperations } from './releases/release-operations';
@@ -104,7 +105,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(assetRoutes);
   // How releases are watched in players' browsers: the pages learn the sample with the registry.
   const releaseHealth = options.releaseHealth ?? config.releaseHealth;
-  const pages = { store: { appKey: config.appKey, healthSample: releaseHealth.sample }, demo: config.storeMode === 'demo' };
+  // The policies are served with the publisher's facts in place of the template's placeholders.
+  const pages = {
+    store: { appKey: config.appKey, healthSample: releaseHealth.sample },
+    demo: config.storeMode === 'demo',
+    fillPage: (file: string, html: string) => (isLegalPage(file) ? fillLegalPage(html, config.publisher) : null),
+  };
   const built = options.remotes ?? remoteSourceOf(config.repoRoot, config.devRemotes);
   if (options.db) {
     const db = options.db;

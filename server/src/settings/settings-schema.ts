@@ -103,6 +103,26 @@ export const SETTINGS = {
   }),
   MAIL_SINK: setting(onOff, { group: 'mail', shownDefault: 'on in development without `SMTP_URL`', production: 'on is refused', doc: 'A local SMTP server in this process catches every mail, shown at /sandbox/mail' }),
 
+  PUBLISHER_NAME: setting(text, {
+    group: 'publisher',
+    trim: true,
+    production: 'required, not a `[placeholder]`',
+    doc: 'Who sells: the seller on receipts and the provider named in the terms, privacy and refund policies',
+  }),
+  PUBLISHER_ADDRESS: setting(text, { group: 'publisher', trim: true, production: 'required, not a `[placeholder]`', doc: 'The publisher\'s postal address, on receipts and in the policies' }),
+  SUPPORT_EMAIL: setting(pattern('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'an e-mail address', 'e-mail address'), {
+    group: 'publisher',
+    trim: true,
+    production: 'required',
+    doc: 'The support address the policies name',
+  }),
+  LEGAL_DATE: setting(pattern('^\\d{4}-\\d{2}-\\d{2}$', 'a date as YYYY-MM-DD', 'date (YYYY-MM-DD)'), {
+    group: 'publisher',
+    trim: true,
+    production: 'required',
+    doc: 'When the policies were last updated, shown on them in the reader\'s language',
+  }),
+
   OPS_TOKEN: setting(text, { group: 'back office', secret: true, shownDefault: 'unset: `/ops/*` off', production: 'at least 32 characters', doc: 'Bearer token of the `/ops/*` routes' }),
   OPS_SESSION_IDLE_MINUTES: setting(positiveInteger, { group: 'back office', default: 30, doc: 'A console session nobody used for this long ends' }),
   OPS_SESSION_HOURS: setting(positiveInteger, { group: 'back office', default: 12, doc: 'A console session ends this long after sign-in' }),
