@@ -1,0 +1,129 @@
+import type { CreatedOrder } from '@topup/shared/types';
+import { DESKTOP, PHONE } from '../support/browser';
+import { deliveredOrder, FAST_DELIVERY } from '../support/orders';
+import { waitForRemotePage } from '../support/page-helpers';
+import { saveScreenshot } from '../support/screenshots';
+import { ARIA, BORIN, EMBERWING, GEMS_60 } from '../support/seed';
+import { callAction } from '../support/topup';
+import { useE2e } from '../support/fixture';
+
+const PUBLISHER = { PUBLISHER_NAME: 'Dragon Works Ltd', PUBLISHER_ADDRESS: '1 Harbour Road, Busan 48058, Korea', SUPPORT_EMAIL: 'help@dragonworks.example', LEGAL_DATE: '2026-11-02' };
+const { server, browser } = useE2e({ ownStore: { env: { ...FAST_DELIVERY, ...PUBLISHER } } });
+
+/** An order of 60 Dragon Gems for Borin, declined in the sandbox checkout: it was never paid. */
+async function declinedOrder(): Promise<CreatedOrder> {
+  const order = await callAction<CreatedOrder>(server.url, 'createOrder', {
+    game_id: EMBERWING.game_id, area: EMBERWING.area, server_id: BORIN.server_id, role_id: BORIN.role_id, uid: BORIN.uid,
+    product_id: GEMS_60.product_id, pay_type: 'card', discount_code: '', order_token: `e2e-declined-${Date.now()}-${Math.random()}`,
+  });
+  const declined = await fetch(`${server.url}/sandbox/checkout/${order.order_id}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=declined', redirect: 'manual',
+  });
+  if (declined.status !== 303) throw new Error(`sandbox decline of ${order.order_id}: HTTP ${declined.status}`);
+  return order;
+}
+
+const LANGUAGES = [
+  { lang: 'en', receipt: 'Receipt', print: 'Print', notPaid: 'There is no receipt for this order: it was not paid.', items: 'What arrives in the in-game mailbox', bonus: 'Bonus', seller: 'Seller', delivered: 'Delivered', payMethod: 'Credit or debit card', orders: 'My orders' },
+  { lang: 'ko', receipt: '영수증', print: '인쇄', notPaid: '결제되지 않은 주문이라 영수증이 없습니다.', items: '인게임 우편함으로 지급되는 아이템', bonus: '보너스', seller: '판매자', delivered: '지급 일시', payMethod: '신용/체크카드', orders: '내 주문' },
+  { lang: 'zh', receipt: '收据', print: '打印', notPaid: '此订单未支付，因此没有收据。', items: '发往游戏内邮箱的道具', bonus: '奖励', seller: '销售方', delivered: '发货时间', payMethod: '信用卡或借记卡', orders: '我的订单' },
+] as const;
+
+let firstTopUp: CreatedOrder;
+let declined: CreatedOrder;
+beforeAll(async () => {
+  // Aria's first 300 Dragon Gems: 300 and the first top-up bonus of 300 go out in one mail.
+  firstTopUp = await deliveredOrder(server.url, ARIA, 'e2e-honest-first');
+  declined = await declinedOrder();
+});
+
+describe.each(LANGUAGES)('honest order pages in $lang', (words) => {
+  it('the result page lists every item that arrives, the bonus too, with dates and time zones', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/?lang=${words.lang}#/payResult?order_id=${firstTopUp.order_id}`);
+      await waitForRemotePage(page, '/payResult');
+      await page.locator('[data-testid="order-status"][data-status="delivered"]').waitFor();
+      const items = page.getByTestId('order-items');
+      await items.waitFor();
+      expect(await page.getByRole('heading', { name: words.items }).count()).toBe(1);
+      const lines = await items.locator('li').allTextContents();
+      expect(lines).toEqual([expect.stringMatching(/^Dragon Gems\s*×300$/), expect.stringMatching(new RegExp(`^Dragon Gems \\(first top-up bonus\\)\\s*×300\\s*${words.bonus}$`))]);
+      // Not "collect 300 Dragon Gems" when 600 arrive.
+      expect(await page.getByTestId('order-status').textContent()).not.toContain('300 Dragon Gems');
+      // Every time on the page says its day and its time zone.
+      const times = await page.locator('[data-testid="order-history"] time').allTextContents();
+      expect(times.length).toBeGreaterThan(2);
+      for (const time of times) expect(time).toMatch(/(GMT|UTC)/);
+      for (const time of times) expect(time).toMatch(/\d{1,2}(월|月|\s|,)/);
+      await saveScreenshot(page, `pay-result-items-${words.lang}`, { fullPage: true });
+
+      // Its receipt: the seller, the items with the bonus, the pay method and when the items went out.
+      await page.getByTestId('order-receipt').click();
+      await waitForRemotePage(page, '/receipt');
+      const facts = page.getByTestId('receipt-facts');
+      await facts.waitFor();
+      const text = (await facts.textContent()) ?? '';
+      expect(text).toContain(`${words.seller}Dragon Works Ltd, 1 Harbour Road, Busan 48058, Korea`);
+      expect(text).toContain(words.payMethod);
+      expect(text).toMatch(new RegExp(`${words.delivered}[^A-Za-z]*\\d.*(GMT|UTC)`));
+      expect(await page.getByTestId('order-items').locator('li').allTextContents()).toHaveLength(2);
+      expect(await page.getByTestId('order-items').textContent()).toContain(words.bonus);
+      expect(await page.getByRole('button', { name: words.print }).count()).toBe(1);
+      await saveScreenshot(page, `receipt-items-${words.lang}`, { fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers no receipt for a declined order: not on its result page, not in My orders, and /receipt says it was not paid', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/?lang=${words.lang}#/payResult?order_id=${declined.order_id}`);
+      await waitForRemotePage(page, '/payResult');
+      await page.locator('[data-testid="order-status"][data-status="declined"]').waitFor();
+      expect(await page.getByTestId('order-try-again').count()).toBe(1);
+      expect(await page.getByTestId('order-receipt').count()).toBe(0);
+      expect(await page.getByTestId('order-items').count()).toBe(0);
+
+      await page.goto(`${server.url}/?lang=${words.lang}#/orders`);
+      await waitForRemotePage(page, '/orders');
+      await page.locator('.mo-find input').first().fill(declined.order_id);
+      await page.locator('.mo-find input').nth(1).fill(BORIN.role_id);
+      await page.locator('.mo-find button[type="submit"]').click();
+      const row = page.locator(`[data-order-id="${declined.order_id}"][data-status="declined"]`);
+      await row.waitFor();
+      expect(await row.getByRole('link', { name: words.receipt }).count()).toBe(0);
+
+      // A receipt link typed or kept from before: no "Amount $0.99" and no Print.
+      await page.goto(`${server.url}/?lang=${words.lang}#/receipt?order_id=${declined.order_id}&role_id=${BORIN.role_id}`);
+      await waitForRemotePage(page, '/receipt');
+      const notPaid = page.getByTestId('receipt-not-paid');
+      await notPaid.waitFor();
+      expect(await notPaid.textContent()).toContain(words.notPaid);
+      expect(await page.getByTestId('receipt-facts').count()).toBe(0);
+      expect(await page.getByRole('button', { name: words.print }).count()).toBe(0);
+      await saveScreenshot(page, `receipt-not-paid-${words.lang}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the pay centre offers no receipt for the declined order, and one for the paid order', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/?lang=${words.lang}#/pcpay?order_id=${declined.order_id}`);
+      await waitForRemotePage(page, '/pcpay');
+      await page.getByTestId('order-try-again').waitFor();
+      expect(await page.getByTestId('order-receipt').count()).toBe(0);
+      await page.goto(`${server.url}/?lang=${words.lang}#/pcpay?order_id=${firstTopUp.order_id}`);
+      await waitForRemotePage(page, '/pcpay');
+      await page.getByTestId('order-receipt').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
