@@ -127,3 +127,41 @@ describe.each(LANGUAGES)('honest order pages in $lang', (words) => {
     }
   });
 });
+
+const TAGS = [
+  { lang: 'en', weekly: 'First: +3 potions', doubled: 'First ×2' },
+  { lang: 'ko', weekly: '첫 구매 물약 +3', doubled: '첫 구매 2배' },
+  { lang: 'zh', weekly: '首购加赠药水', doubled: '首购双倍' },
+] as const;
+
+describe.each(TAGS)('bundle cards in $lang say no more than the items give, in full', (words) => {
+  /** Whether any card's bonus line or tag is cut off (clamped, or "…" at its end). */
+  const cutOff = (page: import('playwright-core').Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.tp-bundle__subtitle, .tp-bundle__tag')]
+        .filter((element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1)
+        .map((element) => element.textContent),
+    );
+
+  // "+24%" for 1,600 on 6,480 (24.7 %) is the catalogue check's (server/test/bundle-tags.test.ts): a new player sees first-purchase tags.
+  it('never tags Weekly Supply as doubled (its first purchase adds 3 potions only), and shows every bonus line and tag whole', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/?lang=${words.lang}#/?game_id=18&area=us`);
+      const gems = page.locator('[data-product-id="18-us-currency-6480"]').first();
+      await gems.waitFor();
+      expect(await cutOff(page)).toEqual([]);
+      await saveScreenshot(page, `bundle-cards-gems-${words.lang}`, { fullPage: true });
+      await page.getByRole('tab').nth(1).click();
+      const supply = page.locator('[data-product-id="18-us-weekly-supply"]').first();
+      await supply.waitFor();
+      expect(await supply.getByTestId('bundle-tag').textContent()).toBe(words.weekly);
+      expect(await page.locator('.tp-bundle__tag').allTextContents()).not.toContain(words.doubled);
+      expect(await cutOff(page)).toEqual([]);
+      await saveScreenshot(page, `bundle-cards-packs-${words.lang}`, { fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
