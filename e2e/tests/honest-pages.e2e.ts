@@ -165,3 +165,38 @@ describe.each(TAGS)('bundle cards in $lang say no more than the items give, in f
     }
   });
 });
+
+const UNSOLD = [
+  { lang: 'en', notice: 'Emberwing Frontier is not sold in this region (TW).', choose: 'Top up in a region where it is sold:', retry: 'Retry', failed: 'The bundles could not be loaded.' },
+  { lang: 'ko', notice: '이 지역(TW)에서는 판매하지 않는 게임입니다.', choose: '판매 중인 지역에서 충전하세요:', retry: '다시 시도', failed: '상품을 불러오지 못했습니다.' },
+  { lang: 'zh', notice: '在此地区（TW）不可购买。', choose: '请在有售的地区充值：', retry: '重试', failed: '礼包加载失败。' },
+] as const;
+
+describe.each(UNSOLD)('a region that does not sell the game, in $lang', (words) => {
+  it('offers the regions that do sell it and every game, and no Retry that cannot succeed', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/?lang=${words.lang}#/?game_id=18&area=tw`);
+      const notice = page.getByTestId('unsold-notice');
+      await notice.waitFor({ timeout: 15_000 });
+      // The store's message said why; once read, the way out is under it.
+      const ok = page.getByRole('dialog').getByRole('button');
+      if (await ok.count()) await ok.first().click();
+      expect(await notice.getByRole('heading').textContent()).toContain(words.notice);
+      expect(await notice.textContent()).toContain(words.choose);
+      const regions = await notice.locator('a[data-area]').evaluateAll((links) => links.map((link) => link.getAttribute('data-area')));
+      expect(regions).toEqual(expect.arrayContaining(['us', 'kr']));
+      expect(regions).not.toContain('tw');
+      expect(await page.locator('.tp-game-list [data-game-id]').count()).toBeGreaterThan(1);
+      expect(await page.getByRole('button', { name: words.retry }).count()).toBe(0);
+      expect(await page.getByText(words.failed).count()).toBe(0);
+      await saveScreenshot(page, `unsold-region-${words.lang}`);
+      // A region's link opens the game's top-up page there.
+      await notice.locator('a[data-area="us"]').click();
+      await page.locator('[data-product-id="18-us-currency-300"]').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -156,6 +156,10 @@ export const SETTINGS = {
   // Per recipient whichever address sends: the acknowledgements one mailbox gets from strangers.
   SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL: perMinute('Support tickets per e-mail address written to', 3),
   SUPPORT_TICKETS_PER_DAY_PER_EMAIL: setting(positiveInteger, { group: 'limits', default: 10, doc: 'Support tickets a day per e-mail address written to' }),
+  // Reading a ticket needs its reference and its e-mail address; these bound guessing either (a player reads a few times).
+  TICKET_LOOKUPS_PER_MINUTE: perMinute('Ticket lookups (help page, "My tickets") per client address', 10),
+  TICKET_LOOKUPS_PER_MINUTE_PER_TICKET: perMinute('Ticket lookups per ticket reference, whichever address asks', 5),
+  TICKET_LOOKUPS_PER_DAY_PER_TICKET: setting(positiveInteger, { group: 'limits', default: 30, doc: 'Ticket lookups a day per ticket reference, whichever address asks' }),
 
   HEALTH_SAMPLE: setting(fraction, { group: 'release health', default: 1, doc: 'Share of page loads that report their health (handed to the pages)' }),
   HEALTH_KEEP_DAYS: setting(positiveInteger, { group: 'release health', default: 14, doc: 'Days the per-minute figures are kept' }),

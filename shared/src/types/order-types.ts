@@ -120,3 +120,19 @@ export interface DiscountCheck {
   readonly amount: string;
   readonly currency: 'USD' | 'KRW';
 }
+
+/**
+ * `findSupportTicket`: a player's own ticket, read with its reference and the e-mail address it was
+ * sent from (players have no accounts): what they wrote, where it stands, and support's answer.
+ */
+export interface PlayerTicket {
+  readonly reference: string;
+  readonly status: 'open' | 'answered' | 'closed';
+  /** ISO 8601. */
+  readonly created_at: string;
+  readonly order_id: string;
+  readonly message: string;
+  /** Support's answer; "" while there is none. */
+  readonly answer: string;
+  readonly answered_at: string | null;
+}

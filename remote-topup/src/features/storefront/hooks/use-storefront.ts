@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { getBanners, getTab } from '@topup/shared/api';
+import { getBanners, getTab, type ApiError } from '@topup/shared/api';
 import { useQuery } from '@topup/shared/query';
 import { takeStorefrontReads, type StorefrontReads } from '../early-storefront';
 
@@ -7,7 +7,7 @@ import { takeStorefrontReads, type StorefrontReads } from '../early-storefront';
  * Spec §4 initial load: the banners and the tab list (the server list loads with the character).
  * The reads the page's code started on arrival are used when they are for this game and area.
  * A failed banner read leaves no banners; a failed tab read ends the placeholders: the shelf says
- * so beside Retry (the one error dialog said why).
+ * so beside Retry (the one error dialog said why), unless the area does not sell the game at all.
  */
 export function useStorefront(gameId: string, area: string) {
   const key = gameId ? `${gameId}|${area}` : null;
@@ -26,6 +26,8 @@ export function useStorefront(gameId: string, area: string) {
     banners: banners.data ?? (banners.error ? [] : null),
     tabData: tabs.data ?? null,
     tabsFailed: Boolean(tabs.error),
+    // The area does not sell the game (ret 1004): reading again cannot help.
+    unsold: (tabs.error as ApiError | undefined)?.ret === 1004,
     retryTabs: tabs.retry,
   };
 }
