@@ -8,7 +8,8 @@ import { callAction } from '../support/topup';
 import { useE2e } from '../support/fixture';
 
 const PUBLISHER = { PUBLISHER_NAME: 'Dragon Works Ltd', PUBLISHER_ADDRESS: '1 Harbour Road, Busan 48058, Korea', SUPPORT_EMAIL: 'help@dragonworks.example', LEGAL_DATE: '2026-11-02' };
-const { server, browser } = useE2e({ ownStore: { env: { ...FAST_DELIVERY, ...PUBLISHER } } });
+const OPS_TOKEN = `honest-pages-${Math.random().toString(36).slice(2)}-0123456789abcdef`;
+const { server, browser } = useE2e({ ownStore: { env: { ...FAST_DELIVERY, ...PUBLISHER, OPS_TOKEN } } });
 
 /** An order of 60 Dragon Gems for Borin, declined in the sandbox checkout: it was never paid. */
 async function declinedOrder(): Promise<CreatedOrder> {
@@ -195,6 +196,66 @@ describe.each(UNSOLD)('a region that does not sell the game, in $lang', (words) 
       // A region's link opens the game's top-up page there.
       await notice.locator('a[data-area="us"]').click();
       await page.locator('[data-product-id="18-us-currency-300"]').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+const TICKETS = [
+  { lang: 'en', title: 'My tickets', reference: 'Ticket reference', email: 'E-mail address you wrote from', find: 'Show my ticket', waiting: 'Waiting for an answer', answered: 'Answered', notFound: 'No ticket has this reference and this e-mail address.' },
+  { lang: 'ko', title: '내 문의', reference: '접수 번호', email: '문의하신 이메일 주소', find: '내 문의 보기', waiting: '답변 대기 중', answered: '답변 완료', notFound: '이 접수 번호와 이메일 주소로 접수된 문의가 없습니다.' },
+  { lang: 'zh', title: '我的工单', reference: '工单号', email: '提交工单时的邮箱地址', find: '查看我的工单', waiting: '等待回复', answered: '已回复', notFound: '没有与此工单号和邮箱地址匹配的工单。' },
+] as const;
+
+describe.each(TICKETS)('My tickets on the help page in $lang', (words) => {
+  it('shows a ticket and, once support has answered, the answer; a wrong address reads like a wrong reference', async () => {
+    const email = `player-${words.lang}-${Date.now()}@example.com`;
+    const { reference } = await callAction<{ reference: string }>(server.url, 'createSupportTicket', {
+      email, message: 'My 300 gems did not arrive after an hour.', order_id: '', game_id: '18', area: 'us',
+    });
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/?lang=${words.lang}#/help?game_id=18&area=us`);
+      await waitForRemotePage(page, '/help');
+      const tickets = page.getByTestId('my-tickets');
+      expect(await tickets.getByRole('heading', { level: 2 }).textContent()).toBe(words.title);
+      const ask = async (typedReference: string, typedEmail: string) => {
+        await tickets.getByLabel(words.reference).fill(typedReference);
+        await tickets.getByLabel(words.email).fill(typedEmail);
+        await tickets.getByRole('button', { name: words.find }).click();
+      };
+      // A wrong address: the same words as a wrong reference, nothing shown.
+      await ask(reference, `someone-${email}`);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="ticket-lookup-refusal"]')?.textContent ?? '') !== '');
+      const wrongAddress = await tickets.getByTestId('ticket-lookup-refusal').textContent();
+      expect(wrongAddress).toContain(words.notFound);
+      await ask('T-2222-2222', email);
+      await page.waitForFunction((previous) => document.querySelector('[data-testid="ticket-lookup-refusal"]')?.textContent === previous, wrongAddress);
+      expect(await tickets.getByTestId('ticket').count()).toBe(0);
+
+      await ask(reference.toLowerCase(), email.toUpperCase());
+      const ticket = tickets.locator(`[data-testid="ticket"][data-status="open"]`);
+      await ticket.waitFor();
+      expect(await ticket.textContent()).toContain(words.waiting);
+      expect(await ticket.getByTestId('ticket-message').textContent()).toBe('My 300 gems did not arrive after an hour.');
+      expect(await ticket.getByTestId('ticket-no-answer').count()).toBe(1);
+
+      // The desk answers in the back office.
+      const answered = await fetch(`${server.url}/ops/api/tickets/${reference}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json', 'x-ops-actor': 'e2e' },
+        body: JSON.stringify({ answer: 'We sent the gems again: please look in your in-game mailbox.', request_key: `e2e-${reference}` }),
+      });
+      expect(answered.status).toBe(200);
+      await tickets.getByRole('button', { name: words.find }).click();
+      const withAnswer = tickets.locator(`[data-testid="ticket"][data-status="answered"]`);
+      await withAnswer.waitFor();
+      expect(await withAnswer.textContent()).toContain(words.answered);
+      expect(await withAnswer.getByTestId('ticket-answer').textContent()).toBe('We sent the gems again: please look in your in-game mailbox.');
+      await withAnswer.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `my-tickets-${words.lang}`, { keepScroll: true });
     } finally {
       await context.close();
     }

@@ -28,7 +28,7 @@ export function MainPage() {
 function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
   const { gameId, from } = entry;
   const { character, area, role } = useGameCharacter(entry);
-  const { banners, tabData, tabsFailed, retryTabs, unsold } = useStorefront(gameId, area);
+  const { banners, tabData, tabsError, retryTabs } = useStorefront(gameId, area);
   const shelf = useBundles({ gameId, area, from, tabData, role });
   const buy = useBuyBundle({
     gameId,
@@ -44,7 +44,7 @@ function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
   const game = tabData?.game;
   const helpImage = roleHelpImage(gameId, game);
   // An area that does not sell the game: the game list offers the regions that do (no Retry that cannot succeed).
-  if (unsold) return <Navigate replace to={`/game?game_id=${gameId}&unsold=${area}`} />;
+  if (tabsError?.ret === 1004) return <Navigate replace to={`/game?game_id=${gameId}&unsold=${area}`} />;
 
   return (
     <div className="tp-page" data-game-id={gameId} data-area={area}>
@@ -57,8 +57,8 @@ function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
         labels={tabData?.tab_labels}
         activeTab={shelf.activeTab}
         bundles={shelf.bundles}
-        failed={tabsFailed || shelf.failed}
-        onRetry={tabsFailed ? retryTabs : shelf.retry}
+        failed={!!tabsError || shelf.failed}
+        onRetry={tabsError ? retryTabs : shelf.retry}
         onSelectTab={shelf.selectTab}
         onBuy={(bundle) => void buy(bundle)}
       />

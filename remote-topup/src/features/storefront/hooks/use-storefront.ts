@@ -25,9 +25,8 @@ export function useStorefront(gameId: string, area: string) {
   return {
     banners: banners.data ?? (banners.error ? [] : null),
     tabData: tabs.data ?? null,
-    tabsFailed: Boolean(tabs.error),
-    // The area does not sell the game (ret 1004): reading again cannot help.
-    unsold: (tabs.error as ApiError | undefined)?.ret === 1004,
+    // Why the tabs could not be read (an area that does not sell the game is ret 1004: reading again cannot help).
+    tabsError: tabs.error as ApiError | undefined,
     retryTabs: tabs.retry,
   };
 }
