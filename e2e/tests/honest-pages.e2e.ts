@@ -156,14 +156,14 @@ describe.each(TAGS)('bundle cards in $lang say no more than the items give, in f
       const gems = page.locator('[data-product-id="18-us-currency-6480"]').first();
       await gems.waitFor();
       expect(await cutOff(page)).toEqual([]);
-      await saveScreenshot(page, `bundle-cards-gems-${words.lang}`, { fullPage: true });
+      await saveScreenshot(page, `bundle-cards-gems-${words.lang}`);
       await page.getByRole('tab').nth(1).click();
       const supply = page.locator('[data-product-id="18-us-weekly-supply"]').first();
       await supply.waitFor();
       expect(await supply.getByTestId('bundle-tag').textContent()).toBe(words.weekly);
       expect(await page.locator('.tp-bundle__tag').allTextContents()).not.toContain(words.doubled);
       expect(await cutOff(page)).toEqual([]);
-      await saveScreenshot(page, `bundle-cards-packs-${words.lang}`, { fullPage: true });
+      await saveScreenshot(page, `bundle-cards-packs-${words.lang}`);
     } finally {
       await context.close();
     }
