@@ -32,7 +32,7 @@ describe('buying on a phone, from the top-up page to the mailbox', () => {
     await confirmCharacter(page, 'NA-1 Aurora', '1801001');
     await page.getByRole('tab', { name: 'Packs' }).click();
     const supply = bundleCard(page, '18-us-weekly-supply');
-    expect(await supply.getByTestId('bundle-tag').textContent()).toBe('First ×2');
+    expect(await supply.getByTestId('bundle-tag').textContent()).toBe('First: +3 potions');
     expect(await supply.getByTestId('bundle-limit').textContent()).toBe('Purchased 0/3');
     await supply.locator('.tp-price').click();
     await waitForRemotePage(page, '/submit');

@@ -1,9 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createOrder, findOrder, rememberOrder } from '@topup/shared/checkout';
+import http from 'node:http';
 import { renderRoute, withStoreServer } from './support/render-route';
 
-withStoreServer();
+const storeUrl = withStoreServer();
+
+/** Pays an order in the sandbox checkout, as its Pay button does. */
+const pay = (orderId: string) =>
+  new Promise<void>((resolve, reject) => {
+    const request = http.request(`${storeUrl()}/sandbox/checkout/${orderId}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (response) => {
+      response.resume();
+      if (response.statusCode === 303) resolve();
+      else reject(new Error(`sandbox checkout: HTTP ${response.statusCode}`));
+    });
+    request.on('error', reject);
+    request.end('result=paid');
+  });
 
 const place = (roleId: string) =>
   createOrder({ game_id: 18, area: 'us', server_id: '1801', role_id: roleId, uid: '', product_id: '18-us-currency-300', pay_type: 'card', discount_code: '', order_token: `my-orders-${Date.now()}-${Math.random()}` });
@@ -33,7 +46,9 @@ describe('My orders', () => {
     expect(within(row).getByTestId('my-order-status')).toHaveTextContent('Waiting for payment');
     expect(row).toHaveTextContent('300 Dragon Gems');
     expect(row).toHaveTextContent('$4.99');
-    expect(within(row).getByRole('link', { name: 'Receipt' })).toHaveAttribute('href', `/receipt?order_id=${order.order_id}&role_id=1801001`);
+    // An order not paid yet has no receipt: its page says where it stands.
+    expect(within(row).queryByRole('link', { name: 'Receipt' })).toBeNull();
+    expect(within(row).getByRole('link', { name: 'Details' })).toHaveAttribute('href', `/payResult?order_id=${order.order_id}`);
   });
 
   it("lists this browser's orders in Korean, looks a linked one up at once, and removes one on request", async () => {
@@ -52,8 +67,13 @@ describe('My orders', () => {
 });
 
 describe('the receipt', () => {
-  it('shows the order facts in the page language, with the date and its time zone, and prints', async () => {
+  it('has none for an order not paid yet, and shows a paid order\'s facts in the page language, with the date and its time zone, and prints', async () => {
     const order = await place('1801001');
+    const unpaid = await renderRoute(`/receipt?order_id=${order.order_id}&role_id=1801001`, { locale: 'zh' });
+    expect(await screen.findByTestId('receipt-not-paid')).toHaveTextContent('此订单未支付，因此没有收据。');
+    expect(screen.queryByRole('button', { name: '打印' })).toBeNull();
+    unpaid.unmount();
+    await pay(order.order_id);
     const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
     await renderRoute(`/receipt?order_id=${order.order_id}&role_id=1801001`, { locale: 'zh' });
     const facts = await screen.findByTestId('receipt-facts');

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     db,
     logger: false,
     orders: { ...orderSettingsFrom(settings), unpaidOrdersPerCharacter: 1_000_000_000, unpaidOrdersPerBuyer: 1_000_000_000 },
-    limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled, supportTicket: unthrottled },
+    limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled, supportTicket: unthrottled, ticketLookup: unthrottled },
   });
   app.get('/bench/memory', async () => ({ maxRssKb: process.resourceUsage().maxRSS }));
   app.get<{ Querystring: { prefix?: string } }>('/bench/delivery', async (request) => {

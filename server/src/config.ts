@@ -109,6 +109,8 @@ export interface ServerConfig {
   readonly gameEndpoints: GameEndpointPolicy;
   /** How the store sends e-mail (receipts, support-ticket references): docs/email.md. */
   readonly mail: MailSettings;
+  /** Who sells (`PUBLISHER_*`, `SUPPORT_EMAIL`, `LEGAL_DATE`): the seller on receipts, the facts the policies name. */
+  readonly publisher: PublisherSettings;
   /** The back office's sessions (docs/back-office.md). */
   readonly ops: OpsSettings;
   /** How releases are watched in players' browsers and rolled back by the store. */
@@ -121,7 +123,16 @@ export interface ServerConfig {
   readonly log: boolean;
 }
 
-/** The store's e-mail settings. */
+/** Who sells, as receipts and the legal pages name it; null: unset (a production store refuses that). */
+export interface PublisherSettings {
+  readonly name: string | null;
+  readonly address: string | null;
+  readonly supportEmail: string | null;
+  /** YYYY-MM-DD: when the policies were last updated. */
+  readonly legalDate: string | null;
+}
+
+/** The back office's session settings. */
 export interface OpsSettings {
   /** A console session nobody used for this long ends (OPS_SESSION_IDLE_MINUTES, default 30). */
   readonly sessionIdleMs: number;
@@ -215,6 +226,12 @@ export function configFrom(settings: Settings): ServerConfig {
       from: settings.MAIL_FROM,
       publicUrl: settings.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
       sink: settings.MAIL_SINK ?? (storeMode === 'development' && !smtpUrl),
+    },
+    publisher: {
+      name: settings.PUBLISHER_NAME ?? null,
+      address: settings.PUBLISHER_ADDRESS ?? null,
+      supportEmail: settings.SUPPORT_EMAIL ?? null,
+      legalDate: settings.LEGAL_DATE ?? null,
     },
     ops: {
       sessionIdleMs: settings.OPS_SESSION_IDLE_MINUTES * 60_000,

@@ -13,6 +13,7 @@ describe('request limit settings', () => {
       followOrder: { perAddress: 120, perKey: 60 },
       checkCode: { perAddress: 30, perKey: 15 },
       supportTicket: { perAddress: 5, perKey: 3, perKeyPerDay: 10 },
+      ticketLookup: { perAddress: 10, perKey: 5, perKeyPerDay: 30 },
     });
     const set = loadLimitSettings({ ORDERS_PER_MINUTE: '50', ORDER_READS_PER_MINUTE_PER_ORDER: '90', CODE_CHECKS_PER_MINUTE_PER_CHARACTER: '3' });
     expect(set).toEqual({
@@ -20,6 +21,7 @@ describe('request limit settings', () => {
       followOrder: { perAddress: 120, perKey: 90 },
       checkCode: { perAddress: 30, perKey: 3 },
       supportTicket: { perAddress: 5, perKey: 3, perKeyPerDay: 10 },
+      ticketLookup: { perAddress: 10, perKey: 5, perKeyPerDay: 30 },
     });
     expect(loadLimitSettings({ SUPPORT_TICKETS_PER_DAY_PER_EMAIL: '4' }).supportTicket.perKeyPerDay).toBe(4);
   });
@@ -36,6 +38,7 @@ const LOW: LimitSettings = {
   followOrder: { perAddress: 4, perKey: 2 },
   checkCode: { perAddress: 4, perKey: 2 },
   supportTicket: { perAddress: 4, perKey: 2 },
+  ticketLookup: { perAddress: 4, perKey: 2 },
 };
 
 const TOO_MANY = { status: 429, ret: 1007, data: null, msg: 'Too many requests. Please wait a minute and try again.' };

@@ -10,6 +10,7 @@ import { seedDemo } from '../src/sandbox/seed/seed-demo';
 import { signWebhook } from '../src/payments/webhook-signature';
 import { pgliteData, postgresData, startServerScript, startStore, type StoreData, type StoreProcess } from './support/store-process';
 import { openTestStore } from './support/test-app';
+import { buildApp } from '../src/http/app';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(240_000);
@@ -55,6 +56,10 @@ describe('a production start is refused when it is unsafe', () => {
       'SANDBOX=on exposes',
       'SEED_DEMO=on loads the demo catalogue',
       'DEMO_DISCOUNT_CODES=on loads discount codes',
+      'PUBLISHER_NAME is unset',
+      'PUBLISHER_ADDRESS is unset',
+      'SUPPORT_EMAIL is unset',
+      'LEGAL_DATE is unset',
     ]) {
       expect(output).toContain(problem);
     }
@@ -338,5 +343,74 @@ describe.each(dataTargets.map((open, index) => ({ open, name: index === 0 ? 'PGl
     expect(reconcile.output).toContain('every payment the provider kept is accounted for');
     expect(reconcile.output).not.toContain('NOT CHECKED');
     expect(reconcile.code).toBe(0);
+  });
+});
+
+describe('the policies name the publisher, never the template\'s placeholders', () => {
+  const PUBLISHER = { PUBLISHER_NAME: 'Dragon Works Ltd', PUBLISHER_ADDRESS: '1 Harbour Road, Busan 48058, Korea', SUPPORT_EMAIL: 'help@dragonworks.example', LEGAL_DATE: '2026-11-02' };
+  const live = { NODE_ENV: 'production', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'live', PUBLIC_URL: 'https://shop.example.com' };
+  const publisherProblemsOf = (env: Record<string, string>) => productionProblems(loadConfig(env)).filter((problem) => /PUBLISHER|SUPPORT_EMAIL|LEGAL_DATE/.test(problem));
+
+  it('refuses a production start while the publisher, its address, the support e-mail or the policies\' date is unset or a placeholder', () => {
+    expect(publisherProblemsOf(live)).toEqual([
+      expect.stringContaining('PUBLISHER_NAME is unset'),
+      expect.stringContaining('PUBLISHER_ADDRESS is unset'),
+      expect.stringContaining('SUPPORT_EMAIL is unset'),
+      expect.stringContaining('LEGAL_DATE is unset'),
+    ]);
+    expect(publisherProblemsOf({ ...live, ...PUBLISHER, PUBLISHER_NAME: '[PUBLISHER NAME]', PUBLISHER_ADDRESS: 'Seoul [ADDRESS]' })).toEqual([
+      expect.stringContaining('PUBLISHER_NAME is still a placeholder ("[PUBLISHER NAME]")'),
+      expect.stringContaining('PUBLISHER_ADDRESS is still a placeholder'),
+    ]);
+    expect(publisherProblemsOf({ ...live, ...PUBLISHER })).toEqual([]);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => loadConfig({ LEGAL_DATE: '2 November 2026' })).toThrow(/LEGAL_DATE/);
+    // Development shows the template as it is; only a store going live is held to it.
+    expect(productionProblems(loadConfig({}))).toEqual([]);
+  });
+
+  describe('served', () => {
+    const hostDist = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-legal-'));
+    const template = fs.readFileSync(path.join(__dirname, '..', '..', 'shared', 'assets', 'legal', 'terms.html'), 'utf8');
+    fs.mkdirSync(path.join(hostDist, 'static'));
+    fs.writeFileSync(path.join(hostDist, 'index.html'), '<!doctype html><html><body></body></html>');
+    fs.writeFileSync(path.join(hostDist, 'static', 'terms.0123456789.html'), template);
+    // The build's precompressed copy is the template's: it must never go out instead of the filled page.
+    fs.writeFileSync(path.join(hostDist, 'static', 'terms.0123456789.html.gz'), Buffer.from(''));
+    afterAll(() => fs.rmSync(hostDist, { recursive: true, force: true }));
+
+    const termsWith = async (env: Record<string, string>) => {
+      const app = await buildApp({ config: { ...loadConfig(env), hostDist } });
+      try {
+        const answer = await app.inject({ url: '/static/terms.0123456789.html', headers: { 'accept-encoding': 'gzip, br' } });
+        return { status: answer.statusCode, body: answer.body, csp: String(answer.headers['content-security-policy'] ?? ''), encoding: answer.headers['content-encoding'] };
+      } finally {
+        await app.close();
+      }
+    };
+
+    it('fills the publisher, address, support e-mail and date into each language of the terms', async () => {
+      expect(template).toContain('[PUBLISHER NAME]');
+      const { status, body, csp, encoding } = await termsWith(PUBLISHER);
+      expect(status).toBe(200);
+      expect(encoding).toBeUndefined();
+      for (const placeholder of ['[PUBLISHER NAME]', '[ADDRESS]', '[DATE]', '[SUPPORT E-MAIL]', '[퍼블리셔 이름]', '[주소]', '[날짜]', '[고객지원 이메일]', '[发行商名称]', '[地址]', '[日期]', '[客服邮箱]']) {
+        expect(body).not.toContain(placeholder);
+      }
+      expect(body).toContain('Provider: Dragon Works Ltd, 1 Harbour Road, Busan 48058, Korea');
+      expect(body).toContain('<a href="mailto:help@dragonworks.example">help@dragonworks.example</a>');
+      expect(body).toContain('2 November 2026');
+      expect(body).toContain('2026년 11월 2일');
+      expect(body).toContain('2026年11月2日');
+      // Its inline style and script still run under the page's policy.
+      expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    });
+
+    it('escapes what the settings say, and leaves the template as it is while a fact is unset (development)', async () => {
+      const { body } = await termsWith({ ...PUBLISHER, PUBLISHER_NAME: 'Dragon <b>Works</b>', PUBLISHER_ADDRESS: '' });
+      expect(body).toContain('Dragon &lt;b&gt;Works&lt;/b&gt;');
+      expect(body).toContain('[ADDRESS]');
+      expect((await termsWith({})).body).toBe(template);
+    });
   });
 });

@@ -10,10 +10,13 @@ describe('order times in the page language (Intl)', () => {
     expect(formatDeadline(at, 'en', 'UTC')).toBe('Nov 23, 2026, 06:03 UTC');
   });
 
-  it('shows only the time for today and adds the date for another day', () => {
-    const now = new Date('2026-11-23T08:00:00');
-    expect(formatOrderTime('2026-11-23T07:05:09', 'en', now)).toBe('07:05:09');
-    expect(formatOrderTime('2026-11-20T07:05:09', 'en', now)).toBe('Nov 20, 07:05');
+  it('gives every order time its date and its time zone, today too, and the year only when it is another one', () => {
+    const now = new Date('2026-11-23T08:00:00Z');
+    expect(formatOrderTime('2026-11-23T07:05:09Z', 'en', now, 'UTC')).toBe('Nov 23, 07:05 UTC');
+    expect(formatOrderTime('2026-11-20T07:05:09Z', 'en', now, 'Asia/Seoul')).toBe('Nov 20, 16:05 GMT+9');
+    expect(formatOrderTime('2026-11-23T07:05:09Z', 'ko', now, 'Asia/Seoul')).toBe('11월 23일 16:05 GMT+9');
+    expect(formatOrderTime('2026-11-23T07:05:09Z', 'zh', now, 'Asia/Shanghai')).toBe('11月23日 GMT+8 15:05');
+    expect(formatOrderTime('2025-12-31T23:05:09Z', 'en', now, 'UTC')).toBe('Dec 31, 2025, 23:05 UTC');
   });
 
   it('says nothing rather than "Invalid Date"', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
-import { orderResult, useOrderFollowing, type OrderFollowing, type OrderResult } from '@topup/shared/checkout';
+import { hasReceipt, orderResult, useOrderFollowing, type OrderFollowing, type OrderResult } from '@topup/shared/checkout';
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
@@ -128,9 +128,11 @@ function NextSteps({ order, from }: { readonly order: OrderInfo; readonly from: 
       <Link className="pc-button pc-button--secondary pc-button--block" to={toHref('/pcSubmit', again)}>
         {t('pay.buyAgain')}
       </Link>
-      <Link className="pc-link" to={toHref('/receipt', { order_id: order.order_id, role_id: order.role_id })} data-testid="order-receipt">
-        {t('pay.receipt')}
-      </Link>
+      {hasReceipt(order) ? (
+        <Link className="pc-link" to={toHref('/receipt', { order_id: order.order_id, role_id: order.role_id })} data-testid="order-receipt">
+          {t('pay.receipt')}
+        </Link>
+      ) : null}
       <Link className="pc-link" to="/orders">
         {t('pay.myOrders')}
       </Link>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { matchesSearch } from '@topup/shared/pay-centre-api';
+import { areaLabel, matchesSearch, type ListedGame } from '@topup/shared/pay-centre-api';
 import { localStore } from '@topup/shared/store';
 import './top-up-page.css';
 import { useGameCustomerService } from '../lib/use-game-customer-service';
@@ -16,7 +16,11 @@ import { GameSearch } from '../features/game-chooser/components/GameSearch';
 import { RecentGames } from '../features/game-chooser/components/RecentGames';
 import '../features/game-chooser/game-chooser.css';
 
-/** /game: every game, the ones last topped up first, a search, and a link to each game's top-up page. */
+/**
+ * /game: every game, the ones last topped up first, a search, and a link to each game's top-up page.
+ * `?game_id=&unsold=<area>`: the top-up page was opened in an area that does not sell the game; this
+ * page says so first and offers the regions that do sell it, above every game.
+ */
 export function GamePage() {
   const { t } = useTopUpTranslation();
   const [params] = useSearchParams();
@@ -25,6 +29,7 @@ export function GamePage() {
   const [from] = useState(() => (params.get('from') ?? '').trim() || localStore.get('from') || '');
   const [recent] = useState(readRecentGames);
   const [query, setQuery] = useState('');
+  const unsold = { gameId: (params.get('game_id') ?? '').trim(), area: (params.get('unsold') ?? '').trim() };
   const { state, reload } = useChooserGames();
   // The store-wide customer-service link: no game is chosen here.
   useGameCustomerService('', '');
@@ -33,7 +38,7 @@ export function GamePage() {
     <div className="tp-page tp-page--chooser">
       <PageHeader gameName={t('gamePage.title')} gameIcon="" />
       <GameSearch value={query} onChange={setQuery} />
-      <ChooserBody state={state} query={query} recent={recent} from={from} onReload={reload} />
+      <ChooserBody state={state} query={query} recent={recent} from={from} onReload={reload} unsold={unsold.area ? unsold : null} />
       <StoreFooter />
     </div>
   );
@@ -45,9 +50,31 @@ interface BodyProps {
   readonly recent: readonly RecentGame[];
   readonly from: string;
   readonly onReload: () => void;
+  /** The game and area of a top-up page that does not sell it there. */
+  readonly unsold: { readonly gameId: string; readonly area: string } | null;
 }
 
-function ChooserBody({ state, query, recent, from, onReload }: BodyProps) {
+/** The game is not sold where the player came from: the regions where it is, or else the game list below. */
+function UnsoldNotice({ games, gameId, area, from }: { readonly games: readonly ListedGame[]; readonly gameId: string; readonly area: string; readonly from: string }) {
+  const { t } = useTopUpTranslation();
+  const game = games.find((listed) => String(listed.game_id) === gameId);
+  const where = areaLabel(t, area);
+  return (
+    <section className="tp-card tp-unsold" aria-labelledby="tp-unsold-title" data-testid="unsold-notice">
+      <h2 className="tp-unsold__title" id="tp-unsold-title">
+        {game ? t('chooser.unsold', { name: game.game_name, area: where }) : t('chooser.unsoldGame', { area: where })}
+      </h2>
+      {game ? (
+        <>
+          <p className="tp-unsold__body">{t('chooser.unsoldChoose')}</p>
+          <GameCard game={game} from={from} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ChooserBody({ state, query, recent, from, onReload, unsold }: BodyProps) {
   const { t } = useTopUpTranslation();
   if (state.status === 'loading') {
     return (
@@ -78,6 +105,7 @@ function ChooserBody({ state, query, recent, from, onReload }: BodyProps) {
   const none = state.games.length === 0 ? t('chooser.empty') : t('chooser.noMatch', { query: query.trim() });
   return (
     <>
+      {unsold ? <UnsoldNotice games={state.games} gameId={unsold.gameId} area={unsold.area} from={from} /> : null}
       <p className="visually-hidden" role="status">
         {games.length ? t('chooser.count', { count: games.length }) : none}
       </p>

@@ -5,6 +5,7 @@ import { useTopUpTranslation } from '../lib/use-topup-translation';
 import { FindOrderForm } from '../features/my-orders/components/FindOrderForm';
 import { policyLinks } from '../features/help/legal-pages';
 import { ContactForm } from '../features/help/components/ContactForm';
+import { MyTickets } from '../features/help/components/MyTickets';
 import '../lib/order-page.css';
 import '../features/my-orders/my-orders.css';
 import '../features/help/help.css';
@@ -13,7 +14,8 @@ const QUESTIONS = ['id', 'late', 'refund', 'pay'] as const;
 
 /**
  * /help: where the customer-service button leads. The questions players ask most, an order lookup
- * (it opens My orders with the order found), the contact form, and the store's policies.
+ * (it opens My orders with the order found), the contact form, My tickets (a ticket and support's answer,
+ * by reference and e-mail) and the store's policies.
  */
 export function HelpPage() {
   const { t } = useTopUpTranslation();
@@ -63,6 +65,8 @@ export function HelpPage() {
       />
 
       <ContactForm gameId={gameId} area={area} startOrderId={(params.get('order_id') ?? '').slice(0, 64)} />
+
+      <MyTickets />
 
       <nav className="od-card hp-policies" aria-labelledby="hp-policies-title">
         <h2 className="od-card__title" id="hp-policies-title">

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { BannerCarousel } from '../features/banners/components/BannerCarousel';
 import { BundleShelf } from '../features/bundles/components/BundleShelf';
 import { useBundles } from '../features/bundles/hooks/use-bundles';
@@ -28,7 +28,7 @@ export function MainPage() {
 function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
   const { gameId, from } = entry;
   const { character, area, role } = useGameCharacter(entry);
-  const { banners, tabData, tabsFailed, retryTabs } = useStorefront(gameId, area);
+  const { banners, tabData, tabsError, retryTabs } = useStorefront(gameId, area);
   const shelf = useBundles({ gameId, area, from, tabData, role });
   const buy = useBuyBundle({
     gameId,
@@ -43,6 +43,8 @@ function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
   useGameCustomerService(gameId, area);
   const game = tabData?.game;
   const helpImage = roleHelpImage(gameId, game);
+  // An area that does not sell the game: the game list offers the regions that do (no Retry that cannot succeed).
+  if (tabsError?.ret === 1004) return <Navigate replace to={`/game?game_id=${gameId}&unsold=${area}`} />;
 
   return (
     <div className="tp-page" data-game-id={gameId} data-area={area}>
@@ -55,8 +57,8 @@ function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
         labels={tabData?.tab_labels}
         activeTab={shelf.activeTab}
         bundles={shelf.bundles}
-        failed={tabsFailed || shelf.failed}
-        onRetry={tabsFailed ? retryTabs : shelf.retry}
+        failed={!!tabsError || shelf.failed}
+        onRetry={tabsError ? retryTabs : shelf.retry}
         onSelectTab={shelf.selectTab}
         onBuy={(bundle) => void buy(bundle)}
       />

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { getOrderInfo, orderResult, orderSteps, useOrderFollowing, type OrderResult } from '@topup/shared/checkout';
+import { getOrderInfo, hasReceipt, orderResult, orderSteps, useOrderFollowing, type OrderResult } from '@topup/shared/checkout';
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
@@ -8,6 +8,7 @@ import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../lib/use-topup-translation';
 import { DeliveryProgress } from '../features/pay-result/components/DeliveryProgress';
 import { OrderHistory } from '../features/pay-result/components/OrderHistory';
+import { OrderItems } from '../features/pay-result/components/OrderItems';
 import { StatusCard } from '../features/pay-result/components/StatusCard';
 import '../lib/order-page.css';
 import '../features/pay-result/pay-result.css';
@@ -81,6 +82,12 @@ function OrderView({ order }: { readonly order: OrderInfo }) {
   return (
     <>
       <StatusCard order={order} state={state} expiryMinutes={expiryMinutes(order)} />
+      {PAID.includes(state) && order.items.length > 0 ? (
+        <section className="od-card pr-items-card" aria-labelledby="pr-items-title">
+          <h2 id="pr-items-title">{t('payResult.items')}</h2>
+          <OrderItems items={order.items} labelledBy="pr-items-title" />
+        </section>
+      ) : null}
       <DeliveryProgress steps={orderSteps(order)} />
       <section className="od-card pr-guidance">
         {PAID.includes(state) ? <p>{t('payResult.guidance', { minutes: DELIVERY_GUIDANCE_MINUTES })}</p> : null}
@@ -106,9 +113,11 @@ function OrderView({ order }: { readonly order: OrderInfo }) {
         </Link>
       </div>
       <nav className="pr-more" aria-label={t('payResult.more')}>
-        <Link className="od-link" to={toHref('/receipt', { order_id: order.order_id, role_id: order.role_id })} data-testid="order-receipt">
-          {t('payResult.receipt')}
-        </Link>
+        {hasReceipt(order) ? (
+          <Link className="od-link" to={toHref('/receipt', { order_id: order.order_id, role_id: order.role_id })} data-testid="order-receipt">
+            {t('payResult.receipt')}
+          </Link>
+        ) : null}
         <Link className="od-link" to="/orders">
           {t('payResult.myOrders')}
         </Link>

@@ -1,18 +1,22 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { findOrder, formatDeadline, orderResult } from '@topup/shared/checkout';
+import { findOrder, formatDeadline, hasReceipt, orderResult } from '@topup/shared/checkout';
 import { useQuery } from '@topup/shared/query';
 import { formatPrice } from '@topup/shared/rules';
-import { useAppStore } from '@topup/shared/store';
+import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
 import { OrderFacts } from '../lib/OrderFacts';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../lib/use-topup-translation';
 import { errorText } from '../features/my-orders/error-text';
+import { OrderItems } from '../features/pay-result/components/OrderItems';
 import '../lib/order-page.css';
 import '../features/my-orders/my-orders.css';
+import '../features/pay-result/pay-result.css';
 
 /**
- * /receipt?order_id=&role_id=: a printable receipt. It is read with the character's ID as well, so a
+ * /receipt?order_id=&role_id=: a printable receipt of a paid order (an unpaid one has none: the page
+ * says so and leads to the order's page). It names the seller, the items and bonus delivered, the
+ * pay method and when the items went out. It is read with the character's ID as well, so a
  * receipt link without it shows nobody's order.
  */
 export function ReceiptPage() {
@@ -38,6 +42,13 @@ export function ReceiptPage() {
             {t('receipt.toOrders')}
           </Link>
         </p>
+      ) : read.data && !hasReceipt(read.data) ? (
+        <p className="od-card" data-testid="receipt-not-paid">
+          {t('receipt.notPaid')}{' '}
+          <Link className="od-link" to={toHref('/payResult', { order_id: read.data.order_id })}>
+            {t('receipt.orderPage')}
+          </Link>
+        </p>
       ) : read.data ? (
         <Receipt order={read.data} locale={locale} />
       ) : read.error ? (
@@ -59,10 +70,13 @@ export function ReceiptPage() {
 function Receipt({ order, locale }: { readonly order: OrderInfo; readonly locale: string }) {
   const { t } = useTopUpTranslation();
   const discounted = order.discount_code !== '' && order.discount_amount !== '0.00' && order.discount_amount !== '0';
+  const when = (label: string, iso: string | null): Array<[string, string]> => (iso ? [[label, formatDeadline(iso, locale)]] : []);
   const facts: Array<[string, string]> = [
+    ...(order.seller ? ([[t('receipt.seller'), `${order.seller.name}, ${order.seller.address}`]] as Array<[string, string]>) : []),
     [t('receipt.order'), order.order_id],
     [t('receipt.date'), formatDeadline(order.created_at, locale)],
-    ...(order.paid_at ? ([[t('receipt.paid'), formatDeadline(order.paid_at, locale)]] as Array<[string, string]>) : []),
+    ...when(t('receipt.paid'), order.paid_at),
+    ...when(t('receipt.delivered'), order.delivered_at),
     [t('receipt.game'), order.game_name],
     [t('receipt.character'), t('myOrders.row.character', { name: order.role_name, id: order.role_id, server: order.server_name })],
     [t('receipt.bundle'), order.product_name],
@@ -78,6 +92,12 @@ function Receipt({ order, locale }: { readonly order: OrderInfo; readonly locale
         {t('receipt.store')} · {t('receipt.title')}
       </p>
       <OrderFacts facts={facts} testId="receipt-facts" />
+      {order.items.length > 0 ? (
+        <section className="pr-items-card" aria-labelledby="mo-receipt-items">
+          <h2 id="mo-receipt-items">{t('receipt.items')}</h2>
+          <OrderItems items={order.items} labelledBy="mo-receipt-items" />
+        </section>
+      ) : null}
       <p className="mo-muted">{t('receipt.footer')}</p>
       <button type="button" className="od-button od-button--secondary mo-no-print" onClick={() => window.print()}>
         {t('receipt.print')}

@@ -57,7 +57,8 @@ export async function sentTo(findByTestId: (id: string) => Promise<HTMLElement>)
  * The set-up of a suite of routed pages: a real store server for the whole file, the API pointed at
  * it, and a clean page after each test. jsdom does not scroll, so `scrollTo` is a no-op.
  */
-export function withStoreServer(): void {
+/** Starts the store for the file's tests; gives its address (for the sandbox's own routes). */
+export function withStoreServer(): () => string {
   let server: StoreServer | undefined;
   jest.setTimeout(30_000);
   beforeAll(async () => {
@@ -67,4 +68,5 @@ export function withStoreServer(): void {
   }, 120_000);
   afterAll(() => server?.stop());
   afterEach(resetPage);
+  return () => server!.url;
 }

@@ -25,6 +25,7 @@ import { checkLayoutInTurns, checkLayoutNow, ProblemList } from './catalogue-fil
 import { CATALOGUE_IMAGES_PATH, missingCatalogueImages } from './catalogue-images';
 import { diffCatalogue, ROW_KEYS, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges, type PriceChange } from './catalogue-diff';
 import { bundleSaleProblems, isoTimeSql } from './sale-window';
+import { bundleTagProblems } from './bundle-tag-checks';
 import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
 import { linkProblem } from './catalogue-links';
 import { readDiscountCodeRecords, upsertDiscountCodes, type DiscountCodeRecord } from '../discounts';
@@ -189,6 +190,8 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
       problems.push(`${at('bundles', index, row.product_id)}: a first-purchase offer needs its bonus items or its text`);
     }
     for (const problem of bundleSaleProblems(row)) problems.push(`${at('bundles', index, row.product_id)}: ${problem}`);
+    // A tag never promises more than the items give ("+25%" for 24.7 %, "×2" for part of a pack).
+    for (const problem of bundleTagProblems(row)) problems.push(`${at('bundles', index, row.product_id)}: ${problem}`);
   });
   file.banners.forEach((row, index) => {
     if (row.game_id !== null && !games.has(row.game_id)) problems.push(`${at('banners', index, row.banner_key)}: game ${row.game_id} is not in games`);

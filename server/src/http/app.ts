@@ -9,6 +9,7 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import { remoteSourceOf, type RemoteSource } from '../releases/remote-source';
 import { staticRoutes } from './web/static-routes';
+import { fillLegalPage, isLegalPage, sellerOf } from '../publisher';
 import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
 import { releaseOperations } from './releases/release-operations';
@@ -104,7 +105,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(assetRoutes);
   // How releases are watched in players' browsers: the pages learn the sample with the registry.
   const releaseHealth = options.releaseHealth ?? config.releaseHealth;
-  const pages = { store: { appKey: config.appKey, healthSample: releaseHealth.sample }, demo: config.storeMode === 'demo' };
+  // The policies are served with the publisher's facts in place of the template's placeholders.
+  const pages = {
+    store: { appKey: config.appKey, healthSample: releaseHealth.sample },
+    demo: config.storeMode === 'demo',
+    fillPage: (file: string, html: string) => (isLegalPage(file) ? fillLegalPage(html, config.publisher) : null),
+  };
   const built = options.remotes ?? remoteSourceOf(config.repoRoot, config.devRemotes);
   if (options.db) {
     const db = options.db;
@@ -122,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue, config.gameEndpoints) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
     const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs }) : null;
-    const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker });
+    const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker, seller: sellerOf(config.publisher) });
     await app.register(bannerSlideRoutes, { catalogue });
     // Uploaded catalogue pictures, from the database: chosen before the build's /assets/* files.
     await app.register(catalogueAssetRoutes, { db });

@@ -1,3 +1,4 @@
+import type { OrderSeller } from '@topup/shared/types';
 import type { PaymentProvider } from '../payments';
 import type { OrderSettings } from './order-settings';
 
@@ -9,4 +10,6 @@ export interface OrderServices {
   readonly wakeDelivery: () => void;
   /** Wakes the mail worker at once (a mail was just queued); absent or a no-op when none runs. */
   readonly wakeMail?: () => void;
+  /** The publisher as receipts name it (PUBLISHER_NAME, PUBLISHER_ADDRESS); null while unset. */
+  readonly seller?: OrderSeller | null;
 }

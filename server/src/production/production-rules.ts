@@ -1,6 +1,7 @@
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import type { ServerConfig } from '../config';
 import { stripeProblems } from '../payments';
+import { publisherProblems } from '../publisher';
 import { isLoopbackUrl } from './loopback-url';
 
 /** The shortest `OPS_TOKEN` a production store accepts. */
@@ -31,6 +32,8 @@ export function productionProblems(config: ServerConfig): string[] {
   if (isLoopbackUrl(config.mail.publicUrl)) {
     problems.push(`PUBLIC_URL is ${config.mail.publicUrl}: the links in the store's e-mails would lead to this machine. Set PUBLIC_URL to the store's public address.`);
   }
+  // The policies and receipts name who sells: never "[PUBLISHER NAME], [ADDRESS]" to players.
+  problems.push(...publisherProblems(config.publisher));
   if (!config.mail.smtpUrl) problems.push('SMTP_URL is unset: receipts and support-ticket references would never be e-mailed. Set SMTP_URL and MAIL_FROM (docs/email.md).');
   if (config.paymentProvider === 'sandbox') {
     problems.push(`the payment provider is the sandbox, which marks orders paid without taking money: set PAYMENT_PROVIDER to a real provider. ${DEMO_HINT}`);

@@ -1,7 +1,7 @@
 import type { SettingKind } from './setting-kinds';
 
 /** Where a setting belongs in docs/operations.md's table. */
-export type SettingGroup = 'store' | 'database' | 'payments and games' | 'mail' | 'back office' | 'orders and delivery' | 'limits' | 'release health' | 'commands';
+export type SettingGroup = 'store' | 'database' | 'payments and games' | 'mail' | 'publisher' | 'back office' | 'orders and delivery' | 'limits' | 'release health' | 'commands';
 
 interface SettingSpec<T> {
   readonly group: SettingGroup;

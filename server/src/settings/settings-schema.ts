@@ -103,6 +103,26 @@ export const SETTINGS = {
   }),
   MAIL_SINK: setting(onOff, { group: 'mail', shownDefault: 'on in development without `SMTP_URL`', production: 'on is refused', doc: 'A local SMTP server in this process catches every mail, shown at /sandbox/mail' }),
 
+  PUBLISHER_NAME: setting(text, {
+    group: 'publisher',
+    trim: true,
+    production: 'required, not a `[placeholder]`',
+    doc: 'Who sells: the seller on receipts and the provider named in the terms, privacy and refund policies',
+  }),
+  PUBLISHER_ADDRESS: setting(text, { group: 'publisher', trim: true, production: 'required, not a `[placeholder]`', doc: 'The publisher\'s postal address, on receipts and in the policies' }),
+  SUPPORT_EMAIL: setting(pattern('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'an e-mail address', 'e-mail address'), {
+    group: 'publisher',
+    trim: true,
+    production: 'required',
+    doc: 'The support address the policies name',
+  }),
+  LEGAL_DATE: setting(pattern('^\\d{4}-\\d{2}-\\d{2}$', 'a date as YYYY-MM-DD', 'date (YYYY-MM-DD)'), {
+    group: 'publisher',
+    trim: true,
+    production: 'required',
+    doc: 'When the policies were last updated, shown on them in the reader\'s language',
+  }),
+
   OPS_TOKEN: setting(text, { group: 'back office', secret: true, shownDefault: 'unset: `/ops/*` off', production: 'at least 32 characters', doc: 'Bearer token of the `/ops/*` routes' }),
   OPS_SESSION_IDLE_MINUTES: setting(positiveInteger, { group: 'back office', default: 30, doc: 'A console session nobody used for this long ends' }),
   OPS_SESSION_HOURS: setting(positiveInteger, { group: 'back office', default: 12, doc: 'A console session ends this long after sign-in' }),
@@ -136,6 +156,10 @@ export const SETTINGS = {
   // Per recipient whichever address sends: the acknowledgements one mailbox gets from strangers.
   SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL: perMinute('Support tickets per e-mail address written to', 3),
   SUPPORT_TICKETS_PER_DAY_PER_EMAIL: setting(positiveInteger, { group: 'limits', default: 10, doc: 'Support tickets a day per e-mail address written to' }),
+  // Reading a ticket needs its reference and its e-mail address; these bound guessing either (a player reads a few times).
+  TICKET_LOOKUPS_PER_MINUTE: perMinute('Ticket lookups (help page, "My tickets") per client address', 10),
+  TICKET_LOOKUPS_PER_MINUTE_PER_TICKET: perMinute('Ticket lookups per ticket reference, whichever address asks', 5),
+  TICKET_LOOKUPS_PER_DAY_PER_TICKET: setting(positiveInteger, { group: 'limits', default: 30, doc: 'Ticket lookups a day per ticket reference, whichever address asks' }),
 
   HEALTH_SAMPLE: setting(fraction, { group: 'release health', default: 1, doc: 'Share of page loads that report their health (handed to the pages)' }),
   HEALTH_KEEP_DAYS: setting(positiveInteger, { group: 'release health', default: 14, doc: 'Days the per-minute figures are kept' }),

@@ -10,6 +10,7 @@ const GROUP_TITLES: Record<SettingGroup, string> = {
   database: 'Database and Redis',
   'payments and games': 'Payments and games',
   mail: 'E-mail',
+  publisher: 'Publisher (legal pages and receipts)',
   'back office': 'Back office',
   'orders and delivery': 'Orders and delivery',
   limits: 'Request limits',

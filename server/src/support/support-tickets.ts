@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { isEmailAddress } from '@topup/shared/formats';
 import type { Locale } from '@topup/shared/rules';
-import type { OpsTicket } from '@topup/shared/types';
+import type { OpsTicket, PlayerTicket } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
+import { isoTimeSql } from '../db/iso-time-sql';
 import { queueMail } from '../fulfilment';
 
 export interface TicketRequest {
@@ -136,4 +137,19 @@ export async function answerTicket(tx: Queryable, ticket: TicketRow, answer: str
 
 export async function setTicketStatus(tx: Queryable, reference: string, status: TicketStatus): Promise<void> {
   await tx.query('UPDATE support_tickets SET status = $2 WHERE reference = $1', [reference, status]);
+}
+
+/**
+ * A player's ticket, only when both its reference and its e-mail address match (any case, spaces
+ * around): one query whichever is wrong, so the answer never tells which one was (no enumeration of
+ * references, nor of whose address wrote one). Never the desk's names or notes: what the player wrote,
+ * its state and the answer they were e-mailed.
+ */
+export async function findPlayerTicket(db: Queryable, reference: string, email: string): Promise<PlayerTicket | null> {
+  const rows = await db.query<PlayerTicket>(
+    `SELECT reference, status, ${isoTimeSql('created_at')} AS created_at, order_id, message, answer, ${isoTimeSql('answered_at')} AS answered_at
+       FROM support_tickets WHERE reference = $1 AND lower(email) = lower($2)`,
+    [reference.trim().toUpperCase(), email.trim()],
+  );
+  return rows[0] ?? null;
 }

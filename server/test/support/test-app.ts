@@ -16,6 +16,7 @@ export const GENEROUS_LIMITS: LimitSettings = {
   followOrder: { perAddress: 10_000, perKey: 10_000 },
   checkCode: { perAddress: 10_000, perKey: 10_000 },
   supportTicket: { perAddress: 10_000, perKey: 10_000 },
+  ticketLookup: { perAddress: 10_000, perKey: 10_000 },
 };
 
 export interface TestStore {

@@ -12,7 +12,7 @@ export { usePayMethod } from './use-pay-method';
 export { newOrderToken } from './order-token';
 export { usePlaceOrder, type OrderAttempt } from './use-place-order';
 export { useOrderFollowing, ORDER_POLL_MS, type OrderFollowing } from './use-order-following';
-export { orderResult, type OrderResult } from './order-result';
+export { hasReceipt, orderResult, type OrderResult } from './order-result';
 export { orderSteps, isDeliveryRetrying, type OrderStep, type OrderStepKey } from './order-steps';
 export { formatOrderTime, formatDeadline, isEmailAddress, methodAmount } from './formats';
 export { methodPriceText } from './method-price';

@@ -36,3 +36,12 @@ export function orderResult(order: Pick<OrderInfo, 'status' | 'final' | 'deliver
       return 'refunded';
   }
 }
+
+/**
+ * Whether an order has a receipt: the store took its payment as a purchase (paid, on its way,
+ * delivered, or refunded afterwards). An order that was never paid (awaiting payment, declined,
+ * expired) has none, nor one whose late payment is only being returned.
+ */
+export function hasReceipt(order: Pick<OrderInfo, 'status' | 'paid_at'>): boolean {
+  return order.paid_at !== null && ['paid', 'delivering', 'delivered', 'delivery_failed', 'refunded'].includes(order.status);
+}

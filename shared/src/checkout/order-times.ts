@@ -1,17 +1,22 @@
 /**
- * The order pages' times, in the page's language with `Intl`: a 24-hour clock, the date when it is
- * not today, and, for a deadline the player must meet, the date and the time zone always
- * ("Pay before 23 Nov 2026, 15:03 GMT+9"), so nobody has to guess which 15:03.
+ * The order pages' times, in the page's language with `Intl`: a 24-hour clock, always with the
+ * date and the time zone ("Nov 20, 07:05 UTC", the year when it is not this one), so nobody has to
+ * guess which day or which 07:05. A deadline the player must meet reads the same way (formatDeadline).
  */
-export function formatOrderTime(iso: string | null | undefined, locale: string, now: Date = new Date()): string {
+export function formatOrderTime(iso: string | null | undefined, locale: string, now: Date = new Date(), timeZone?: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const sameDay = date.toDateString() === now.toDateString();
-  const options: Intl.DateTimeFormatOptions = sameDay
-    ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }
-    : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return new Intl.DateTimeFormat(locale, {
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(date);
 }
 
 /** A deadline or a full timestamp (receipts): date, time and time zone. */

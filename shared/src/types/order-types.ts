@@ -54,6 +54,20 @@ export interface OrderTimelineEntry {
   readonly next_attempt_at: string | null;
 }
 
+/** One line of what an order delivers to the character's in-game mailbox. */
+export interface OrderItem {
+  readonly name: string;
+  readonly quantity: number;
+  /** 1 for the bonus the order earned (the first-purchase bonus, or the bundle's repeat bonus). */
+  readonly bonus: 0 | 1;
+}
+
+/** Who sells, as the store's settings name the publisher (receipts); null when they are not set. */
+export interface OrderSeller {
+  readonly name: string;
+  readonly address: string;
+}
+
 export interface OrderInfo {
   readonly order_id: string;
   readonly status: OrderStatus;
@@ -89,6 +103,10 @@ export interface OrderInfo {
   /** Where to pay while the order waits for payment; "" otherwise. */
   readonly pay_url: string;
   readonly timeline: readonly OrderTimelineEntry[];
+  /** What the order delivers (or delivered): the bundle's items, then the bonus it earned. */
+  readonly items: readonly OrderItem[];
+  /** The seller a receipt names. */
+  readonly seller: OrderSeller | null;
 }
 
 export interface DiscountCheck {
@@ -101,4 +119,20 @@ export interface DiscountCheck {
   /** What the player would pay with the code. */
   readonly amount: string;
   readonly currency: 'USD' | 'KRW';
+}
+
+/**
+ * `findSupportTicket`: a player's own ticket, read with its reference and the e-mail address it was
+ * sent from (players have no accounts): what they wrote, where it stands, and support's answer.
+ */
+export interface PlayerTicket {
+  readonly reference: string;
+  readonly status: 'open' | 'answered' | 'closed';
+  /** ISO 8601. */
+  readonly created_at: string;
+  readonly order_id: string;
+  readonly message: string;
+  /** Support's answer; "" while there is none. */
+  readonly answer: string;
+  readonly answered_at: string | null;
 }

@@ -16,6 +16,9 @@ export const GAME_CHOOSER_STRINGS: Strings = {
     'chooser.all': 'All games',
     'chooser.areasOf': 'Regions of {{name}}',
     'chooser.topUpIn': 'Top up {{name}} in {{area}}',
+    'chooser.unsold': '{{name}} is not sold in this region ({{area}}).',
+    'chooser.unsoldGame': 'This game is not sold in this region ({{area}}). Choose a game below.',
+    'chooser.unsoldChoose': 'Top up in a region where it is sold:',
   },
   ko: {
     'chooser.searchLabel': '게임 검색',
@@ -30,6 +33,9 @@ export const GAME_CHOOSER_STRINGS: Strings = {
     'chooser.all': '전체 게임',
     'chooser.areasOf': '{{name}} 지역',
     'chooser.topUpIn': '{{area}}에서 {{name}} 충전',
+    'chooser.unsold': '{{name}}: 이 지역({{area}})에서는 판매하지 않는 게임입니다.',
+    'chooser.unsoldGame': '이 지역({{area}})에서는 판매하지 않는 게임입니다. 아래에서 게임을 선택하세요.',
+    'chooser.unsoldChoose': '판매 중인 지역에서 충전하세요:',
   },
   zh: {
     'chooser.searchLabel': '搜索游戏',
@@ -44,6 +50,9 @@ export const GAME_CHOOSER_STRINGS: Strings = {
     'chooser.all': '全部游戏',
     'chooser.areasOf': '{{name}}的地区',
     'chooser.topUpIn': '在{{area}}为{{name}}充值',
+    'chooser.unsold': '{{name}}在此地区（{{area}}）不可购买。',
+    'chooser.unsoldGame': '该游戏在此地区（{{area}}）不可购买。请在下方选择游戏。',
+    'chooser.unsoldChoose': '请在有售的地区充值：',
   },
 };
 

@@ -44,6 +44,11 @@ export const MY_ORDERS_STRINGS: Strings = {
     'receipt.status': 'Status',
     'receipt.footer': 'Items are delivered by in-game mail to the character above. Keep this receipt for questions about this order.',
     'receipt.toOrders': 'My orders',
+    'receipt.seller': 'Seller',
+    'receipt.items': 'Items',
+    'receipt.delivered': 'Delivered',
+    'receipt.notPaid': 'There is no receipt for this order: it was not paid.',
+    'receipt.orderPage': 'See where the order stands',
   },
   ko: {
     'myOrders.title': '내 주문',
@@ -86,6 +91,11 @@ export const MY_ORDERS_STRINGS: Strings = {
     'receipt.status': '상태',
     'receipt.footer': '아이템은 위 캐릭터에게 인게임 우편으로 지급됩니다. 이 주문에 관한 문의를 위해 영수증을 보관하세요.',
     'receipt.toOrders': '내 주문',
+    'receipt.seller': '판매자',
+    'receipt.items': '아이템',
+    'receipt.delivered': '지급 일시',
+    'receipt.notPaid': '결제되지 않은 주문이라 영수증이 없습니다.',
+    'receipt.orderPage': '주문 상태 보기',
   },
   zh: {
     'myOrders.title': '我的订单',
@@ -128,6 +138,11 @@ export const MY_ORDERS_STRINGS: Strings = {
     'receipt.status': '状态',
     'receipt.footer': '道具将通过游戏内邮件发送给上述角色。如对本订单有疑问，请保留此收据。',
     'receipt.toOrders': '我的订单',
+    'receipt.seller': '销售方',
+    'receipt.items': '道具',
+    'receipt.delivered': '发货时间',
+    'receipt.notPaid': '此订单未支付，因此没有收据。',
+    'receipt.orderPage': '查看订单状态',
   },
 };
 

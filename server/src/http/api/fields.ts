@@ -29,4 +29,6 @@ export const FIELD = {
   /** An amount as a page shows it: "4.99" (dollars), "5900" (won); checked against the area's currency. */
   amount: { type: 'string', pattern: '^([0-9]{1,10}(\\.[0-9]{2})?)?$' },
   message: text(4000),
+  /** A support ticket's reference as the player types it ("T-7KD3-9QXA", any case). */
+  ticketReference: text(32),
 } as const satisfies Record<string, FieldSchema>;

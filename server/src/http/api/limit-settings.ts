@@ -25,6 +25,12 @@ export interface LimitSettings {
    * (`SUPPORT_TICKETS_PER_MINUTE`, `SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL`, `SUPPORT_TICKETS_PER_DAY_PER_EMAIL`).
    */
   readonly supportTicket: RequestLimit;
+  /**
+   * findSupportTicket, per address and per ticket reference, a minute and a day (`TICKET_LOOKUPS_PER_MINUTE`,
+   * `TICKET_LOOKUPS_PER_MINUTE_PER_TICKET`, `TICKET_LOOKUPS_PER_DAY_PER_TICKET`): a known reference's
+   * e-mail address cannot be guessed from many addresses either.
+   */
+  readonly ticketLookup: RequestLimit;
 }
 
 /** The limits of the checked settings. */
@@ -37,6 +43,11 @@ export function limitSettingsFrom(settings: Settings): LimitSettings {
       perAddress: settings.SUPPORT_TICKETS_PER_MINUTE,
       perKey: settings.SUPPORT_TICKETS_PER_MINUTE_PER_EMAIL,
       perKeyPerDay: settings.SUPPORT_TICKETS_PER_DAY_PER_EMAIL,
+    },
+    ticketLookup: {
+      perAddress: settings.TICKET_LOOKUPS_PER_MINUTE,
+      perKey: settings.TICKET_LOOKUPS_PER_MINUTE_PER_TICKET,
+      perKeyPerDay: settings.TICKET_LOOKUPS_PER_DAY_PER_TICKET,
     },
   };
 }

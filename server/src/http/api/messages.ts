@@ -94,6 +94,11 @@ export const MESSAGES = {
     zh: '请填写留言（至少 10 个字）。',
   },
   orderNotFound: { en: 'This order does not exist.', ko: '존재하지 않는 주문입니다.', zh: '该订单不存在。' },
+  ticketNotFound: {
+    en: 'No ticket has this reference and this e-mail address. Check both: they are in the e-mail we sent you.',
+    ko: '이 접수 번호와 이메일 주소로 접수된 문의가 없습니다. 보내 드린 이메일에서 두 가지를 모두 확인해 주세요.',
+    zh: '没有与此工单号和邮箱地址匹配的工单。请核对两者：它们都在我们发给你的邮件中。',
+  },
   purchaseLimitReached: {
     en: 'This character has reached the purchase limit of this bundle.',
     ko: '이 캐릭터는 이 상품의 구매 한도에 도달했습니다.',

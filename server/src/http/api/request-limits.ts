@@ -27,6 +27,8 @@ const SECOND_KEY: Readonly<Record<LimitKind, KeyOf>> = {
   followOrder: (input) => input.order_id ?? '',
   checkCode: (input, request) => (input.role_id ? `${input.game_id ?? ''}:${input.role_id}@${clientAddressOf(request)}` : ''),
   supportTicket: (input) => recipientKey(input.email ?? ''),
+  // Per ticket reference as the store reads it (any case, spaces around).
+  ticketLookup: (input) => (input.reference ?? '').trim().toUpperCase(),
 };
 
 /** Counts a request; past the limit it is refused with ret 1007, HTTP 429 and Retry-After. */

@@ -20,6 +20,7 @@ import { createOrder } from './orders/create-order';
 import { orderInfo } from './orders/order-info';
 import { findOrder } from './orders/find-order';
 import { createSupportTicket } from './support/create-support-ticket';
+import { findSupportTicket } from './support/find-support-ticket';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
@@ -35,8 +36,9 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   orderInfo,
   findOrder,
   checkDiscountCode,
-  // The help page's contact form
+  // The help page's contact form, and "My tickets"
   createSupportTicket,
+  findSupportTicket,
   // Family B (Voucher Center)
   getPayGameList,
   custUrl,

@@ -1,3 +1,4 @@
+import type { OrderSeller } from '@topup/shared/types';
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import type { Db } from '../../db/db';
@@ -20,6 +21,8 @@ export interface OrderRuntimeOptions {
   readonly publicUrl: string;
   /** Sends the mail outbox; null when this server sends no mail. */
   readonly mailWorker: MailWorker | null;
+  /** The seller receipts name (the publisher's settings); null while unset. */
+  readonly seller?: OrderSeller | null;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface OrderRuntimeOptions {
  * closes) and the payment webhooks. Returns what the API actions need.
  */
 export async function registerOrders(app: FastifyInstance, options: OrderRuntimeOptions): Promise<OrderServices> {
-  const { db, catalogue, games, payments, settings, publicUrl, mailWorker } = options;
+  const { db, catalogue, games, payments, settings, publicUrl, mailWorker, seller = null } = options;
   const worker = new DeliveryWorker({ db, catalogue, games, payments, settings, publicUrl, log: app.log, onMailQueued: () => mailWorker?.wake() });
   if (settings.workerEnabled) app.addHook('onReady', () => worker.start());
   app.addHook('preClose', () => worker.stop());
@@ -37,5 +40,5 @@ export async function registerOrders(app: FastifyInstance, options: OrderRuntime
   }
 
   await app.register(webhookRoutes, { db, providers: [payments], onPaid: () => worker.wake() });
-  return { settings, payments, wakeDelivery: () => worker.wake(), wakeMail: () => mailWorker?.wake() };
+  return { settings, payments, wakeDelivery: () => worker.wake(), wakeMail: () => mailWorker?.wake(), seller };
 }

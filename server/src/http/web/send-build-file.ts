@@ -32,7 +32,7 @@ function matchesTag(header: string | undefined, etag: string): boolean {
  * Sends `name`, a file of `build` (`identity`: its own bytes). The build's `.br` or `.gz` of it goes
  * out instead when the browser takes it, with the cache header of the file it stands for, an entity
  * tag and `Vary: Accept-Encoding`; a matching `If-None-Match` gets 304. HTML pages allow their inline
- * code by hash, and a public demo's carry the ribbon.
+ * code by hash, and a public demo's carry the ribbon. `fillPage` may give a page's text as served instead (the policies).
  */
 export async function sendBuildFile(
   request: FastifyRequest,
@@ -41,8 +41,17 @@ export async function sendBuildFile(
   name: string,
   identity: ServedFile,
   demo: boolean,
+  fillPage?: (file: string, html: string) => string | null,
 ): Promise<FastifyReply> {
   if (name.endsWith('.html')) {
+    // A page the store fills in (the policies, with the publisher's facts): its own text, never the build's precompressed bytes.
+    const filled = fillPage?.(name, identity.content.toString('utf8'));
+    if (filled != null) {
+      const page = htmlPage(filled);
+      if (demo) return reply.sendHtml(page.html);
+      await reply.htmlSecurity(page.hashes);
+      return reply.header('Cache-Control', 'public, max-age=300').header('Content-Type', contentTypeOf(name)).send(page.html);
+    }
     const page = htmlPage(identity.content.toString('utf8'), identity.etag);
     if (demo) return reply.sendHtml(page.html);
     await reply.htmlSecurity(page.hashes);

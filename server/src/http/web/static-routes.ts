@@ -22,6 +22,8 @@ export interface StaticRoutesOptions {
   readonly gameRules?: () => Promise<GameRules>;
   /** A public demo: the shell's page is sent with the demo ribbon. */
   readonly demo: boolean;
+  /** An HTML file's text as served, when the store fills it in (the policies); null: as built. */
+  readonly fillPage?: (file: string, html: string) => string | null;
 }
 
 function isRemoteId(value: string): value is RemoteId {
@@ -83,7 +85,7 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
     const found = await build.read(file);
     if (!found) return notFound(reply, 'Not found');
     reply.header('Access-Control-Allow-Origin', '*');
-    return sendBuildFile(request, reply, build, file, found, options.demo);
+    return sendBuildFile(request, reply, build, file, found, options.demo, options.fillPage);
   });
 
   /** `index.html` comes from the live build only; other files from the first build that has them. */
@@ -91,7 +93,7 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
     const builds = file === 'index.html' ? [await options.host.live()] : options.host.builds();
     for await (const build of builds) {
       const found = await build.read(file);
-      if (found) return sendBuildFile(request, reply, build, file, found, options.demo);
+      if (found) return sendBuildFile(request, reply, build, file, found, options.demo, options.fillPage);
     }
     return notFound(reply, 'Not found');
   };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { findOrder, formatOrderTime, orderResult, type RememberedOrder } from '@topup/shared/checkout';
+import { findOrder, formatOrderTime, hasReceipt, orderResult, type RememberedOrder } from '@topup/shared/checkout';
 import { useQuery } from '@topup/shared/query';
 import { formatPrice } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
@@ -64,9 +64,11 @@ export function OrderRow({ remembered, onRemove }: Props) {
         <Link className="od-link" to={toHref('/payResult', { order_id: orderId })}>
           {t('myOrders.row.details')}
         </Link>
-        <Link className="od-link" to={toHref('/receipt', { order_id: orderId, role_id: roleId })}>
-          {t('myOrders.row.receipt')}
-        </Link>
+        {hasReceipt(order) ? (
+          <Link className="od-link" to={toHref('/receipt', { order_id: orderId, role_id: roleId })}>
+            {t('myOrders.row.receipt')}
+          </Link>
+        ) : null}
       </div>
       {remove}
     </li>

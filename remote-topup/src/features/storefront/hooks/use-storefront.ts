@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { getBanners, getTab } from '@topup/shared/api';
+import { getBanners, getTab, type ApiError } from '@topup/shared/api';
 import { useQuery } from '@topup/shared/query';
 import { takeStorefrontReads, type StorefrontReads } from '../early-storefront';
 
@@ -7,7 +7,7 @@ import { takeStorefrontReads, type StorefrontReads } from '../early-storefront';
  * Spec §4 initial load: the banners and the tab list (the server list loads with the character).
  * The reads the page's code started on arrival are used when they are for this game and area.
  * A failed banner read leaves no banners; a failed tab read ends the placeholders: the shelf says
- * so beside Retry (the one error dialog said why).
+ * so beside Retry (the one error dialog said why), unless the area does not sell the game at all.
  */
 export function useStorefront(gameId: string, area: string) {
   const key = gameId ? `${gameId}|${area}` : null;
@@ -25,7 +25,8 @@ export function useStorefront(gameId: string, area: string) {
   return {
     banners: banners.data ?? (banners.error ? [] : null),
     tabData: tabs.data ?? null,
-    tabsFailed: Boolean(tabs.error),
+    // Why the tabs could not be read (an area that does not sell the game is ret 1004: reading again cannot help).
+    tabsError: tabs.error as ApiError | undefined,
     retryTabs: tabs.retry,
   };
 }

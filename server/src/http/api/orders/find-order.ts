@@ -21,6 +21,6 @@ export const findOrder = defineAction({
     if (roleId === '') throw missing('role_id');
     const found = await readOrderWithTimeline(db, orderId);
     if (!found || found.order.role_id !== roleId) throw orderNotFound();
-    return toOrderInfo(found, catalogue, locale, orders.payments);
+    return toOrderInfo(found, catalogue, locale, orders.payments, orders.seller ?? null);
   },
 });

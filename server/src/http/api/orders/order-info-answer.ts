@@ -1,7 +1,9 @@
 import type { Locale } from '@topup/shared/rules';
-import type { OrderInfo } from '@topup/shared/types';
+import type { OrderInfo, OrderItem, OrderSeller } from '@topup/shared/types';
 import type { Catalogue } from '../../../catalogue/catalogue';
-import { isFinalOrderStatus, type OrderWithTimeline } from '../../../orders';
+import { findGameArea } from '../../../catalogue/catalogue';
+import { orderItems } from '../../../fulfilment';
+import { findBundle, isFinalOrderStatus, type OrderWithTimeline } from '../../../orders';
 import { formatAmount, type PaymentProvider } from '../../../payments';
 import { payUrlIn } from './pay-url';
 
@@ -11,7 +13,19 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * The answer of orderInfo (and the pay centre's getOrderInfo) for one order: what a player needs
  * to follow it, and not the account uid, since anyone holding an order id may ask.
  */
-export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogue: Catalogue, locale: Locale, payments: PaymentProvider): OrderInfo {
+/**
+ * What an order delivers, as its mail does: the bundle's items when it was placed, then the bonus
+ * its payment earned (the first-purchase bonus, or the repeat bonus), marked as bonus.
+ */
+function itemsOf(order: OrderWithTimeline['order'], catalogue: Catalogue): OrderItem[] {
+  const gameArea = findGameArea(catalogue, order.game_id, order.area);
+  const firstPayContent = (order.first_buy && gameArea && findBundle(gameArea, order.product_id)?.firstPayContent) || '';
+  const items = orderItems(order, firstPayContent);
+  const base = order.promised_items && order.promised_items.items.length > 0 ? order.promised_items.items.length : 1;
+  return items.map((item, index) => ({ name: item.name, quantity: item.quantity, bonus: index >= base ? 1 : 0 }));
+}
+
+export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogue: Catalogue, locale: Locale, payments: PaymentProvider, seller: OrderSeller | null = null): OrderInfo {
   const deliver = jobs.find((job) => job.job === 'deliver');
   const attempts = Math.max(0, deliver?.attempts ?? 0, ...events.map((event) => event.attempt ?? 0));
   const amount = (minor: number) => formatAmount(minor, order.area);
@@ -50,5 +64,7 @@ export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogu
       attempt: event.attempt,
       next_attempt_at: iso(event.next_attempt_at),
     })),
+    items: itemsOf(order, catalogue),
+    seller,
   };
 }

@@ -15,6 +15,6 @@ export const orderInfo = defineAction({
     if (orderId === '') throw missing('order_id');
     const found = await readOrderWithTimeline(db, orderId);
     if (!found) throw orderNotFound();
-    return toOrderInfo(found, catalogue, locale, orders.payments);
+    return toOrderInfo(found, catalogue, locale, orders.payments, orders.seller ?? null);
   },
 });
