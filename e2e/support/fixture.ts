@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
-import { newDataDir, startStore, type StoreServer } from '../../server/test/support/store-server';
+import { newDataDir, startStore, type StoreServer } from '../../shared/test/support/store-server';
 import { e2eRun } from './e2e-run';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumOptions } from './browser';
 import { FAST_DELIVERY } from './orders';
-import { newDataDir, startStore, type StoreServer } from '../../server/test/support/store-server';
+import { newDataDir, startStore, type StoreServer } from '../../shared/test/support/store-server';
 import { E2E_RUN, type E2eRun } from './e2e-run';
 
 interface Started {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { freePort, startStore, type StoreServer, type StoreServerOptions } from '../../server/test/support/store-server';
+import { freePort, startStore, type StoreServer, type StoreServerOptions } from '../../shared/test/support/store-server';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 

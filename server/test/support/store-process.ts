@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sign } from '@topup/shared/sign';
-import { startStore as startStoreServer, type StoreServer } from './store-server';
+import { startStore as startStoreServer, type StoreServer } from '../../../shared/test/support/store-server';
 import type { Db } from '../../src/db/db';
 import { openPgliteDb } from '../../src/db/pglite-db';
 import { openPostgresDb } from '../../src/db/postgres-db';

@@ -1,16 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../src/cluster/store-instance';
-
-export { freePort };
 
 /**
  * The one way tests start the real store (`server/src/main.ts`, as `npm start` runs it) in a process
- * of its own: the server suite and the browser suite. The store is a program it runs; only the choice
- * of its port is the cluster's own (`freePort`), so that tests and `npm run cluster` pick ports alike.
+ * of its own: the server suite, the component tests of the remotes and the browser suite. It imports
+ * nothing of server/ (lint keeps shared/ apart from it): the store is a program it runs.
  */
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -18,6 +16,41 @@ const SERVER_DIR = path.join(REPO_ROOT, 'server');
 
 /** Output kept per store for an error message: the last of it, not a log. */
 const KEPT_OUTPUT = 256 * 1024;
+
+/** Where the kernel picks the local ports of outgoing connections and of `listen(0)`. */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high && low < high) return [low, high];
+  } catch {
+    // not Linux: the IANA range
+  }
+  return [49152, 65535];
+}
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port nothing listens on at the moment, on 127.0.0.1, for a store started a few seconds later.
+ * Chosen at random below the kernel's ephemeral range: a `listen(0)` port lies in that range, where
+ * any outgoing connection (of this or another process) may take it before the store binds it
+ * (CI once failed so, with EADDRINUSE). The same rule as the cluster's `freePort`.
+ */
+export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralRange();
+  const [low, high] = [Math.max(1024, ephemeralLow - 10_000), ephemeralLow];
+  for (let attempt = 0; attempt < 50 && high > low; attempt += 1) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await listensOn(port)) return port;
+  }
+  throw new Error(`no free port found in ${low}-${high - 1}`);
+}
 
 /** A new, empty folder for a store's PGlite data. */
 export function newDataDir(prefix = 'topup-store-'): string {
