@@ -32,6 +32,8 @@ export const RET = {
   // The store could not reach its database for a moment (a restart, a failover): nothing was done unless
   // the same request, sent again, says so (a retried createOrder with its token finds its order).
   STORE_BUSY: 1022,
+  // The server is closed by the catalogue: its characters are not looked up or sold to here any more.
+  SERVER_CLOSED: 1023,
   SERVER_ERROR: 1099,
 } as const;
 
