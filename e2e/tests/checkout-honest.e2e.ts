@@ -155,8 +155,11 @@ describe('honest order pages', () => {
 
     const desk = await (await browser.newContext(DESKTOP)).newPage();
     const character = new URLSearchParams({ game_id: '18', area: 'us', product_id: '18-us-weekly-supply', server_id: CYRA.server_id, server_name: CYRA.server_name, role_id: CYRA.role_id, role_name: CYRA.role_name, uid: CYRA.uid });
+    // The link asks for Weekly Supply (Try again after a payment): chosen once its tab shows it.
     await openPayCentre(desk, server.url, `/pcSubmit?${character}`);
-    await desk.getByTestId('limit-reached').waitFor();
+    await desk.getByRole('tab', { name: 'Packs' }).click();
+    await desk.getByTestId('order-bundle').getByText('Weekly Supply').waitFor();
+    await desk.getByTestId('limit-reached').getByText('You have bought this bundle as many times as it allows (1/1). Choose another bundle.').waitFor();
     expect(await desk.getByTestId('pay-button').textContent()).toContain('Limit reached');
     expect(await desk.getByTestId('pay-button').getAttribute('aria-disabled')).toBe('true');
   });
@@ -195,5 +198,52 @@ describe('honest order pages', () => {
     expect(await page.getByTestId('order-total').textContent()).toBe('₩20,900');
     await page.getByRole('radio', { name: /^신용\/체크카드 .*₩19,000/ }).waitFor({ state: 'attached' });
     await saveScreenshot(page, 'pcsubmit-fee-ko');
+  });
+});
+
+describe('a closed server', () => {
+  const NA_2 = { server_id: '1802', server_name: 'NA-2 Borealis', role_id: '1802001' };
+
+  it('is said to be closed: a confirmed character on it loses its prices at once, and its recent character is marked, not offered', async () => {
+    const page = await (await browser.newContext(PHONE_1X)).newPage();
+    await openTopUp(page, server.url, 'game_id=18&area=us');
+    await confirmCharacter(page, NA_2.server_name, NA_2.role_id);
+    await editCatalogue(server.url, OPS_TOKEN, (file) => {
+      const row = file.servers.find((one) => one.game_id === 18 && one.server_id === NA_2.server_id);
+      if (!row) throw new Error('no NA-2 Borealis');
+      row.open = false;
+    });
+    // Buying for the character confirmed before the closing: the store says the server is closed.
+    await bundleCard(page, '18-us-currency-300').locator('.tp-price').click();
+    const said = page.getByRole('dialog').filter({ hasText: 'This server is closed.' });
+    await said.waitFor();
+    expect(await page.getByText('This server does not exist').count()).toBe(0);
+    await said.getByRole('button', { name: 'Confirm' }).click();
+
+    // The page again (a reload in the same tab keeps the confirmation): at once, no longer confirmed.
+    await page.reload();
+    await waitForRemotePage(page, '/');
+    await page.getByRole('dialog').filter({ hasText: 'This server is closed.' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    expect(await page.getByRole('button', { name: 'Confirmed', exact: true }).count()).toBe(0);
+    // Its recent character is shown as closed, with nothing to tap.
+    const entry = page.getByTestId('recent-characters').locator(`[data-role-id="${NA_2.role_id}"]`);
+    await entry.filter({ hasText: 'Server closed' }).waitFor();
+    expect(await entry.getAttribute('data-closed')).toBe('true');
+    expect(await page.getByTestId('recent-characters').getByRole('button', { name: new RegExp(NA_2.role_id) }).count()).toBe(0);
+    await saveScreenshot(page, 'recent-character-closed-en');
+  });
+
+  it('says so in Korean when a lookup meets it', async () => {
+    await editCatalogue(server.url, OPS_TOKEN, (file) => {
+      const row = file.servers.find((one) => one.game_id === 18 && one.server_id === '1832');
+      if (!row) throw new Error('no Korea 2');
+      row.open = false;
+    });
+    const page = await openPhone(
+      `/submit?${new URLSearchParams({ game_id: '18', area: 'kr', pmx_show: '1', first_buy: '0', product_id: '18-kr-currency-300', product_name: '300 드래곤 젬', amount: '5900', roleInfo: JSON.stringify({ server_name: '한국 2서버 (Korea 2)', role_id: '1832001', role_name: '', uid: '1800001', server_id: '1832' }) })}`,
+    );
+    await page.locator('[data-testid="submit-paybar"][data-check="characterRefused"]').getByText('운영이 종료된 서버입니다.', { exact: false }).waitFor();
+    expect(await page.getByText('존재하지 않는 서버').count()).toBe(0);
   });
 });

@@ -86,6 +86,20 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
     [server, lookUp, gameId],
   );
 
+  // A confirmed character whose server the store no longer lists (closed): looked up again at once, and
+  // the store's refusal ends the confirmation and its prices, with the store's words.
+  const listed = confirmation.step === 'confirmed' && servers.servers?.some((s) => s.server_id === confirmation.role.server_id);
+  useEffect(() => {
+    if (listed === false && confirmation.step === 'confirmed')
+      lookUpAgain(confirmation.role).catch((error: unknown) => {
+        lookup.reenter();
+        forgetCharacter();
+        showCallError(error);
+      });
+    // Once per listing of the servers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listed]);
+
   // Back from a payment with a character in the link but none remembered: look it up, confirmed.
   const restoring = useRef(entry.finishPay && confirmation.step === 'input');
   useEffect(() => {
