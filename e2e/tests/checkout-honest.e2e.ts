@@ -162,6 +162,7 @@ describe('honest order pages', () => {
     await desk.getByTestId('limit-reached').getByText('You have bought this bundle as many times as it allows (1/1). Choose another bundle.').waitFor();
     expect(await desk.getByTestId('pay-button').textContent()).toContain('Limit reached');
     expect(await desk.getByTestId('pay-button').getAttribute('aria-disabled')).toBe('true');
+    await saveScreenshot(desk, 'pcsubmit-limit-en');
   });
 
   it('shows a pay method\'s fee as a fee, and every method\'s price before it is chosen (ko)', async () => {
@@ -182,7 +183,24 @@ describe('honest order pages', () => {
     expect(await page.getByTestId('submit-total').textContent()).toBe('₩20,900');
     // The bank-transfer tile carries the easy-pay marks it shows.
     await page.getByRole('radio', { name: /^계좌이체·간편결제/ }).waitFor();
-    await saveScreenshot(page, 'submit-fee-ko', { fullPage: true });
+    // The methods and the breakdown in one picture (the pay bar is fixed at the bottom).
+    await page.getByRole('group').first().evaluate((list) => list.scrollIntoView({ block: 'start' }));
+    await saveScreenshot(page, 'submit-fee-ko', { keepScroll: true });
+  });
+
+  it('says the fee in Chinese on the kr store (手续费 as its own line)', async () => {
+    const role = { ...KOREA_1, role_id: '1831003', role_name: '', uid: '1800003' };
+    const page = await openPhone(
+      `/submit?${new URLSearchParams({ game_id: '18', area: 'kr', pmx_show: '1', first_buy: '0', product_id: '18-kr-currency-980', product_name: '980 드래곤 젬', amount: '19000', roleInfo: roleInfo(role) })}`,
+      'zh',
+    );
+    const mobile = page.getByRole('radio', { name: /^手机话费支付 .*使用此方式 ₩20,900/ });
+    await mobile.check();
+    expect(await page.getByTestId('submit-fee').textContent()).toBe('手机话费支付手续费+₩1,900');
+    expect(await page.getByTestId('submit-total').textContent()).toBe('₩20,900');
+    // The methods and the breakdown in one picture (the pay bar is fixed at the bottom).
+    await page.getByRole('group').first().evaluate((list) => list.scrollIntoView({ block: 'start' }));
+    await saveScreenshot(page, 'submit-fee-zh', { keepScroll: true });
   });
 
   it('in the pay centre, the fee is a line of its own and each method says its price', async () => {

@@ -86,19 +86,19 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
     [server, lookUp, gameId],
   );
 
-  // A confirmed character whose server the store no longer lists (closed): looked up again at once, and
-  // the store's refusal ends the confirmation and its prices, with the store's words.
-  const listed = confirmation.step === 'confirmed' && servers.servers?.some((s) => s.server_id === confirmation.role.server_id);
+  // A confirmed character whose server the list no longer has (closed: the server choice found none) is
+  // looked up again at once; the store's refusal ends the confirmation and its prices, in the store's words.
+  const unlisted = confirmation.step === 'confirmed' && servers.servers && !server ? confirmation.role : null;
   useEffect(() => {
-    if (listed === false && confirmation.step === 'confirmed')
-      lookUpAgain(confirmation.role).catch((error: unknown) => {
+    if (unlisted)
+      lookUpAgain(unlisted).catch((error: unknown) => {
         lookup.reenter();
         forgetCharacter();
         showCallError(error);
       });
-    // Once per listing of the servers.
+    // Once per character found unlisted.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listed]);
+  }, [unlisted]);
 
   // Back from a payment with a character in the link but none remembered: look it up, confirmed.
   const restoring = useRef(entry.finishPay && confirmation.step === 'input');
