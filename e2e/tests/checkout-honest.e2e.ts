@@ -78,6 +78,21 @@ describe('a price changed during checkout is named and payable, never a loop', (
     await page.getByText('$24.99').first().waitFor();
   });
 
+  it('checks an applied code again at the new price: $19.99 less 10 % → $15.99 less 10 %', async () => {
+    const page = await openPhone(submitLink({ product_id: '18-us-hero-chest', product_name: 'Hero Chest', amount: '19.99', type: 'Packs', roleInfo: roleInfo(BORIN) }));
+    await page.getByLabel('Discount code').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Pay $17.99' }).waitFor();
+    await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
+    await setPrice(server.url, OPS_TOKEN, '18-us-hero-chest', 1599);
+    await page.getByRole('button', { name: 'Pay $17.99' }).click();
+    expect(await page.getByTestId('price-change').getByTestId('price-change-prices').textContent()).toBe('$19.99 → $15.99');
+    // The code is checked again for the new price: Pay says what the store charges.
+    await page.getByRole('button', { name: 'Pay $14.39' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByText('$14.39').first().waitFor();
+  });
+
   it('says it in Korean on the kr store (₩37,000 → ₩33,000)', async () => {
     const role = { ...KOREA_1, role_id: '1831002', role_name: '', uid: '1800002' };
     const page = await openPhone(

@@ -74,7 +74,8 @@ export function useSubmitStep<T extends { readonly order_id: string }>(options: 
   const productId = bundle?.product_id ?? '';
   const payMethod = usePayMethod(payTypes, keepKey);
   const payType = payMethod.chosen;
-  const discount = useDiscountCode({ gameId, area, roleId: role.role_id, productId, payType, check: options.checkCode, keepKey });
+  // The price is part of what a code was checked for: a price changed meanwhile checks it again.
+  const discount = useDiscountCode({ gameId, area, roleId: role.role_id, productId, payType, price: bundle?.amount ?? '', check: options.checkCode, keepKey });
   const code = discount.applied?.discount_code ?? '';
   const receipt = useReceiptEmail();
   const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
