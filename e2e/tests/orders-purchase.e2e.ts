@@ -42,6 +42,8 @@ describe('buying on a phone, from the top-up page to the mailbox', () => {
     expect(await page.getByTestId('submit-server').textContent()).toBe('NA-1 Aurora');
     expect(await page.getByTestId('submit-role-id').textContent()).toBe('1801001');
     expect(await page.getByTestId('submit-role-name').textContent()).toBe('Aria Stormblade');
+    // The bundle and its price show once the store confirmed them (a link's are never shown).
+    await page.locator('[data-testid="submit-paybar"][data-check="confirmed"]').waitFor();
     expect(await page.getByTestId('submit-bundle').textContent()).toBe('Weekly Supply');
     expect(await page.getByTestId('submit-price').textContent()).toContain('$2.99');
     // Pay methods from getTab, the first checked.
@@ -154,6 +156,7 @@ describe('buying on a phone, from the top-up page to the mailbox', () => {
     await page.locator('[data-product-id="18-kr-currency-300"] .tp-price').click();
     await waitForRemotePage(page, '/submit');
     await page.getByRole('heading', { level: 1, name: '주문하기' }).waitFor();
+    await page.locator('[data-testid="submit-paybar"][data-check="confirmed"]').waitFor();
     expect(await page.getByTestId('submit-price').textContent()).toContain('₩5,900');
     expect(await page.getByRole('radio', { name: '신용/체크카드' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: '적용' }).click();

@@ -95,7 +95,7 @@ describe('/submit', () => {
     await renderRoute(submitRoute());
     expect(await screen.findByText('Emberwing Frontier')).toBeInTheDocument();
     expect(screen.getByTestId('submit-role-name')).toHaveTextContent('Borin Ironfist');
-    expect(screen.getByText('First top-up: 300 Dragon Gems + 300 first-time bonus')).toBeInTheDocument();
+    expect(await screen.findByText('First top-up: 300 Dragon Gems + 300 first-time bonus')).toBeInTheDocument();
     expect(await screen.findByRole('radio', { name: 'Credit or debit card' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'E-wallet' })).not.toBeChecked();
     // Brand marks: the card networks and wallets each method takes, read out as its description.
@@ -154,8 +154,9 @@ describe('/submit', () => {
     await renderRoute(
       submitRoute({ amount: '0.01', product_name: 'FREE GEMS', first_buy: '0', pay_content: 'FREE GEMS', roleInfo: JSON.stringify({ ...ROLE, role_name: 'Someone Else' }) }),
     );
-    // The link paints first, without a way to pay.
-    expect(screen.getByTestId('submit-bundle')).toHaveTextContent('FREE GEMS');
+    // The link's bundle is not painted (a forged one shows nothing of its own), and there is no way to pay.
+    expect(screen.queryByText(/FREE GEMS/)).toBeNull();
+    expect(screen.queryByText(/\$0\.01/)).toBeNull();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
     expect(screen.getByTestId('submit-paybar')).toHaveAttribute('data-check', 'checking');
     // Then the store's values, a word that they changed, and Pay at the store's price.
@@ -225,8 +226,8 @@ describe('/submit', () => {
     const kr = { server_name: 'KR-1', role_id: '1831003', role_name: 'x', uid: '1800003', server_id: '1831' };
     await renderRoute(submitRoute({ area: 'kr', product_id: '18-kr-currency-980', product_name: '980', amount: '19000', first_buy: '0', roleInfo: JSON.stringify(kr) }));
     const mobile = await screen.findByRole('radio', { name: /^Mobile phone billing ₩20,900 with this method \(\+10% fee\)/ });
-    // The card costs the bundle's price: nothing beside it.
-    expect(screen.getByRole('radio', { name: /^Credit or debit card/ }).closest('label')).not.toHaveTextContent('₩');
+    // The methods' prices differ: the card says its own (the bundle's) too, before it is chosen.
+    expect(screen.getByRole('radio', { name: /^Credit or debit card/ }).closest('label')).toHaveTextContent('₩19,000 with this method');
     await screen.findByRole('button', { name: 'Pay ₩19,000' });
     await user.click(mobile);
     expect(await screen.findByRole('button', { name: 'Pay ₩20,900' })).toBeInTheDocument();

@@ -6,6 +6,7 @@ export type Refusal =
   // The catalogue
   | 'unknownGame'
   | 'unknownServer'
+  | 'serverClosed'
   | 'bundleNotOnSale'
   | 'bundleNotYetOnSale'
   | 'payTypeNotOffered'

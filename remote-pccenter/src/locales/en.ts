@@ -89,7 +89,8 @@ export const EN: Record<string, string> = {
 
   'order.title': 'Order summary',
   'order.noBundle': 'Choose a bundle to see your order here.',
-  'order.price': 'Price',
+  'order.price': 'Bundle price',
+  'order.chooseAnother': 'Choose another bundle',
   'order.discount': 'Discount ({{code}})',
   'order.total': 'Total',
   'order.discountCode': 'Discount code',

@@ -89,7 +89,8 @@ export const KO: Record<string, string> = {
 
   'order.title': '주문 요약',
   'order.noBundle': '상품을 선택하면 주문 내용이 여기에 표시됩니다.',
-  'order.price': '가격',
+  'order.price': '상품 가격',
+  'order.chooseAnother': '다른 상품 선택',
   'order.discount': '할인 ({{code}})',
   'order.total': '합계',
   'order.discountCode': '할인 코드',

@@ -89,7 +89,8 @@ export const ZH: Record<string, string> = {
 
   'order.title': '订单摘要',
   'order.noBundle': '选择礼包后，订单内容将显示在这里。',
-  'order.price': '价格',
+  'order.price': '礼包价格',
+  'order.chooseAnother': '选择其他礼包',
   'order.discount': '优惠（{{code}}）',
   'order.total': '合计',
   'order.discountCode': '优惠码',

@@ -78,6 +78,8 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
       if (bundle) reportActivity(choice, 3, bundle.type || shelf.activeTab, bundle.product_id);
     },
     onPlaced: (placed) => navigate('/pcpay', { order_id: placed.order_id, game_id: choice.gameId, area: choice.area, from: choice.from }),
+    // The store refused the price Pay sent (changed meanwhile): the shelf is read again and both prices shown.
+    reprice: shelf.retry,
   });
   const productId = bundle?.product_id ?? '';
 
@@ -98,7 +100,15 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
           onRetry={shelf.retry}
         />
       </div>
-      <OrderSummary area={choice.area} bundle={bundle} payTypes={info?.pay_type_list ?? []} step={step} payProvider={info?.pay_provider} payable={character.status === 'confirmed'} />
+      <OrderSummary
+        area={choice.area}
+        bundle={bundle}
+        payTypes={info?.pay_type_list ?? []}
+        step={step}
+        payProvider={info?.pay_provider}
+        payable={character.status === 'confirmed'}
+        onChooseAnother={() => setChosen(null)}
+      />
     </div>
   );
 }

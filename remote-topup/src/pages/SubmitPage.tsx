@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CHECKOUT_NAMESPACE, checkDiscountCode, checkoutKeepKey, createOrder, methodPriceText, useSubmitStep } from '@topup/shared/checkout';
-import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
+import { AgreementCheckbox, PayMethodList, PriceChangeNotice, PurchaseLimitNote, ReceiptEmailField, SecureCheckoutNote, useLimitReachedLabel, useMethodFeeLabel } from '@topup/shared/checkout-ui';
 import { bundleSubtitle, formatPrice } from '@topup/shared/rules';
 import { toHref } from '@topup/shared/store';
 import { useGameCustomerService } from '../lib/use-game-customer-service';
@@ -43,8 +43,11 @@ function shownOrder(order: SubmitOrderQuery, check: OrderCheck): SubmitOrderQuer
 
 function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }) {
   const { t } = useTopUpTranslation();
-  const { tabData, check, retry } = useConfirmedOrder(linked);
+  const { tabData, check, retry, reprice } = useConfirmedOrder(linked);
   const order = shownOrder(linked, check);
+  const confirmedBundle = check.status === 'confirmed' ? check.bundle : null;
+  const feeLabel = useMethodFeeLabel();
+  const limitLabel = useLimitReachedLabel();
   useGameCustomerService(order.gameId, order.area);
   const offeredTypes = tabData?.pay_type_list ?? [];
   // The store's bundle and character, the player's choices (kept for the tab's session: reload, Back) and Pay.
@@ -53,7 +56,13 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
     gameId: order.gameId,
     area: order.area,
     role: order.role,
-    bundle: { product_id: order.productId, amount: order.amount },
+    // The store's bundle once it answered (its price, the character's purchases of it).
+    bundle: confirmedBundle ?? { product_id: order.productId, amount: order.amount },
+    // The price on the shelf the player tapped (the link's): a store price that differs is named. A link
+    // naming the bundle otherwise was not written by this shelf (forged, or another language): its price is not repeated.
+    chosenAt: confirmedBundle && confirmedBundle.product_name === linked.productName ? linked.amount : undefined,
+    priced: confirmedBundle !== null,
+    reprice,
     payTypes: offeredTypes,
     checkCode: checkDiscountCode,
     send: (payload) => createOrder(payload),
@@ -65,6 +74,9 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
   const payTypes = order.pmxShow ? offeredTypes : offeredTypes.filter((type) => type.pay_type === payType);
   const applied = discount.applied;
   const total = formatPrice(step.total, order.area);
+  const priceChange = check.status === 'confirmed' ? step.priceChange : null;
+  const limitReached = check.status === 'confirmed' && step.limitReached;
+  const methodName = offeredTypes.find((type) => type.pay_type === payType)?.name ?? '';
 
   return (
     <div className="od-page" data-testid="submit-page">
@@ -75,24 +87,49 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
         <h1>{t('submit.title')}</h1>
       </header>
       <OrderSummary order={order} gameName={tabData?.game.game_name ?? ''} confirmed={check.status === 'confirmed'} />
-      {check.status === 'confirmed' && check.changed ? (
+      {priceChange ? (
+        <PriceChangeNotice
+          prefix="od"
+          area={order.area}
+          change={priceChange}
+          back={
+            <Link className="od-button od-button--ghost" to={toHref('/', { game_id: order.gameId, area: order.area })}>
+              {t('submit.backToStore')}
+            </Link>
+          }
+        />
+      ) : null}
+      {limitReached ? <PurchaseLimitNote prefix="od" progress={order.limitProgress} /> : null}
+      {check.status === 'confirmed' && check.changed && !priceChange ? (
         <p className="od-card od-notice" role="status" data-testid="submit-store-values">
           {t('submit.storeValues')}
         </p>
       ) : null}
       <PayMethodList prefix="od" methods={payTypes} chosen={payType} onChoose={payMethod.choose} loading={!tabData} priceOf={(method) => methodPriceText(order.amount, method.price_percent, order.area)} />
       <DiscountCodeField discount={discount} area={order.area} />
-      {applied ? (
-        <section className="od-card od-totals" aria-label={t('submit.total')}>
+      {applied || step.methodFee ? (
+        // The bundle's price as the summary shows it, the method's fee as a fee, then the code's saving.
+        <section className="od-card od-totals" aria-label={t('submit.total')} data-testid="submit-breakdown">
           <dl>
             <div>
               <dt>{t('submit.subtotal')}</dt>
-              <dd>{formatPrice(applied.list_amount, order.area)}</dd>
+              <dd>{formatPrice(order.amount, order.area)}</dd>
             </div>
-            <div>
-              <dt>{t('submit.saving')}</dt>
-              <dd className="od-totals__saving">−{formatPrice(applied.discount_amount, order.area)}</dd>
-            </div>
+            {step.methodFee ? (
+              <div data-testid="submit-fee">
+                <dt>{feeLabel(step.methodFee, methodName)}</dt>
+                <dd>
+                  {Number(step.methodFee) > 0 ? '+' : '−'}
+                  {formatPrice(String(Math.abs(Number(step.methodFee))), order.area)}
+                </dd>
+              </div>
+            ) : null}
+            {applied ? (
+              <div>
+                <dt>{t('submit.saving')}</dt>
+                <dd className="od-totals__saving">−{formatPrice(applied.discount_amount, order.area)}</dd>
+              </div>
+            ) : null}
           </dl>
         </section>
       ) : null}
@@ -114,8 +151,16 @@ function SubmitOrderForm({ order: linked }: { readonly order: SubmitOrderQuery }
               <span>{t('submit.total')}</span>
               <strong data-testid="submit-total">{total}</strong>
             </p>
-            <button className="od-button od-button--primary" type="button" onClick={() => void step.pay()} disabled={placing || !payType}>
-              {placing ? t('submit.placing') : t('submit.pay', { price: total })}
+            {/* At the limit Pay stays reachable (its reason read with it) but sends nothing. */}
+            <button
+              className="od-button od-button--primary"
+              type="button"
+              onClick={() => void step.pay()}
+              disabled={placing || !payType}
+              aria-disabled={limitReached || undefined}
+              aria-describedby={limitReached ? 'od-limit-note' : undefined}
+            >
+              {placing ? t('submit.placing') : limitReached ? limitLabel : t('submit.pay', { price: total })}
             </button>
           </>
         ) : (

@@ -136,6 +136,8 @@ export interface Catalogue {
   readonly gameAreas: ReadonlyMap<string, GameArea>;
   /** Key `${gameId}:${serverId}`. */
   readonly servers: ReadonlyMap<string, CatalogueServer>;
+  /** The servers closed by the catalogue (not offered), key `${gameId}:${serverId}`: refused as closed, not as unknown. */
+  readonly closedServers?: ReadonlyMap<string, CatalogueServer>;
   readonly storeBanners: readonly CatalogueBanner[];
   readonly storeCustomerServiceUrl: string;
   /** Every time a bundle's sale starts or ends, in order (ms): what players are offered changes only then. */
@@ -154,6 +156,14 @@ export function findGameArea(catalogue: Catalogue, gameId: number, area: string)
 
 export function findServer(catalogue: Catalogue, gameId: number, serverId: string): CatalogueServer | undefined {
   return catalogue.servers.get(`${gameId}:${serverId}`);
+}
+
+/** The game's server, or why there is none to buy on: `closed` when the catalogue closed it, `unknown` otherwise (or in another area). */
+export function openServer(catalogue: Catalogue, gameId: number, serverId: string, area: string): CatalogueServer | 'closed' | 'unknown' {
+  const server = findServer(catalogue, gameId, serverId);
+  if (server && server.area === area) return server;
+  const closed = catalogue.closedServers?.get(`${gameId}:${serverId}`);
+  return closed && closed.area === area ? 'closed' : 'unknown';
 }
 
 /** Every pay type the catalogue offers, with where ("game 18, area kr"). */

@@ -51,6 +51,8 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
     // A closed server is not offered: players neither see it nor find characters on it.
     'SELECT game_id, area, region, server_id, server_name, server_sign FROM servers WHERE open ORDER BY game_id, area, sort, server_id',
   );
+  // Closed ones are known only to say so: a lookup or an order on one is refused as closed, not unknown.
+  const closedRows = await db.query<ServerRow>('SELECT game_id, area, region, server_id, server_name, server_sign FROM servers WHERE NOT open');
   const tabRows = await db.query<TabRow>('SELECT game_id, area, type, labels FROM product_tabs ORDER BY game_id, area, sort, type');
   const payTypeRows = await db.query<PayTypeRow>(
     'SELECT game_id, area, pay_type, name, names, icon_url, brands, price_percent FROM pay_types ORDER BY game_id, area, sort, pay_type',
@@ -124,11 +126,13 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   }
 
   const settings = new Map(settingRows.map((row) => [row.key, row.value]));
+  const closedServers = new Map(closedRows.map(toServer).map((server) => [`${server.gameId}:${server.serverId}`, server]));
   return {
     revision: revisionRows[0]?.revision ?? 0,
     games,
     gameAreas,
     servers,
+    closedServers,
     storeBanners: bannerRows.filter((row) => row.game_id === null).map(toBanner),
     storeCustomerServiceUrl: settings.get('customer_service_url') ?? '',
     saleChanges: saleChanges(bundleRows),

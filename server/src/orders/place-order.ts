@@ -1,5 +1,5 @@
 import { currencyCode, localeForArea, type Locale } from '@topup/shared/rules';
-import { type Catalogue, findServer } from '../catalogue/catalogue';
+import { type Catalogue, openServer } from '../catalogue/catalogue';
 import { bundleTexts, catalogueLanguage } from '../catalogue/catalogue-language';
 import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { Db } from '../db/db';
@@ -86,8 +86,9 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
   const { catalogue, db, games, orders, now } = services;
   const { gameId, serverId, roleId, productId, payType, orderToken } = request;
   const { gameArea } = resolveGameArea(catalogue, gameId, request.area);
-  const server = findServer(catalogue, gameId, serverId);
-  if (!server || server.area !== gameArea.area) throw new DomainError('unknownServer');
+  const server = openServer(catalogue, gameId, serverId, gameArea.area);
+  if (server === 'closed') throw new DomainError('serverClosed');
+  if (server === 'unknown') throw new DomainError('unknownServer');
   const bundle = findBundle(gameArea, productId);
   if (!bundle) throw bundleNotOnSale();
   const method = gameArea.payTypes.find((type) => type.payType === payType);

@@ -11,7 +11,7 @@ interface Props {
   readonly prefix: string;
   /** The list is still loading: a placeholder holds its place. */
   readonly loading?: boolean;
-  /** A method's own price, formatted, where it costs another amount than the bundle ('' otherwise). */
+  /** A method's price for the bundle, formatted: shown beside every method when the methods' prices differ. */
   readonly priceOf?: (method: PayType) => string;
 }
 
@@ -22,6 +22,8 @@ export function PayMethodList({ methods, chosen, onChoose, prefix, loading = fal
   const { t } = useTranslation(CHECKOUT_UI_NAMESPACE);
   const block = `${prefix}-pay-methods`;
   if (!loading && methods.length === 0) return null;
+  // Methods that cost different amounts: each says its price before the player chooses it.
+  const pricesDiffer = methods.some((method) => (method.price_percent ?? 0) !== 0);
   return (
     <fieldset className={block} aria-busy={loading || undefined}>
       <legend className={`${block}__title`}>{t('payMethods.title')}</legend>
@@ -29,7 +31,7 @@ export function PayMethodList({ methods, chosen, onChoose, prefix, loading = fal
       {methods.map((method) => {
         const selected = method.pay_type === chosen;
         const percent = method.price_percent ?? 0;
-        const own = percent && priceOf ? priceOf(method) : '';
+        const own = pricesDiffer && priceOf ? priceOf(method) : '';
         return (
           <label key={method.pay_type} className={`${prefix}-pay-method${selected ? ` ${prefix}-pay-method--chosen` : ''}`} data-pay-type={method.pay_type}>
             <input
@@ -58,7 +60,7 @@ export function PayMethodList({ methods, chosen, onChoose, prefix, loading = fal
               {own ? (
                 // Inside the label: the radio's name says the price.
                 <span className={`${prefix}-pay-method__price`} data-testid="pay-method-price">
-                  {t(percent > 0 ? 'payMethods.costsMore' : 'payMethods.costsLess', { price: own, percent: Math.abs(percent) })}
+                  {t(percent > 0 ? 'payMethods.costsMore' : percent < 0 ? 'payMethods.costsLess' : 'payMethods.costs', { price: own, percent: Math.abs(percent) })}
                 </span>
               ) : null}
             </span>

@@ -6,3 +6,4 @@ export { AgreementCheckbox } from './AgreementCheckbox';
 export { PayMethodList } from './PayMethodList';
 export { SecureCheckoutNote } from './SecureCheckoutNote';
 export { ReceiptEmailField } from './ReceiptEmailField';
+export { PriceChangeNotice, PurchaseLimitNote, useLimitReachedLabel, useMethodFeeLabel } from './PriceChangeNotice';

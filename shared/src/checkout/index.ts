@@ -24,4 +24,6 @@ export { getOrderInfo } from './get-order-info';
 export { checkDiscountCode } from './check-discount-code';
 export { readLinkedCharacter, type LinkedCharacter } from './linked-character';
 export { useCharacterCheck, type CharacterCheck } from './use-character-check';
+export { priceChange, purchaseLimitReached, samePrice, PRICE_CHANGED_RET, type PriceChange } from './price-change';
+export { usePriceChange } from './use-price-change';
 export { useSubmitStep, checkoutKeepKey, type SubmitStep, type SubmitStepOptions, type SubmitBundle } from './use-submit-step';

@@ -1,8 +1,8 @@
 import { currencyCode, formatPrice, methodPriceMinor } from '@topup/shared/rules';
 
-/** A pay method's own price, formatted ("₩20,900"), for the pay method list; '' when it costs the bundle's price. */
+/** A pay method's price for the bundle, formatted ("₩20,900"), for the pay method list. */
 export function methodPriceText(amount: string, percent: number | undefined, area: string): string {
-  return percent ? formatPrice(methodAmount(amount, percent, area), area) : '';
+  return formatPrice(methodAmount(amount, percent ?? 0, area), area);
 }
 
 /** The same on a price as the pages have it ("4.99", "19000"), in the area's currency. */

@@ -13,6 +13,8 @@ export interface DiscountCodeTarget {
   readonly productId: string;
   /** The pay method chosen: a method that costs another amount changes what the code takes off. */
   readonly payType?: string;
+  /** The bundle's price as the page shows it: when the store's price changes, an applied code is checked again. */
+  readonly price?: string;
   /** The storefront's call (`checkDiscountCode` of its API family). */
   readonly check: (payload: CheckDiscountCodePayload, signal: AbortSignal) => Promise<DiscountCheck>;
   /** Keeps the typed code, and whether it was applied, for the tab's session (checked again on return). */
@@ -20,7 +22,7 @@ export interface DiscountCodeTarget {
 }
 
 interface Applied {
-  /** The bundle and pay method it was checked for ("product|payType"). */
+  /** The bundle, pay method and price it was checked for ("product|payType|price"). */
   readonly target: string;
   readonly check: DiscountCheck;
 }
@@ -32,8 +34,10 @@ interface Applied {
  * there); no bundle yet is a local check (a toast); a transport failure is a dialog. A code applies to one bundle: choosing another
  * checks it again. Typing or removing drops the applied code and cancels a check under way.
  */
-export function useDiscountCode({ gameId, area, roleId, productId, payType = '', check, keepKey = null }: DiscountCodeTarget) {
-  const target = `${productId}|${payType}`;
+export function useDiscountCode({ gameId, area, roleId, productId, payType = '', price = '', check, keepKey = null }: DiscountCodeTarget) {
+  const target = `${productId}|${payType}|${price}`;
+  const latestPrice = useRef(price);
+  latestPrice.current = price;
   const [kept, keepCode] = useSessionState(keepKey && `${keepKey}:code`, { code: '', applied: false });
   const [code, setCodeTextOnly] = useState(kept.code);
   const setCodeText = useCallback((text: string, wasApplied = false) => {
@@ -54,13 +58,14 @@ export function useDiscountCode({ gameId, area, roleId, productId, payType = '',
       pending.current = controller;
       setChecking(true);
       setRefusal('');
+      const forTarget = `${forProduct}|${forPayType}|${latestPrice.current}`;
       try {
         const result = await latestCheck.current(
           { game_id: gameId, area, role_id: roleId, product_id: forProduct, discount_code: typed, ...(forPayType ? { pay_type: forPayType } : {}) },
           controller.signal,
         );
         if (controller.signal.aborted) return;
-        setApplied({ target: `${forProduct}|${forPayType}`, check: result });
+        setApplied({ target: forTarget, check: result });
         setCodeText(result.discount_code, true);
       } catch (error) {
         if (controller.signal.aborted) return;

@@ -12,6 +12,8 @@ export interface OrderAttempt<T> {
   readonly send: (orderToken: string) => Promise<T>;
   /** Whose order it is: a placed order goes on this browser's My orders. */
   readonly buyer: { readonly gameId: string; readonly area: string; readonly roleId: string };
+  /** A refusal the page answers itself (true: no error dialog), such as a price changed meanwhile. */
+  readonly answer?: (error: unknown) => boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export function usePlaceOrder(purchaseKey: string) {
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
-  const placeOrder = useCallback(async <T extends { readonly order_id: string },>({ agreed, send, buyer }: OrderAttempt<T>): Promise<T | null> => {
+  const placeOrder = useCallback(async <T extends { readonly order_id: string },>({ agreed, send, buyer, answer }: OrderAttempt<T>): Promise<T | null> => {
     if (!agreed) {
       showCheckoutCheck('validation.agreeProtocol');
       return null;
@@ -55,7 +57,7 @@ export function usePlaceOrder(purchaseKey: string) {
       return placed;
     } catch (error) {
       if (isApiError(error) && error.kind === 'server') token.current = { key: token.current.key, value: newOrderToken() };
-      showCallError(error);
+      if (!answer?.(error)) showCallError(error);
       busy.current = false;
       setPlacing(false);
       return null;

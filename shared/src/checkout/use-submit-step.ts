@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import type { CheckDiscountCodePayload, CreateOrderPayload, DiscountCheck, PayType, RoleInfo } from '@topup/shared/types';
+import { isApiError } from '@topup/shared/api';
 import { showCheckoutCheck } from './checkout-strings';
 import { methodAmount } from './method-price';
+import { PRICE_CHANGED_RET, purchaseLimitReached, type LimitedBundle } from './price-change';
+import { usePriceChange } from './use-price-change';
 import { useSessionState } from './session-state';
 import { useDiscountCode } from './use-discount-code';
 import { usePayMethod } from './use-pay-method';
 import { usePlaceOrder } from './use-place-order';
 import { useReceiptEmail } from './use-receipt-email';
 
-/** The bundle the order is for, as the page shows it (the store's, once confirmed). */
-export interface SubmitBundle {
+/** The bundle the order is for, as the page shows it (the store's, once confirmed), with the character's purchases of it. */
+export interface SubmitBundle extends LimitedBundle {
   readonly product_id: string;
   readonly amount: string;
 }
@@ -26,6 +29,15 @@ export interface SubmitStepOptions<T extends { readonly order_id: string }> {
   readonly role: RoleInfo;
   /** The bundle, or null before the player chose one. */
   readonly bundle: SubmitBundle | null;
+  /**
+   * The price the player chose the bundle at before this page asked the store (the phone's shelf, in
+   * /submit's link): a store price that differs is named ("$49.99 → $59.99") before Pay.
+   */
+  readonly chosenAt?: string;
+  /** The bundle's price is the store's (false while the page shows a link's, not yet confirmed): only then is it compared. */
+  readonly priced?: boolean;
+  /** Reads the bundle's price from the store again (after the store refused a price changed meanwhile). */
+  readonly reprice?: () => void;
   /** The pay methods the store offers for the game. */
   readonly payTypes: readonly PayType[];
   /** The storefront's discount-code call. */
@@ -62,7 +74,8 @@ export function useSubmitStep<T extends { readonly order_id: string }>(options: 
   const productId = bundle?.product_id ?? '';
   const payMethod = usePayMethod(payTypes, keepKey);
   const payType = payMethod.chosen;
-  const discount = useDiscountCode({ gameId, area, roleId: role.role_id, productId, payType, check: options.checkCode, keepKey });
+  // The price is part of what a code was checked for: a price changed meanwhile checks it again.
+  const discount = useDiscountCode({ gameId, area, roleId: role.role_id, productId, payType, price: bundle?.amount ?? '', check: options.checkCode, keepKey });
   const code = discount.applied?.discount_code ?? '';
   const receipt = useReceiptEmail();
   const [agreed, setAgreed] = useSessionState(`${keepKey}:agreed`, false);
@@ -75,6 +88,10 @@ export function useSubmitStep<T extends { readonly order_id: string }>(options: 
   const methodPercent = payTypes.find((type) => type.pay_type === payType)?.price_percent ?? 0;
   const methodPrice = bundle ? methodAmount(bundle.amount, methodPercent, area) : '';
   const total = discount.applied ? discount.applied.amount : methodPrice;
+  // What the method adds to (or takes off) the bundle's price, shown as its own line, never folded into it.
+  const methodFee = bundle && methodPrice !== bundle.amount ? (Number(methodPrice) - Number(bundle.amount)).toFixed(methodPrice.includes('.') ? 2 : 0) : '';
+  const price = usePriceChange(productId, options.priced === false ? undefined : bundle?.amount, options.chosenAt);
+  const limitReached = purchaseLimitReached(bundle);
 
   const agree = (value: boolean) => {
     setAgreed(value);
@@ -86,11 +103,20 @@ export function useSubmitStep<T extends { readonly order_id: string }>(options: 
       showCheckoutCheck('validation.chooseBundle');
       return;
     }
+    if (limitReached) return;
     if (!receipt.check()) return;
     setAgreementMissing(!agreed);
+    const sent = bundle.amount;
     const placed = await placeOrder({
       agreed,
       buyer: { gameId, area, roleId: role.role_id },
+      // The price changed meanwhile: the page asks the store again and shows both prices, no dialog.
+      answer: (error) => {
+        if (!isApiError(error) || error.ret !== PRICE_CHANGED_RET || !options.reprice) return false;
+        price.refused(sent);
+        options.reprice();
+        return true;
+      },
       send: (order_token) => {
         options.beforeSend?.();
         return options.send({
@@ -105,7 +131,7 @@ export function useSubmitStep<T extends { readonly order_id: string }>(options: 
           order_token,
           receipt_email: receipt.value,
           // The bundle's price this page shows: a price changed since is refused, never charged silently.
-          seen_amount: bundle.amount,
+          seen_amount: sent,
         });
       },
     });
@@ -121,6 +147,12 @@ export function useSubmitStep<T extends { readonly order_id: string }>(options: 
     methodPrice,
     /** What Pay charges: the method's price, less an applied code ('' without a bundle). */
     total,
+    /** What the chosen method adds to the bundle's price ("1900"; negative when it costs less), '' when nothing. */
+    methodFee,
+    /** The bundle's price changed since the player saw it: both prices, until the player pays the new one or leaves. */
+    priceChange: price.change,
+    /** The character bought the bundle as often as its limit allows: Pay is refused before it is pressed. */
+    limitReached,
     pay,
     placing,
   };

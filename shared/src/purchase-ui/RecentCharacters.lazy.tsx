@@ -37,16 +37,19 @@ const STRINGS: Strings = {
     title: 'Recent characters',
     hint: 'Tap one to look it up again.',
     remove: 'Remove {{name}} from recent characters',
+    closed: 'Server closed',
   },
   ko: {
     title: '최근 캐릭터',
     hint: '선택하면 다시 조회합니다.',
     remove: '최근 캐릭터에서 {{name}} 삭제',
+    closed: '운영이 종료된 서버',
   },
   zh: {
     title: '最近使用的角色',
     hint: '点击即可重新查询。',
     remove: '从最近使用中移除{{name}}',
+    closed: '服务器已关闭',
   },
 };
 addStrings(NAMESPACE, STRINGS);
@@ -153,7 +156,9 @@ export function RecentCharacters({ gameId, target, prefix }: Props) {
     target.setTyped(text(entry));
     setWanted(entry);
   };
-  return <RecentList gameId={gameId} area={target.roleArea} region={target.region} prefix={prefix} busy={target.searching} onUse={use} />;
+  // A server the store no longer lists is closed: its characters are shown as such, not offered.
+  const isClosed = (entry: RecentCharacter) => target.servers !== null && !target.servers.some((one) => one.server_id === entry.serverId);
+  return <RecentList gameId={gameId} area={target.roleArea} region={target.region} prefix={prefix} busy={target.searching} onUse={use} isClosed={isClosed} />;
 }
 
 interface ListProps {
@@ -164,9 +169,11 @@ interface ListProps {
   /** A lookup is under way: the list waits. */
   readonly busy: boolean;
   readonly onUse: (entry: RecentCharacter) => void;
+  /** The entry's server is closed: shown, marked, not offered. */
+  readonly isClosed: (entry: RecentCharacter) => boolean;
 }
 
-function RecentList({ gameId, area, region, prefix, busy, onUse }: ListProps) {
+function RecentList({ gameId, area, region, prefix, busy, onUse, isClosed }: ListProps) {
   const { t } = useTranslation(NAMESPACE);
   const titleId = useId();
   // Read when the page's game, area or region changes; removals hide entries at once.
@@ -192,18 +199,27 @@ function RecentList({ gameId, area, region, prefix, busy, onUse }: ListProps) {
       <ul className={`${prefix}-recent__list`}>
         {shown.map((entry) => (
           <li key={`${entry.serverId}|${entry.roleId}`} className={`${prefix}-recent__item`}>
-            <button
-              type="button"
-              className={`${prefix}-recent__use`}
-              disabled={busy}
-              onClick={() => onUse(entry)}
-              data-role-id={entry.roleId}
-            >
-              <span className={`${prefix}-recent__name`}>{entry.roleName}</span>
-              <span className={`${prefix}-recent__meta`}>
-                {entry.serverName} · {entry.roleId}
-              </span>
-            </button>
+            {isClosed(entry) ? (
+              <p className={`${prefix}-recent__use ${prefix}-recent__use--closed`} data-role-id={entry.roleId} data-closed="true">
+                <span className={`${prefix}-recent__name`}>{entry.roleName}</span>
+                <span className={`${prefix}-recent__meta`}>
+                  {entry.serverName} · {entry.roleId} · <strong>{t('closed')}</strong>
+                </span>
+              </p>
+            ) : (
+              <button
+                type="button"
+                className={`${prefix}-recent__use`}
+                disabled={busy}
+                onClick={() => onUse(entry)}
+                data-role-id={entry.roleId}
+              >
+                <span className={`${prefix}-recent__name`}>{entry.roleName}</span>
+                <span className={`${prefix}-recent__meta`}>
+                  {entry.serverName} · {entry.roleId}
+                </span>
+              </button>
+            )}
             <button type="button" className={`${prefix}-recent__remove`} aria-label={t('remove', { name: entry.roleName })} onClick={() => remove(entry)}>
               <CloseIcon />
             </button>

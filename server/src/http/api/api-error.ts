@@ -21,6 +21,7 @@ export const missing = (field: string, messageKey: MessageKey = 'missingParamete
 export const invalid = (field: string) => new ApiError(RET.INVALID_PARAMETER, 'invalidParameter', field);
 
 export const unknownServer = () => new ApiError(RET.UNKNOWN_SERVER, 'unknownServer');
+export const serverClosed = () => new ApiError(RET.SERVER_CLOSED, 'serverClosed');
 
 export const roleNotFound = () => new ApiError(RET.ROLE_NOT_FOUND, 'roleNotFound');
 

@@ -16,6 +16,7 @@ const invalid = (field: string): Answer => ({ ret: RET.INVALID_PARAMETER, messag
 const ANSWERS: Readonly<Record<Refusal, Answer>> = {
   unknownGame: { ret: RET.UNKNOWN_GAME, messageKey: 'unknownGame' },
   unknownServer: { ret: RET.UNKNOWN_SERVER, messageKey: 'unknownServer' },
+  serverClosed: { ret: RET.SERVER_CLOSED, messageKey: 'serverClosed' },
   bundleNotOnSale: { ret: RET.BUNDLE_NOT_ON_SALE, messageKey: 'bundleNotOnSale' },
   bundleNotYetOnSale: { ret: RET.BUNDLE_NOT_ON_SALE, messageKey: 'bundleNotYetOnSale' },
   payTypeNotOffered: invalid('pay_type'),

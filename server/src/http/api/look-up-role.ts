@@ -1,8 +1,8 @@
 import type { RoleInfo } from '@topup/shared/types';
-import { findServer } from '../../catalogue/catalogue';
+import { openServer } from '../../catalogue/catalogue';
 import { resolveGameArea } from '../../catalogue/resolve-game-area';
 import type { ActionContext, ActionInput } from './action';
-import { invalid, missing, roleNotFound, unknownServer } from './api-error';
+import { invalid, missing, roleNotFound, serverClosed, unknownServer } from './api-error';
 import type { MessageKey } from './messages';
 import { requireGameId } from './require-game-id';
 
@@ -26,8 +26,9 @@ export async function lookUpRole(
   if (byName ? roleName === '' : roleId === '') {
     throw byName ? missing('role_name', 'fillCharacterName') : missing('role_id', emptyRoleIdMessage);
   }
-  const server = findServer(catalogue, gameId, serverId);
-  if (!server || server.area !== gameArea.area) throw unknownServer();
+  const server = openServer(catalogue, gameId, serverId, gameArea.area);
+  if (server === 'closed') throw serverClosed();
+  if (server === 'unknown') throw unknownServer();
   const serverSign = input.server_sign ?? '';
   if (game.serverSignRequired) {
     if (serverSign === '') throw missing('server_sign');

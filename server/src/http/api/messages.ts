@@ -45,6 +45,11 @@ export const MESSAGES = {
     ko: '존재하지 않는 서버입니다. 서버를 다시 선택해 주세요.',
     zh: '该服务器不存在，请重新选择服务器。',
   },
+  serverClosed: {
+    en: 'This server is closed. Its characters cannot be topped up here any more; please choose another server.',
+    ko: '운영이 종료된 서버입니다. 이 서버의 캐릭터는 더 이상 충전할 수 없으니 다른 서버를 선택해 주세요.',
+    zh: '该服务器已关闭，无法再为其角色充值，请选择其他服务器。',
+  },
   priceChanged: {
     en: 'The price of this bundle has just changed. Please go back to see the new price before you pay.',
     ko: '이 상품의 가격이 방금 변경되었습니다. 결제하기 전에 돌아가서 새 가격을 확인해 주세요.',

@@ -34,6 +34,8 @@ export const RET = {
   STORE_BUSY: 1022,
   // No support ticket has this reference and this e-mail address (the same answer whichever is wrong).
   TICKET_NOT_FOUND: 1023,
+  // The server is closed by the catalogue: its characters are not looked up or sold to here any more.
+  SERVER_CLOSED: 1024,
   SERVER_ERROR: 1099,
 } as const;
 

@@ -1,5 +1,5 @@
 import { CHECKOUT_NAMESPACE, methodPriceText, type SubmitStep } from '@topup/shared/checkout';
-import { AgreementCheckbox, PayMethodList, ReceiptEmailField, SecureCheckoutNote } from '@topup/shared/checkout-ui';
+import { AgreementCheckbox, PayMethodList, PriceChangeNotice, PurchaseLimitNote, ReceiptEmailField, SecureCheckoutNote, useLimitReachedLabel, useMethodFeeLabel } from '@topup/shared/checkout-ui';
 import { formatPrice } from '@topup/shared/rules';
 import type { Bundle, PayType } from '@topup/shared/types';
 import { SpinnerIcon } from '@topup/shared/ui';
@@ -17,6 +17,8 @@ interface Props {
   readonly payProvider?: string;
   /** The store confirmed the character: until then there is nothing to pay for. */
   readonly payable: boolean;
+  /** Leaves the bundle whose price changed without paying: the shelf beside is there to choose another. */
+  readonly onChooseAnother: () => void;
 }
 
 /** The order beside the bundles: the bundle, the code, the pay method, the agreement and Pay. */
@@ -25,6 +27,11 @@ export function OrderSummary(props: Props) {
   const { area, bundle, step } = props;
   const { discount, payMethod, agreement, placing, total } = step;
   const applied = discount.applied;
+  const feeLabel = useMethodFeeLabel();
+  const limitLabel = useLimitReachedLabel();
+  const fee = step.methodFee;
+  const methodName = props.payTypes.find((type) => type.pay_type === payMethod.chosen)?.name ?? '';
+  const blocked = placing || !props.payable || step.limitReached;
   return (
     <aside className="pc-order pc-panel" aria-labelledby="pc-order-title">
       <h2 className="pc-order__title" id="pc-order-title">
@@ -47,8 +54,18 @@ export function OrderSummary(props: Props) {
         <dl className="pc-order__lines">
           <div>
             <dt>{t('order.price')}</dt>
-            <dd>{formatPrice(applied ? applied.list_amount : step.methodPrice, area)}</dd>
+            <dd>{formatPrice(bundle.amount, area)}</dd>
           </div>
+          {fee ? (
+            // The method's fee (or saving) as its own line, never folded into the bundle's price.
+            <div data-testid="order-fee">
+              <dt>{feeLabel(fee, methodName)}</dt>
+              <dd>
+                {Number(fee) > 0 ? '+' : '−'}
+                {formatPrice(String(Math.abs(Number(fee))), area)}
+              </dd>
+            </div>
+          ) : null}
           {applied ? (
             <div className="pc-order__saving">
               <dt>{t('order.discount', { code: applied.discount_code })}</dt>
@@ -61,6 +78,19 @@ export function OrderSummary(props: Props) {
           </div>
         </dl>
       ) : null}
+      {bundle && step.priceChange ? (
+        <PriceChangeNotice
+          prefix="pc"
+          area={area}
+          change={step.priceChange}
+          back={
+            <button type="button" className="pc-button pc-button--secondary" onClick={props.onChooseAnother}>
+              {t('order.chooseAnother')}
+            </button>
+          }
+        />
+      ) : null}
+      {bundle && step.limitReached ? <PurchaseLimitNote prefix="pc" progress={bundle.role_buy_limit_progress} /> : null}
       <ReceiptEmailField prefix="pc" receipt={step.receipt} />
       <AgreementCheckbox
         prefix="pc"
@@ -72,14 +102,15 @@ export function OrderSummary(props: Props) {
       <button
         type="button"
         className="pc-button pc-button--primary pc-button--block pc-button--large"
-        aria-disabled={placing || !props.payable || undefined}
+        aria-disabled={blocked || undefined}
+        aria-describedby={bundle && step.limitReached ? 'pc-limit-note' : undefined}
         data-testid="pay-button"
         onClick={() => {
-          if (!placing && props.payable) void step.pay();
+          if (!blocked) void step.pay();
         }}
       >
         {placing ? <SpinnerIcon /> : <LockIcon />}
-        {placing ? t('order.paying') : bundle ? t('order.payNow', { amount: formatPrice(total, area) }) : t('order.payNowEmpty')}
+        {placing ? t('order.paying') : !bundle ? t('order.payNowEmpty') : step.limitReached ? limitLabel : t('order.payNow', { amount: formatPrice(total, area) })}
       </button>
       <p className="pc-muted pc-order__note">{t('order.delivery')}</p>
       <SecureCheckoutNote prefix="pc" provider={props.payProvider} />

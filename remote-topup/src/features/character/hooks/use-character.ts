@@ -86,6 +86,20 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
     [server, lookUp, gameId],
   );
 
+  // A confirmed character whose server the list no longer has (closed: the server choice found none) is
+  // looked up again at once; the store's refusal ends the confirmation and its prices, in the store's words.
+  const unlisted = confirmation.step === 'confirmed' && servers.servers && !server ? confirmation.role : null;
+  useEffect(() => {
+    if (unlisted)
+      lookUpAgain(unlisted).catch((error: unknown) => {
+        lookup.reenter();
+        forgetCharacter();
+        showCallError(error);
+      });
+    // Once per character found unlisted.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unlisted]);
+
   // Back from a payment with a character in the link but none remembered: look it up, confirmed.
   const restoring = useRef(entry.finishPay && confirmation.step === 'input');
   useEffect(() => {

@@ -49,7 +49,8 @@ export function useProductOffer({ gameId, area, productId, role }: Options): {
 
   let offer: ProductOffer;
   if (tabs.error || prices.error) offer = { status: 'failed' };
-  else if (tabs.loading || prices.loading || prices.data === undefined) offer = { status: 'loading' };
+  // Read again (a price the store refused at Pay): the bundle stays as it was until the new answer.
+  else if (tabs.loading || prices.data === undefined) offer = { status: 'loading' };
   else offer = prices.data ? { status: 'ready', ...prices.data } : { status: 'missing' };
 
   return { tabData: tabs.data ?? null, offer, retry: tabs.error ? tabs.retry : prices.retry };

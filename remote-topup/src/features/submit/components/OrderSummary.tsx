@@ -24,16 +24,23 @@ export function OrderSummary({ order, gameName, confirmed }: Props) {
         {t('submit.summary')}
       </h2>
       <div className="od-bundle">
-        {order.productFileUrl ? <img className="od-bundle__image" src={order.productFileUrl} alt="" width={64} height={64} /> : null}
+        {/* A link's bundle is only a bookmark: its name, bonus and price show once the store confirmed them (a forged link's never). */}
+        {confirmed && order.productFileUrl ? <img className="od-bundle__image" src={order.productFileUrl} alt="" width={64} height={64} /> : null}
         <div className="od-bundle__text">
           <p className="od-bundle__name" data-testid="submit-bundle">
-            {order.productName}
+            {confirmed ? order.productName : <span className="od-placeholder" />}
           </p>
-          {order.subtitle ? <p className={`od-bundle__subtitle${order.firstBuy ? ' od-bundle__subtitle--first' : ''}`}>{order.subtitle}</p> : null}
+          {confirmed && order.subtitle ? <p className={`od-bundle__subtitle${order.firstBuy ? ' od-bundle__subtitle--first' : ''}`}>{order.subtitle}</p> : null}
         </div>
         <p className="od-bundle__price" data-testid="submit-price">
-          <span className="visually-hidden">{t('submit.price')} </span>
-          {formatPrice(order.amount, order.area)}
+          {confirmed ? (
+            <>
+              <span className="visually-hidden">{t('submit.price')} </span>
+              {formatPrice(order.amount, order.area)}
+            </>
+          ) : (
+            <span className="od-placeholder" />
+          )}
         </p>
       </div>
       <dl className="od-facts">

@@ -29,7 +29,13 @@ function bundleDiffers(order: SubmitOrderQuery, bundle: Bundle): boolean {
  * for the bundle as priced for this character (its tabs, then their prices) and for the character
  * itself (the check both order pages share), and the page offers Pay only once both answered.
  */
-export function useConfirmedOrder(order: SubmitOrderQuery): { readonly tabData: TabData | null; readonly check: OrderCheck; readonly retry: () => void } {
+export function useConfirmedOrder(order: SubmitOrderQuery): {
+  readonly tabData: TabData | null;
+  readonly check: OrderCheck;
+  readonly retry: () => void;
+  /** Asks the store for the bundle's price again (the store refused the price Pay sent). */
+  readonly reprice: () => void;
+} {
   const { tabData, offer, retry: retryOffer } = useProductOffer({ gameId: order.gameId, area: order.area, productId: order.productId, role: order.role });
   const character = useCharacterCheck(order, getRoleInfo);
 
@@ -45,5 +51,5 @@ export function useConfirmedOrder(order: SubmitOrderQuery): { readonly tabData: 
     if (offer.status === 'failed') retryOffer();
     if (character.status === 'failed') character.retry();
   };
-  return { tabData, check, retry };
+  return { tabData, check, retry, reprice: retryOffer };
 }
