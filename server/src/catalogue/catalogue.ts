@@ -117,8 +117,6 @@ export interface GameArea {
   /** Tab keys (`type`), in display order. */
   readonly tabs: readonly string[];
   readonly tabLabels: ReadonlyMap<string, Translations<string>>;
-  /** The languages every tab, pay method and bundle of this game-area has its words in (the area's own always). */
-  readonly languages: ReadonlySet<Locale>;
   readonly payTypes: readonly CataloguePayType[];
   /** Active bundles of each tab, in display order, with those outside their sale window (sale-window.ts). */
   readonly bundlesByTab: ReadonlyMap<string, readonly CatalogueBundle[]>;

@@ -1,7 +1,7 @@
 import { formatDeadline } from '@topup/shared/formats';
 import { formatPrice, LOCALES, type Locale } from '@topup/shared/rules';
 import { findGameArea, type Catalogue } from '../catalogue/catalogue';
-import { catalogueLanguage, payTypeName } from '../catalogue/catalogue-language';
+import { payTypeName } from '../catalogue/catalogue-language';
 import type { MailItem } from '../game/game-gateway';
 import { formatAmount } from '../payments';
 import type { OutgoingMail } from './mail-outbox';
@@ -88,7 +88,7 @@ export function receiptMail(order: ReceiptOrder, items: readonly MailItem[], cat
   const words = WORDS[locale];
   const gameArea = findGameArea(catalogue, order.game_id, order.area);
   const pay = gameArea?.payTypes.find((type) => type.payType === order.pay_type);
-  const payName = pay && gameArea ? payTypeName(pay, order.area, catalogueLanguage(gameArea, locale)) : order.pay_type;
+  const payName = pay && gameArea ? payTypeName(pay, order.area, locale) : order.pay_type;
   const link = receiptUrl(publicUrl, order);
   const rows: [string, string][] = [
     [words.labels.order, order.order_id],

@@ -1,6 +1,6 @@
 import { currencyCode, localeForArea, type Locale } from '@topup/shared/rules';
 import { type Catalogue, findServer } from '../catalogue/catalogue';
-import { bundleTexts, catalogueLanguage } from '../catalogue/catalogue-language';
+import { bundleTexts } from '../catalogue/catalogue-language';
 import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { Db } from '../db/db';
 import { type DiscountCode, findDiscountCode, normaliseCode } from '../discounts';
@@ -124,7 +124,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     uid: role.uid,
     bundleId: bundle.id,
     productId: bundle.productId,
-    productName: bundleTexts(bundle, catalogueLanguage(gameArea, request.locale ?? localeForArea(gameArea.area))).productName,
+    productName: bundleTexts(bundle, request.locale ?? localeForArea(gameArea.area)).productName,
     locale: request.locale ?? localeForArea(gameArea.area),
     receiptEmail: request.receiptEmail ?? '',
     bundlePriceMinor: bundle.priceMinor,
