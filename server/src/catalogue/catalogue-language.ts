@@ -1,5 +1,6 @@
 import { localeForArea, type Locale } from '@topup/shared/rules';
-import type { BannerTexts, BundleTexts, CatalogueBanner, CatalogueBundle, CataloguePayType, GameArea } from './catalogue';
+import type { MailItem } from '../game/game-gateway';
+import type { BannerTexts, BundleTexts, CatalogueBanner, CatalogueBundle, CatalogueItem, CataloguePayType, GameArea } from './catalogue';
 
 /**
  * The catalogue's words in the page's language, one text at a time (docs/catalogue.md, "The player's
@@ -31,4 +32,10 @@ export function payTypeName(pay: CataloguePayType, area: string, language: Local
 /** A slide's words in `language`, else in `fallback` (the area's), else none (its picture is shown as it is). */
 export function bannerTexts(banner: CatalogueBanner, language: Locale, fallback: Locale): BannerTexts | null {
   return banner.texts[language]?.title ? banner.texts[language] : (banner.texts[fallback] ?? null);
+}
+
+/** Items as an order in `language` mails them: each by its name in that language, else the area's. */
+export function itemsIn(items: readonly CatalogueItem[], area: string, language: Locale): MailItem[] {
+  const own = localeForArea(area);
+  return items.map((item) => ({ name: (language !== own && item.names?.[language]) || item.name, quantity: item.quantity }));
 }
