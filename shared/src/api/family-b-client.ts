@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance } from 'axios';
-import { localStore } from '@topup/shared/store';
+import { localStore, store } from '@topup/shared/store';
 import type { ApiEnvelope } from '@topup/shared/types';
 import { apiSettings } from './api-config';
 import { serverError, toApiError } from './transport-error';
@@ -19,8 +19,9 @@ client.interceptors.request.use((config) => {
   config.baseURL = apiSettings.baseURL;
   config.timeout = apiSettings.timeoutMs;
   if (apiSettings.adapter) config.adapter = apiSettings.adapter;
-  // Spec §7: every Family B request carries the stored area as its language.
-  config.headers.set('Accept-Language', localStore.get('area') ?? '');
+  // Spec §7: every Family B request carries the stored area as its language; the language the player
+  // reads follows it (`kr, zh`), so names come in that language (docs/api.md).
+  config.headers.set('Accept-Language', `${localStore.get('area') ?? ''}, ${store.getState().locale}`);
   return config;
 });
 client.interceptors.response.use(
