@@ -26,7 +26,7 @@ describe.each(testDbTargets())('catalogue words in the page language on $name', 
   it('names tabs and pay methods in the page language and keeps the tab keys the shelf sends back', async () => {
     const zh = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'us' }, page('zh'));
     expect(zh.data.tab_list).toEqual(['Dragon Gems', 'Packs', 'Passes']);
-    expect(zh.data.tab_labels).toEqual({ 'Dragon Gems': '龙晶', Packs: '礼包', Passes: '通行证' });
+    expect(zh.data.tab_labels).toEqual({ 'Dragon Gems': '龙晶', Packs: '组合包', Passes: '通行证' });
     expect(zh.data.pay_type_list.map((pay) => pay.name)).toEqual(['信用卡或借记卡', '电子钱包']);
     const en = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'kr' }, page('en'));
     expect(en.data.tab_list).toEqual(['드래곤 젬', '패키지', '패스']);
@@ -68,7 +68,7 @@ describe.each(testDbTargets())('catalogue words in the page language on $name', 
       await tx.query(`UPDATE bundles SET texts = jsonb_set(texts, '{zh,productContent}', '""') WHERE product_id = '18-eu-starter-pack'`);
     });
     const tabs = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'eu' }, page('zh'));
-    expect(tabs.data.tab_labels).toEqual({ 'Dragon Gems': '龙晶', Packs: '礼包', Passes: '通行证' });
+    expect(tabs.data.tab_labels).toEqual({ 'Dragon Gems': '龙晶', Packs: '组合包', Passes: '通行证' });
     expect(tabs.data.pay_type_list[0]?.name).toBe('信用卡或借记卡');
     const gems = await call<Bundle[]>(store.app, 'getPayPrice', { game_id: 18, area: 'eu', type: 'Dragon Gems' }, page('zh'));
     for (const bundle of gems.data) expect(HAN.test(bundle.product_name)).toBe(true);

@@ -60,7 +60,7 @@ const WORDS: Readonly<Record<Locale, ReceiptWords>> = {
     subject: (product) => `您的收据：${product}`,
     intro: '感谢您的购买。道具已发送至角色的游戏内邮箱。',
     labels: { order: '订单号', date: '时间', game: '游戏', character: '角色', bundle: '礼包', items: '道具', amount: '支付金额', payMethod: '支付方式', status: '状态' },
-    delivered: '已发货',
+    delivered: '已到账',
     link: '在线收据',
     help: '对此订单有疑问？请在帮助页面提供订单号联系我们',
     footer: '您收到此邮件是因为在下单页面填写了此邮箱地址。我们不会发送营销邮件。',
