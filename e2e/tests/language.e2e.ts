@@ -24,7 +24,7 @@ const { server, browser } = useE2e({ ownStore: { env: FAST_DELIVERY } });
  */
 const ALLOWED: readonly RegExp[] = [
   /TopUp Store( Ltd\.)?/g,
-  /Sandbox Pay/g,
+  /TopUp Sandbox Pay/g,
   /\bEnglish\b/g,
   /\b(NA|EU|AS|KR)-\d+ [A-Z][a-z]+\b/g,
   /\bKorea \d\b/g,
@@ -123,8 +123,15 @@ describe.each(['ko', 'zh'] as const)('every player route in the chosen language:
     await saveScreenshot(page, `language-topup-${lang}`);
 
     const orderId = await deliveredOrderIn(lang);
+    // The order page as the top-up page links to it (the link carries the English names of the US store).
+    const submit = new URLSearchParams({
+      game_id: '18', area: 'us', product_id: GEMS_300.product_id, product_name: GEMS_300.product_name, amount: GEMS_300.amount, first_buy: '0',
+      pmx_show: '1', type: 'Dragon Gems', server_sign: '',
+      roleInfo: JSON.stringify({ server_name: BORIN.server_name, role_id: BORIN.role_id, role_name: BORIN.role_name, uid: BORIN.uid, server_id: BORIN.server_id }),
+    });
     const routes = [
       '/?game_id=18&area=kr',
+      `/submit?${submit}`,
       '/game',
       `/prod?game_id=18&area=us&product_id=${GEMS_300.product_id}`,
       '/index_1?area=us',
@@ -138,9 +145,12 @@ describe.each(['ko', 'zh'] as const)('every player route in the chosen language:
       await waitForRemotePage(page, route);
       if (route.startsWith('/?')) await page.locator('[data-product-id]').first().waitFor();
       if (route.startsWith('/index_1')) await page.locator('.vc-page article').first().waitFor();
+      if (route.startsWith('/submit')) await page.locator('[data-testid="submit-paybar"][data-check="confirmed"]').waitFor();
       if (route.startsWith('/payResult')) await page.getByText(/배송 완료|지급 완료|已到账/).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
       await expectOnlyLanguage(page, lang, route);
       if (route.startsWith('/index_1')) await saveScreenshot(page, `language-voucher-${lang}`);
+      if (route.startsWith('/submit')) await saveScreenshot(page, `language-submit-${lang}`);
+      if (route.startsWith('/payResult')) await saveScreenshot(page, `language-pay-result-${lang}`);
     }
     await context.close();
 
