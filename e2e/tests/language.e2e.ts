@@ -110,7 +110,7 @@ describe.each(['ko', 'zh'] as const)('every player route in the chosen language:
     await page.goto(`${server.url}/#/?game_id=18&area=us`);
     await waitForRemotePage(page, '/');
     await page.locator('[data-product-id]').first().waitFor();
-    await page.locator('.language-switch select').selectOption(lang);
+    await page.locator('.language-switch').selectOption(lang);
     // The catalogue follows at once: tabs and cards in the chosen language, without a reload.
     await page.waitForFunction((script) => new RegExp(script, 'u').test(document.querySelector('[role="tab"]')?.textContent ?? ''), SCRIPTS[lang].own.source);
     await expectOnlyLanguage(page, lang, '/ after the switch');
@@ -160,7 +160,7 @@ describe.each(['ko', 'zh'] as const)('every player route in the chosen language:
     const pc = await desktop.newPage();
     await pc.goto(`${server.url}/#/pcIndex?lang=${lang}`);
     await waitForRemotePage(pc, '/pcIndex');
-    await pc.locator('.language-switch select').selectOption(lang);
+    await pc.locator('.language-switch').selectOption(lang);
     for (const route of ['/pcIndex', '/pcrole?game_id=18&area=us', `/pcpay?order_id=${orderId}`]) {
       await pc.goto(`${server.url}/#${route}`);
       await waitForRemotePage(pc, route);

@@ -1,12 +1,12 @@
 import { resolveLocale, type Locale } from '@topup/shared/rules';
 import { localStore } from '@topup/shared/store';
 
-/** The query of a hash route (`#/path?a=b`) merged over the page query (`?a=b#/path`). */
+/**
+ * The query of a hash route (`#/path?a=b`) and the page query (`?a=b#/path`) in one: the hash
+ * route's first, so `get` and `has` find its value before the page query's.
+ */
 export function pageQuery(location: Pick<Location, 'search' | 'hash'> = window.location): URLSearchParams {
-  const params = new URLSearchParams(location.search);
-  const hashQuery = location.hash.split('?')[1];
-  if (hashQuery) new URLSearchParams(hashQuery).forEach((value, key) => params.set(key, value));
-  return params;
+  return new URLSearchParams(`${location.hash.split('?')[1] ?? ''}&${location.search.slice(1)}`);
 }
 
 /** Spec §9: the locale from the query's lang, the player's choice kept in this browser, the area, or English. */

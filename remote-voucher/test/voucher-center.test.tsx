@@ -87,7 +87,7 @@ describe('the Voucher Center (spec §2)', () => {
     await renderVoucherCenter('/index_1?area=kr', 'ko');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('바우처 센터');
     await screen.findByRole('heading', { name: '엠버윙 프론티어' });
-    expect(proxy.requests.find((r) => r.url === '/api/getPayGameList')?.headers['accept-language']).toBe('kr, ko');
+    expect(proxy.requests.find((r) => r.url === '/api/getPayGameList')?.headers['accept-language']).toBe('kr,ko');
     await user.click(screen.getByRole('button', { name: '엠버윙 프론티어 충전' }));
     const query = new URLSearchParams((await screen.findByTestId('top-up-location')).getAttribute('data-search') ?? '');
     expect([query.get('game_id'), query.get('area')]).toEqual(['18', 'kr']);

@@ -44,7 +44,7 @@ export function Shell({ registry, refusedPreview = null, children }: Props) {
         <Link to="/" className="shell__brand" aria-label={t('brand.home')}>
           {t('brand.name')}
         </Link>
-        <LanguageSelect className="language-switch" />
+        <LanguageSelect className="language-switch" label={t('language.label')} />
       </header>
       {refusedPreview || previewing(registry) ? (
         <Suspense fallback={null}>

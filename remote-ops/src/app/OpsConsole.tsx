@@ -92,7 +92,7 @@ function Console() {
         <div className="ops-who">
           <span className="ops-who__name">{session.operator?.name}</span>
           <span className="ops-who__role">{t(`role.${session.operator?.role}`, { defaultValue: session.operator?.role })}</span>
-          <LanguageSelect className="ops-language" />
+          <LanguageSelect className="ops-language" label={t('common.language')} />
           <button type="button" className="ops-button ops-button--quiet" onClick={() => void session.signOut()}>
             {t('session.signOut')}
           </button>

@@ -20,8 +20,8 @@ client.interceptors.request.use((config) => {
   config.timeout = apiSettings.timeoutMs;
   if (apiSettings.adapter) config.adapter = apiSettings.adapter;
   // Spec §7: every Family B request carries the stored area as its language; the language the player
-  // reads follows it (`kr, zh`), so names come in that language (docs/api.md).
-  config.headers.set('Accept-Language', `${localStore.get('area') ?? ''}, ${store.getState().locale}`);
+  // reads follows it (`kr,zh`), so names come in that language (docs/api.md).
+  config.headers.set('Accept-Language', [localStore.get('area'), store.getState().locale].join());
   return config;
 });
 client.interceptors.response.use(

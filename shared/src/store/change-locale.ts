@@ -6,15 +6,11 @@ import { store } from './store';
 /**
  * Applies a locale everywhere: i18next, the shared store and the document. `remember` (the player
  * chose it): kept in this browser as the player's language, which outranks any store's area on the
- * next visits (docs/catalogue.md, "The player's language"); the `lang` a link carried is taken off
- * the address, so a reload shows the chosen language rather than the link's.
+ * next visits (docs/catalogue.md, "The player's language").
  */
 export async function changeLocale(locale: Locale, remember = true): Promise<void> {
   await i18n.changeLanguage(locale);
   store.getState().setLocale(locale);
   document.documentElement.lang = locale;
-  if (remember) {
-    localStore.set('lang', locale);
-    history.replaceState(history.state, '', location.href.replace(/([?&])lang=\w*&?/g, '$1'));
-  }
+  if (remember) localStore.set('lang', locale);
 }

@@ -7,7 +7,7 @@ import { areaFromHeader, localeFromHeader } from '../web/accept-language';
  * messages and names in Chinese: one language per screen); else the body's `area` (spec §9; a region
  * sent as the area counts as its area, e.g. game 232's asia as en); else an area code in
  * ACCEPT-LANGUAGE (Family B sends the stored area there, followed by the page's language when it knows
- * one: `kr, zh`; then that language wins); else English. `rules`: the catalogue's, which
+ * one: `kr,zh`; then that language wins); else English. `rules`: the catalogue's, which
  * say what a region belongs to; without them a region counts as an area of its own.
  */
 export function requestLocale(body: unknown, header: string | undefined, rules: GameRules = {}): Locale {

@@ -3,7 +3,6 @@ import type { Locale } from '@topup/shared/rules';
 /** Strings every part of the store uses. English follows the spec verbatim where it has wording. */
 export const COMMON_STRINGS: Record<Locale, Record<string, string>> = {
   en: {
-    'language.label': 'Language',
     'action.retry': 'Retry',
     'action.confirm': 'Confirm',
     'action.cancel': 'Cancel',
@@ -22,7 +21,6 @@ export const COMMON_STRINGS: Record<Locale, Record<string, string>> = {
     'imagePreview.zoomOut': 'Zoom out',
   },
   ko: {
-    'language.label': '언어',
     'action.retry': '다시 시도',
     'action.confirm': '확인',
     'action.cancel': '취소',
@@ -41,7 +39,6 @@ export const COMMON_STRINGS: Record<Locale, Record<string, string>> = {
     'imagePreview.zoomOut': '축소',
   },
   zh: {
-    'language.label': '语言',
     'action.retry': '重试',
     'action.confirm': '确认',
     'action.cancel': '取消',
