@@ -115,6 +115,21 @@ describe.each(testDbTargets())('catalogue words in the page language on $name', 
     expect((await orderInfo(store.app, placed.data.order_id)).product_name).toBe('新手礼包');
   });
 
+  it("answers the Voucher Center in the language after the stored area, and only in the store's languages", async () => {
+    type Games = { list: Array<{ game_id: number; area: string; game_name: string }> };
+    const ember = async (header: string) => (await call<Games>(store.app, 'getPayGameList', {}, page(header))).data.list.find((game) => game.game_id === 18);
+    expect(await ember('us,ko')).toMatchObject({ area: 'kr', game_name: '엠버윙 프론티어' });
+    expect(await ember('us,zh')).toMatchObject({ area: 'us', game_name: '烬翼边境' });
+    expect(await ember('kr,en')).toMatchObject({ area: 'us', game_name: 'Emberwing Frontier' });
+    expect(await ember('eu,en')).toMatchObject({ area: 'eu', game_name: 'Emberwing Frontier' });
+    expect(await ember(',zh')).toMatchObject({ game_name: '烬翼边境' });
+    // The spec's header alone still works; anything else a client sends picks among en, ko and zh only.
+    expect(await ember('kr')).toMatchObject({ area: 'kr', game_name: '엠버윙 프론티어' });
+    expect(await ember('kr,xx')).toMatchObject({ area: 'kr', game_name: '엠버윙 프론티어' });
+    expect(await ember(`kr,${'x'.repeat(5000)},zh`)).toMatchObject({ area: 'kr', game_name: '엠버윙 프론티어' });
+    expect(await ember('kr,<script>')).toMatchObject({ area: 'kr' });
+  });
+
   it('shows the pay centre home slides in the page language', async () => {
     const { data } = await call<Banner[]>(store.app, 'pcpay/banner', { game_id: '', area: 'us' }, page('zh'));
     expect(data.map((slide) => slide.title)).toEqual(['十款游戏，一个安全的收银台: 道具通过游戏内邮件送达', '几秒钟即可充值游戏货币']);
