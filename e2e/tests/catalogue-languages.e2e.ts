@@ -20,9 +20,9 @@ async function shownWords(page: Page): Promise<string[]> {
 }
 
 const CASES = [
-  { lang: 'zh', area: 'us', script: HAN, foreign: [ENGLISH, HANGUL], packs: '礼包', pack: '新手礼包' },
+  { lang: 'zh', area: 'us', script: HAN, foreign: [ENGLISH, HANGUL], packs: '组合包', pack: '新手礼包' },
   { lang: 'ko', area: 'us', script: HANGUL, foreign: [ENGLISH, HAN], packs: '패키지', pack: '스타터 팩' },
-  { lang: 'zh', area: 'kr', script: HAN, foreign: [ENGLISH, HANGUL], packs: '礼包', pack: '新手礼包' },
+  { lang: 'zh', area: 'kr', script: HAN, foreign: [ENGLISH, HANGUL], packs: '组合包', pack: '新手礼包' },
   { lang: 'en', area: 'kr', script: ENGLISH, foreign: [HANGUL, HAN], packs: 'Packs', pack: 'Starter Pack' },
 ] as const;
 

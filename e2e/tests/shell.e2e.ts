@@ -66,7 +66,7 @@ describe('the federated shell', () => {
     // The pay centre reloads its catalogue when the store's locale changes, and only then: the
     // request after the switch proves the remote read the value the host wrote.
     const reload = page.waitForRequest((request) => request.url().endsWith('/api/pcpay/payCenterList'), { timeout: 10_000 });
-    await page.locator('.language-switch select').selectOption('ko');
+    await page.locator('.language-switch').selectOption('ko');
     const request = await reload;
     expect(request.method()).toBe('POST');
     expect(await page.evaluate(() => window.__TOPUP_STORE_INSTANCES__)).toBe(1);
@@ -127,7 +127,7 @@ describe('the federated shell', () => {
   it('switching language re-renders the remote and is remembered', async () => {
     await openRoute(page, server.url, '/pcIndex');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay Center');
-    await page.locator('.language-switch select').selectOption('zh');
+    await page.locator('.language-switch').selectOption('zh');
     await page.getByRole('heading', { name: '支付中心' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: '支付中心' }).waitFor();

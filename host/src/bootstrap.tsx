@@ -1,5 +1,5 @@
 // The store part (the one store and i18n instance) is imported here first, so every remote gets these ones.
-import { i18n, initI18n } from '@topup/shared/store';
+import { changeLocale, i18n, initI18n } from '@topup/shared/store';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -7,7 +7,7 @@ import { App } from './App';
 import { loadNotes } from './federation/health';
 import { ensureRemotesRegistered, prefetchRemotePage } from './federation/remotes';
 import { isWideWindow, routePageOf } from './federation/route-page';
-import { changeLocale, initialLocale } from './locale';
+import { initialLocale } from './locale';
 import { registerShellStrings } from './shell/strings';
 import './shell/shell.css';
 

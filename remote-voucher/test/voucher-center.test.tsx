@@ -87,10 +87,25 @@ describe('the Voucher Center (spec §2)', () => {
     await renderVoucherCenter('/index_1?area=kr', 'ko');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('바우처 센터');
     await screen.findByRole('heading', { name: '엠버윙 프론티어' });
-    expect(proxy.requests.find((r) => r.url === '/api/getPayGameList')?.headers['accept-language']).toBe('kr');
+    expect(proxy.requests.find((r) => r.url === '/api/getPayGameList')?.headers['accept-language']).toBe('kr,ko');
     await user.click(screen.getByRole('button', { name: '엠버윙 프론티어 충전' }));
     const query = new URLSearchParams((await screen.findByTestId('top-up-location')).getAttribute('data-search') ?? '');
     expect([query.get('game_id'), query.get('area')]).toEqual(['18', 'kr']);
+  });
+
+  it('follows the chosen language and its region: Korean on a US link charges the kr store, Chinese names in Chinese (issue 34)', async () => {
+    const user = userEvent.setup();
+    await renderVoucherCenter('/index_1?area=us', 'ko');
+    await screen.findByRole('heading', { name: '엠버윙 프론티어' });
+    expect(screen.queryByText(/Emberwing|Frontier/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: '엠버윙 프론티어 충전' }));
+    const query = new URLSearchParams((await screen.findByTestId('top-up-location')).getAttribute('data-search') ?? '');
+    expect([query.get('game_id'), query.get('area')]).toEqual(['18', 'kr']);
+    await resetPage();
+
+    await renderVoucherCenter('/index_1', 'zh');
+    await screen.findByRole('heading', { name: '烬翼边境' });
+    expect(screen.queryByRole('heading', { name: 'Emberwing Frontier' })).toBeNull();
   });
 
   it("shows the store's customer-service link: the social-media page first, then the server's", async () => {

@@ -26,7 +26,7 @@ describe.each(testDbTargets())('catalogue words in the page language on $name', 
   it('names tabs and pay methods in the page language and keeps the tab keys the shelf sends back', async () => {
     const zh = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'us' }, page('zh'));
     expect(zh.data.tab_list).toEqual(['Dragon Gems', 'Packs', 'Passes']);
-    expect(zh.data.tab_labels).toEqual({ 'Dragon Gems': '龙晶', Packs: '礼包', Passes: '通行证' });
+    expect(zh.data.tab_labels).toEqual({ 'Dragon Gems': '龙晶', Packs: '组合包', Passes: '通行证' });
     expect(zh.data.pay_type_list.map((pay) => pay.name)).toEqual(['信用卡或借记卡', '电子钱包']);
     const en = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'kr' }, page('en'));
     expect(en.data.tab_list).toEqual(['드래곤 젬', '패키지', '패스']);
@@ -62,20 +62,27 @@ describe.each(testDbTargets())('catalogue words in the page language on $name', 
     expect(kr.data[0]?.product_name).toBe('스타터 팩');
   });
 
-  it('falls back to the area language for the whole game-area when one word is missing, never a mix', async () => {
+  it('falls back per text where the publisher left one untranslated: each text wholly in one language, the rest translated', async () => {
     await updateCatalogue(store.db, store.catalogue, async (tx) => {
       await tx.query(`UPDATE bundles SET texts = texts - 'zh' WHERE product_id = '18-eu-hero-chest'`);
+      await tx.query(`UPDATE bundles SET texts = jsonb_set(texts, '{zh,productContent}', '""') WHERE product_id = '18-eu-starter-pack'`);
     });
     const tabs = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'eu' }, page('zh'));
-    expect(tabs.data.tab_labels).toEqual({ 'Dragon Gems': 'Dragon Gems', Packs: 'Packs', Passes: 'Passes' });
-    expect(tabs.data.pay_type_list[0]?.name).toBe('Credit or debit card');
+    expect(tabs.data.tab_labels).toEqual({ 'Dragon Gems': '龙晶', Packs: '组合包', Passes: '通行证' });
+    expect(tabs.data.pay_type_list[0]?.name).toBe('信用卡或借记卡');
     const gems = await call<Bundle[]>(store.app, 'getPayPrice', { game_id: 18, area: 'eu', type: 'Dragon Gems' }, page('zh'));
-    for (const bundle of gems.data) for (const words of cardWords(bundle)) expect(HAN.test(words)).toBe(false);
+    for (const bundle of gems.data) expect(HAN.test(bundle.product_name)).toBe(true);
+    const packs = await call<Bundle[]>(store.app, 'getPayPrice', { game_id: 18, area: 'eu', type: 'Packs' }, page('zh'));
+    const chest = packs.data.find((bundle) => bundle.product_id === '18-eu-hero-chest');
+    const starter = packs.data.find((bundle) => bundle.product_id === '18-eu-starter-pack');
+    // The untranslated bundle reads in the area's English, every line of it; no line mixes two languages.
+    for (const words of cardWords(chest as Bundle)) expect(HAN.test(words)).toBe(false);
+    expect(HAN.test(starter?.product_name ?? '')).toBe(true);
+    expect(starter?.product_content).toMatch(LATIN_WORD);
+    expect(HAN.test(starter?.product_content ?? '')).toBe(false);
+    for (const bundle of packs.data.filter((b) => b !== chest && b !== starter)) for (const words of cardWords(bundle)) expect(LATIN_WORD.test(words)).toBe(false);
     const slides = await call<Banner[]>(store.app, 'banners', { game_id: 18, area: 'eu' }, page('zh'));
-    expect(slides.data[0]?.slideshow_url).toMatch(/\/en\.svg\?r=\d+$/);
-    // The other areas of the game keep their Chinese.
-    const us = await call<TabData>(store.app, 'getTab', { game_id: 18, area: 'us' }, page('zh'));
-    expect(us.data.tab_labels?.Packs).toBe('礼包');
+    expect(slides.data[0]?.slideshow_url).toMatch(/\/zh\.svg\?r=\d+$/);
   });
 
   it('draws each slide’s words in the page language over a picture that has none', async () => {
@@ -106,6 +113,21 @@ describe.each(testDbTargets())('catalogue words in the page language on $name', 
     const placed = await call<{ order_id: string }>(store.app, 'createOrder', orderRequest({ product_id: '18-us-starter-pack', role_id: '1801002', uid: '1800002' }), page('zh'));
     expect(placed.ret).toBe(0);
     expect((await orderInfo(store.app, placed.data.order_id)).product_name).toBe('新手礼包');
+  });
+
+  it("answers the Voucher Center in the language after the stored area, and only in the store's languages", async () => {
+    type Games = { list: Array<{ game_id: number; area: string; game_name: string }> };
+    const ember = async (header: string) => (await call<Games>(store.app, 'getPayGameList', {}, page(header))).data.list.find((game) => game.game_id === 18);
+    expect(await ember('us,ko')).toMatchObject({ area: 'kr', game_name: '엠버윙 프론티어' });
+    expect(await ember('us,zh')).toMatchObject({ area: 'us', game_name: '烬翼边境' });
+    expect(await ember('kr,en')).toMatchObject({ area: 'us', game_name: 'Emberwing Frontier' });
+    expect(await ember('eu,en')).toMatchObject({ area: 'eu', game_name: 'Emberwing Frontier' });
+    expect(await ember(',zh')).toMatchObject({ game_name: '烬翼边境' });
+    // The spec's header alone still works; anything else a client sends picks among en, ko and zh only.
+    expect(await ember('kr')).toMatchObject({ area: 'kr', game_name: '엠버윙 프론티어' });
+    expect(await ember('kr,xx')).toMatchObject({ area: 'kr', game_name: '엠버윙 프론티어' });
+    expect(await ember(`kr,${'x'.repeat(5000)},zh`)).toMatchObject({ area: 'kr', game_name: '엠버윙 프론티어' });
+    expect(await ember('kr,<script>')).toMatchObject({ area: 'kr' });
   });
 
   it('shows the pay centre home slides in the page language', async () => {

@@ -1,7 +1,7 @@
 import { bundleSubtitle, bundleTag } from '@topup/shared/rules';
 import type { Bundle } from '@topup/shared/types';
 import { reconcileOrders } from '../src/orders/reconciliation';
-import { ARIA, checkout, mailsOf, mustCreateOrder, openOrderStore, orderInfo, waitForStatus, type OrderStore } from './support/order-helpers';
+import { ARIA, checkout, mailsOf, mustCreateOrder, openOrderStore, orderInfo, orderRequest, waitForStatus, type OrderStore } from './support/order-helpers';
 import { call } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 
@@ -100,5 +100,50 @@ describe.each(testDbTargets())('what a card promises, the mail delivers, on $nam
     const returning = { role_id: '1801003', uid: '1800003', server_id: '1801' };
     expect(await card(returning, '18-us-currency-60')).toEqual({ tag: 'Popular', text: '60 Dragon Gems', firstBuy: 0 });
     expect(await buy(returning, '18-us-currency-60')).toEqual([{ name: 'Dragon Gems', quantity: 60 }]);
+  });
+});
+
+describe.each(testDbTargets())('the mail is written in the language the player bought in, on $name', (target) => {
+  let store: OrderStore;
+  beforeAll(async () => {
+    store = await openOrderStore(target);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  /** Buys on a page in `language` (ACCEPT-LANGUAGE, as the store's pages send it), pays, and reads the mail. */
+  const buyIn = async (language: string, overrides: Record<string, string | number>) => {
+    const placed = await call<{ order_id: string }>(store.app, 'createOrder', orderRequest(overrides), { headers: { 'accept-language': language } });
+    expect(placed.ret).toBe(0);
+    expect((await checkout(store, placed.data.order_id, 'paid')).status).toBe(303);
+    await waitForStatus(store.app, placed.data.order_id, ['delivered']);
+    const [mail] = await mailsOf(store.db, placed.data.order_id);
+    return mail!;
+  };
+
+  it('Chinese on the US store: title and every item in Chinese, the first top-up bonus too', async () => {
+    const mail = await buyIn('zh', { role_id: '1801002', uid: '1800002', product_id: '18-us-currency-300' });
+    expect(mail.title).toBe('您购买的 300 龙晶');
+    expect(mail.items).toEqual([
+      { name: '龙晶', quantity: 300 },
+      { name: '龙晶（首充奖励）', quantity: 300 },
+    ]);
+  });
+
+  it('Korean on the US store, and English on the Korean store', async () => {
+    // The returning player has had this pack's first-purchase bonus already.
+    const ko = await buyIn('ko', { role_id: '1801003', uid: '1800003', product_id: '18-us-weekly-supply' });
+    expect(ko.title).toBe('구매하신 주간 보급');
+    expect(ko.items).toEqual([
+      { name: '드래곤 젬', quantity: 100 },
+      { name: '스태미나 물약', quantity: 3 },
+    ]);
+    const en = await buyIn('en', { area: 'kr', server_id: '1831', role_id: '1831001', uid: '1800001', product_id: '18-kr-currency-60' });
+    expect(en.title).toBe('Your purchase: 60 Dragon Gems');
+    expect(en.items).toEqual([
+      { name: 'Dragon Gems', quantity: 60 },
+      { name: 'Dragon Gems (first top-up bonus)', quantity: 60 },
+    ]);
   });
 });

@@ -77,6 +77,10 @@ describe.each(testDbTargets())('receipt e-mails on $name', (target) => {
     expect(mail.text).toContain(`결제 금액: $${delivered.amount}`);
     expect(mail.text).toContain('상태: 발송 완료');
     expect(mail.text).toMatch(/아이템: .+×\d/);
+    // Items and pay method in the order page's Korean, not the US area's English (issue 34).
+    expect(mail.text).toMatch(/아이템: 드래곤 젬 ×300(, 드래곤 젬 \(첫 충전 보너스\) ×300)?\n/);
+    expect(mail.text).toContain('결제 수단: 신용/체크카드');
+    expect(mail.text).not.toMatch(/Dragon|Credit/);
     expect(mail.text).toContain(`http://127.0.0.1:8080/#/receipt?order_id=${placed.order_id}&role_id=1801001&lang=ko`);
     expect(mail.html).toContain(`<html lang="ko">`);
 

@@ -30,9 +30,12 @@ describe('locale by area (spec §9)', () => {
     expect(localeForArea(undefined)).toBe('en');
   });
 
-  it('lets an explicit language win, then the query area, then what was stored', () => {
+  it("lets an explicit language win, then the player's stored choice, then the query area, then the stored area", () => {
     expect(resolveLocale({ queryLang: 'zh', queryArea: 'kr' })).toBe('zh');
-    expect(resolveLocale({ queryArea: 'kr', storedLang: 'en' })).toBe('ko');
+    // The player's choice in this browser outranks the area of a store link (issue 34: English on the kr store stays English).
+    expect(resolveLocale({ queryArea: 'kr', storedLang: 'en' })).toBe('en');
+    expect(resolveLocale({ queryArea: 'us', storedLang: 'zh' })).toBe('zh');
+    expect(resolveLocale({ queryArea: 'kr' })).toBe('ko');
     expect(resolveLocale({ storedLang: 'ko', storedArea: 'us' })).toBe('ko');
     expect(resolveLocale({ storedArea: 'tw' })).toBe('zh');
     expect(resolveLocale({})).toBe('en');

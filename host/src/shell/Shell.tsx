@@ -2,8 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RemoteRegistry } from '@topup/shared/contracts';
-import { LanguageSwitch } from './LanguageSwitch';
 import { useAppStore } from '@topup/shared/store';
+import { LanguageSelect } from '@topup/shared/ui';
 import { pageQuery } from '../locale';
 import { usePageFocus } from './use-page-focus';
 
@@ -44,7 +44,7 @@ export function Shell({ registry, refusedPreview = null, children }: Props) {
         <Link to="/" className="shell__brand" aria-label={t('brand.home')}>
           {t('brand.name')}
         </Link>
-        <LanguageSwitch />
+        <LanguageSelect className="language-switch" label={t('language.label')} />
       </header>
       {refusedPreview || previewing(registry) ? (
         <Suspense fallback={null}>

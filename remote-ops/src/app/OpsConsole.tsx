@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
-import { LOCALES, isLocale, type Locale } from '@topup/shared/rules';
-import { i18n, localStore, store, useAppStore } from '@topup/shared/store';
+import { LanguageSelect } from '@topup/shared/ui';
 import { SessionProvider, useSession, type Permission } from '../lib/session';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { AttentionPage } from '../pages/AttentionPage';
@@ -32,31 +31,6 @@ const SECTIONS: readonly Section[] = [
   { path: 'operators', label: 'nav.operators', permission: 'operators.manage' },
   { path: 'audit', label: 'nav.audit', permission: 'read' },
 ];
-
-/** The console's language: the same switch as the store's (i18next, the shared store, the page, remembered). */
-async function changeLocale(locale: Locale): Promise<void> {
-  await i18n.changeLanguage(locale);
-  store.getState().setLocale(locale);
-  document.documentElement.lang = locale;
-  localStore.set('lang', locale);
-}
-
-function LanguageSelect() {
-  const { t } = useOpsTranslation();
-  const locale = useAppStore((s) => s.locale);
-  return (
-    <label className="ops-language">
-      <span className="visually-hidden">{t('common.language')}</span>
-      <select aria-label={t('common.language')} value={locale} onChange={(e) => isLocale(e.target.value) && void changeLocale(e.target.value)}>
-        {LOCALES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {t(`language.${l}`)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** A page the role may not open: said plainly, never an empty screen. */
 function NotAllowed() {
@@ -118,7 +92,7 @@ function Console() {
         <div className="ops-who">
           <span className="ops-who__name">{session.operator?.name}</span>
           <span className="ops-who__role">{t(`role.${session.operator?.role}`, { defaultValue: session.operator?.role })}</span>
-          <LanguageSelect />
+          <LanguageSelect className="ops-language" label={t('common.language')} />
           <button type="button" className="ops-button ops-button--quiet" onClick={() => void session.signOut()}>
             {t('session.signOut')}
           </button>

@@ -60,7 +60,7 @@ export const KO: Record<string, string> = {
   'footer.privacy': '개인정보 처리방침',
   'footer.newTab': '(새 탭에서 열림)',
   'footer.address': 'TopUp Store Ltd., 싱가포르 098632 하버 뷰 로드 18, 1203호',
-  'footer.copyright': '© {{year}} TopUp Store. All rights reserved.',
+  'footer.copyright': '© {{year}} TopUp Store',
 
   'noGame.title': '어떤 게임을 충전하시겠어요?',
   'noGame.body': '게임에서 이 페이지를 열거나 바우처 센터에서 게임을 선택하세요.',

@@ -64,6 +64,11 @@ export interface CataloguePayType {
   readonly pricePercent: number;
 }
 
+/** An item a bundle delivers: its name in the area's language, `names` in the others (an order mails the one of its language). */
+export interface CatalogueItem extends MailItem {
+  readonly names?: Translations<string>;
+}
+
 /** The card's words are the area's language; `texts` holds the others. */
 export interface CatalogueBundle extends BundleTexts {
   readonly id: number;
@@ -76,9 +81,9 @@ export interface CatalogueBundle extends BundleTexts {
   readonly firstBuyOffer: boolean;
   readonly texts: Translations<BundleTexts>;
   /** What the bundle delivers, and on top of it the first-purchase bonus or the repeat bonus. */
-  readonly items: readonly MailItem[];
-  readonly firstBuyItems: readonly MailItem[];
-  readonly bonusItems: readonly MailItem[];
+  readonly items: readonly CatalogueItem[];
+  readonly firstBuyItems: readonly CatalogueItem[];
+  readonly bonusItems: readonly CatalogueItem[];
   /** Purchases per character in each `roleBuyLimitPeriod`; 0: no limit. */
   readonly roleBuyLimit: number;
   readonly roleBuyLimitPeriod: LimitPeriod;
@@ -117,8 +122,6 @@ export interface GameArea {
   /** Tab keys (`type`), in display order. */
   readonly tabs: readonly string[];
   readonly tabLabels: ReadonlyMap<string, Translations<string>>;
-  /** The languages every tab, pay method and bundle of this game-area has its words in (the area's own always). */
-  readonly languages: ReadonlySet<Locale>;
   readonly payTypes: readonly CataloguePayType[];
   /** Active bundles of each tab, in display order, with those outside their sale window (sale-window.ts). */
   readonly bundlesByTab: ReadonlyMap<string, readonly CatalogueBundle[]>;

@@ -9,7 +9,6 @@ import type {
   GameArea,
 } from './catalogue';
 import { gameAreaKey } from './catalogue';
-import { wholeLanguages } from './catalogue-language';
 import { payBrandMarks } from './pay-brands';
 import { isoTimeSql } from './sale-window';
 import type { GameRule, GameRules, RegionPicker } from '@topup/shared/rules';
@@ -116,7 +115,6 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
       customerServiceUrl: row.customer_service_url,
       tabs: tabs.map((tab) => tab.type),
       tabLabels,
-      languages: wholeLanguages({ area: row.area, tabLabels, payTypes, bundles: [...bundlesByTab.values()].flat(), banners }),
       payTypes,
       bundlesByTab,
       banners,

@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/db';
 import { upsertRows, type Column } from '../db/upsert-rows';
-import type { MailItem } from '../game/game-gateway';
-import type { BannerTexts, BundleTexts, LimitPeriod, LocalizedText, Translations } from './catalogue';
+import type { BannerTexts, BundleTexts, CatalogueItem, LimitPeriod, LocalizedText, Translations } from './catalogue';
 
 /**
  * The catalogue's writes, one per table: rows whose key exists get the given values again, so
@@ -60,9 +59,9 @@ export type BundleRecord = {
   pay_icon: string;
   pay_content: string;
   /** What the bundle delivers (see migration 040); the first-buy and repeat bonuses on top. */
-  items: readonly MailItem[];
-  first_buy_items: readonly MailItem[];
-  bonus_items: readonly MailItem[];
+  items: readonly CatalogueItem[];
+  first_buy_items: readonly CatalogueItem[];
+  bonus_items: readonly CatalogueItem[];
   role_buy_limit: number;
   /** What role_buy_limit counts: purchases per character ever, or per calendar day, week or month in UTC (migration 064). */
   role_buy_limit_period: LimitPeriod;

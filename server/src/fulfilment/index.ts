@@ -12,7 +12,7 @@ export { startMailSink, type CaughtMail, type MailSink } from './mail-sink';
 export { messageIdFor, smtpTransport, type MailToSend, type MailTransport } from './mail-transport';
 export { MailWorker, MAIL_BACKOFF_MS, MAIL_MAX_ATTEMPTS, type MailWorkerOptions } from './mail-worker';
 export { PollLoop } from './poll-loop';
-export { orderItems, orderMail, type MailedOrder, type PromisedItems } from './order-mail';
+export { orderItems, orderLanguage, orderMail, type MailedOrder, type PromisedItems } from './order-mail';
 export {
   claimDueJobs,
   finishJob,

@@ -1,4 +1,4 @@
-import { localeForArea } from '@topup/shared/rules';
+import { isLocale, localeForArea, type Locale } from '@topup/shared/rules';
 import type { InGameMail, MailItem } from '../game/game-gateway';
 
 /**
@@ -20,6 +20,8 @@ export interface MailedOrder {
   readonly area: string;
   readonly product_name: string;
   readonly first_buy: boolean;
+  /** The language the player bought in (the order page's): the mail is written in it. */
+  readonly locale: string;
   /** The bundle's items when the order was placed; null for orders placed before they were kept. */
   readonly promised_items: PromisedItems | null;
 }
@@ -32,23 +34,28 @@ const TITLES = {
 
 const BONUS = { en: 'First-purchase bonus', ko: '첫 구매 보너스', zh: '首充奖励' };
 
+/** The language an order's mail and e-mail are written in: the one the player bought in, else the area's. */
+export function orderLanguage(order: Pick<MailedOrder, 'area' | 'locale'>): Locale {
+  return isLocale(order.locale) ? order.locale : localeForArea(order.area);
+}
+
 /** What an order delivers: the items its bundle promised when it was placed, with the bonus its payment kept. */
-export function orderItems(order: Pick<MailedOrder, 'area' | 'product_name' | 'first_buy' | 'promised_items'>, firstPayContent: string): MailItem[] {
+export function orderItems(order: Pick<MailedOrder, 'area' | 'locale' | 'product_name' | 'first_buy' | 'promised_items'>, firstPayContent: string): MailItem[] {
   const promised = order.promised_items;
   if (promised && promised.items.length > 0) return [...promised.items, ...(order.first_buy ? promised.firstBuy : promised.bonus)];
   // An order placed before bundles listed their items: the bundle by name, and its first-purchase text.
   const items = [{ name: order.product_name, quantity: 1 }];
-  if (order.first_buy) items.push({ name: firstPayContent || BONUS[localeForArea(order.area)], quantity: 1 });
+  if (order.first_buy) items.push({ name: firstPayContent || BONUS[orderLanguage(order)], quantity: 1 });
   return items;
 }
 
 /**
- * The in-game mail of an order, keyed by the order id so that sending it again never delivers
+ * The in-game mail of an order, in the language the player bought in, keyed by the order id so that sending it again never delivers
  * twice. It carries what the card promised: the bundle's items, and its first-purchase bonus or
  * its repeat bonus.
  */
 export function orderMail(order: MailedOrder, firstPayContent: string): InGameMail {
-  const locale = localeForArea(order.area);
+  const locale = orderLanguage(order);
   const items = orderItems(order, firstPayContent);
   return {
     key: order.order_id,

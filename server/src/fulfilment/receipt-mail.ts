@@ -1,7 +1,7 @@
 import { formatDeadline } from '@topup/shared/formats';
 import { formatPrice, LOCALES, type Locale } from '@topup/shared/rules';
 import { findGameArea, type Catalogue } from '../catalogue/catalogue';
-import { catalogueLanguage, payTypeName } from '../catalogue/catalogue-language';
+import { payTypeName } from '../catalogue/catalogue-language';
 import type { MailItem } from '../game/game-gateway';
 import { formatAmount } from '../payments';
 import type { OutgoingMail } from './mail-outbox';
@@ -60,7 +60,7 @@ const WORDS: Readonly<Record<Locale, ReceiptWords>> = {
     subject: (product) => `您的收据：${product}`,
     intro: '感谢您的购买。道具已发送至角色的游戏内邮箱。',
     labels: { order: '订单号', date: '时间', game: '游戏', character: '角色', bundle: '礼包', items: '道具', amount: '支付金额', payMethod: '支付方式', status: '状态' },
-    delivered: '已发货',
+    delivered: '已到账',
     link: '在线收据',
     help: '对此订单有疑问？请在帮助页面提供订单号联系我们',
     footer: '您收到此邮件是因为在下单页面填写了此邮箱地址。我们不会发送营销邮件。',
@@ -88,7 +88,7 @@ export function receiptMail(order: ReceiptOrder, items: readonly MailItem[], cat
   const words = WORDS[locale];
   const gameArea = findGameArea(catalogue, order.game_id, order.area);
   const pay = gameArea?.payTypes.find((type) => type.payType === order.pay_type);
-  const payName = pay && gameArea ? payTypeName(pay, order.area, catalogueLanguage(gameArea, locale)) : order.pay_type;
+  const payName = pay && gameArea ? payTypeName(pay, order.area, locale) : order.pay_type;
   const link = receiptUrl(publicUrl, order);
   const rows: [string, string][] = [
     [words.labels.order, order.order_id],

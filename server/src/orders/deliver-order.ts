@@ -1,4 +1,5 @@
 import { findGameArea } from '../catalogue/catalogue';
+import { bundleTexts } from '../catalogue/catalogue-language';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Db } from '../db/db';
 import type { GameGateway, SentMail } from '../game/game-gateway';
@@ -7,7 +8,7 @@ import { findBundle } from './find-bundle';
 import type { OrderSettings } from './order-settings';
 import type { OrderRow } from './read-order';
 import type { PaymentProvider } from '../payments';
-import { type ClaimedJob, describeError, finishJob, inJobTransaction, LeaseLost, nextAttemptAt, orderItems, orderMail, postponeJob, queueMail, queueOrderJob, receiptMail, withTimeout, type WorkerLog } from '../fulfilment';
+import { type ClaimedJob, describeError, finishJob, inJobTransaction, LeaseLost, nextAttemptAt, orderItems, orderLanguage, orderMail, postponeJob, queueMail, queueOrderJob, receiptMail, withTimeout, type WorkerLog } from '../fulfilment';
 
 export interface JobContext {
   readonly db: Db;
@@ -26,7 +27,8 @@ export interface JobContext {
 export async function bonusText(context: JobContext, order: OrderRow): Promise<string> {
   if (!order.first_buy) return '';
   const gameArea = findGameArea(await context.catalogue.get(), order.game_id, order.area);
-  return (gameArea && findBundle(gameArea, order.product_id)?.firstPayContent) || '';
+  const bundle = gameArea && findBundle(gameArea, order.product_id);
+  return (bundle && bundleTexts(bundle, orderLanguage(order)).firstPayContent) || '';
 }
 
 /**

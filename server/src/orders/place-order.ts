@@ -1,6 +1,6 @@
 import { currencyCode, localeForArea, type Locale } from '@topup/shared/rules';
 import { type Catalogue, openServer } from '../catalogue/catalogue';
-import { bundleTexts, catalogueLanguage } from '../catalogue/catalogue-language';
+import { bundleTexts, itemsIn } from '../catalogue/catalogue-language';
 import { resolveGameArea } from '../catalogue/resolve-game-area';
 import type { Db } from '../db/db';
 import { type DiscountCode, findDiscountCode, normaliseCode } from '../discounts';
@@ -113,6 +113,8 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     throw error;
   }
 
+  // The language the player buys in: its mail, receipt and e-mail are written in it, whatever the area's.
+  const language = request.locale ?? localeForArea(gameArea.area);
   const written = await writeOrder(db, {
     orderToken,
     gameId,
@@ -125,14 +127,19 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     uid: role.uid,
     bundleId: bundle.id,
     productId: bundle.productId,
-    productName: bundleTexts(bundle, catalogueLanguage(gameArea, request.locale ?? localeForArea(gameArea.area))).productName,
-    locale: request.locale ?? localeForArea(gameArea.area),
+    productName: bundleTexts(bundle, language).productName,
+    locale: language,
     receiptEmail: request.receiptEmail ?? '',
     bundlePriceMinor: bundle.priceMinor,
     // The chosen pay method's difference: the page showed its price beside it.
     methodPercent: method.pricePercent,
     firstBuyOffer: bundle.firstBuyOffer,
-    promisedItems: { items: bundle.items, firstBuy: bundle.firstBuyItems, bonus: bundle.bonusItems },
+    // Kept in the order's language: its in-game mail and its receipt name them as the player read them.
+    promisedItems: {
+      items: itemsIn(bundle.items, gameArea.area, language),
+      firstBuy: itemsIn(bundle.firstBuyItems, gameArea.area, language),
+      bonus: itemsIn(bundle.bonusItems, gameArea.area, language),
+    },
     roleBuyLimit: bundle.roleBuyLimit,
     roleBuyLimitPeriod: bundle.roleBuyLimitPeriod,
     payType,

@@ -1,4 +1,4 @@
-import { localStore } from '@topup/shared/store';
+import { localStore, store } from '@topup/shared/store';
 import type { ApiEnvelope } from '@topup/shared/types';
 import { callStore } from './store-client';
 
@@ -20,7 +20,8 @@ export function requestFamilyB<T>(alias: FamilyBAlias, type: 'get' | 'post', par
   const values = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
   return callStore<T>(url, {
     ...(type === 'get' ? { query: values } : { method: 'POST', form: values }),
-    // Spec §7: every Family B request carries the stored area as its language.
-    headers: { 'accept-language': localStore.get('area') ?? '' },
+    // Spec §7: every Family B request carries the stored area as its language; the language the player
+    // reads follows it (`kr,zh`), so names come in that language (docs/api.md).
+    headers: { 'accept-language': [localStore.get('area'), store.getState().locale].join() },
   });
 }

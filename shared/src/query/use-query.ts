@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useAppStore } from '@topup/shared/store';
 import { showCallError } from '@topup/shared/ui';
 
 export interface QueryOptions {
@@ -33,7 +34,9 @@ interface Settled<T> {
  * One way to read data in the remotes: `read` runs when `key` changes (null: nothing to read),
  * the previous read is cancelled through its AbortSignal, a cancelled read never reaches the
  * page, an answer is only shown for the key it was read for, and a failure shows the error
- * dialog once (or is handed to the page). `retry` reads again.
+ * dialog once (or is handed to the page). `retry` reads again. A change of the page's language
+ * reads again too (the answers carry the catalogue's words in it), keeping the answer shown until
+ * the new one arrives.
  */
 export function useQuery<T>(key: string | null, read: (signal: AbortSignal) => Promise<T>, options: QueryOptions = {}): QueryResult<T> {
   const [round, setRound] = useState(0);
@@ -41,6 +44,7 @@ export function useQuery<T>(key: string | null, read: (signal: AbortSignal) => P
   const latestRead = useRef(read);
   latestRead.current = read;
   const { onError = 'dialog', transition = false } = options;
+  const locale = useAppStore((s) => s.locale);
 
   useEffect(() => {
     if (key === null) return undefined;
@@ -59,7 +63,7 @@ export function useQuery<T>(key: string | null, read: (signal: AbortSignal) => P
       },
     );
     return () => controller.abort();
-  }, [key, round, onError, transition]);
+  }, [key, round, onError, transition, locale]);
 
   const retry = useCallback(() => setRound((n) => n + 1), []);
   const current = settled !== null && settled.key === key ? settled : null;

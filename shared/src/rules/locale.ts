@@ -29,13 +29,13 @@ export interface LocaleSources {
 }
 
 /**
- * Picks the page locale: an explicit language in the query wins, then the query's area,
- * then the player's stored choice, then the stored area, then English.
+ * Picks the page locale (docs/catalogue.md, "The player's language"): an explicit language in the
+ * query wins (a link that names one), then the language the player chose in this browser, then the
+ * query's area, then the stored area, then English. The player's choice outranks the area, so a
+ * reload or a link to another store keeps it until the player changes it.
  */
 export function resolveLocale(sources: LocaleSources): Locale {
   if (isLocale(sources.queryLang)) return sources.queryLang;
-  if (sources.queryArea) return localeForArea(sources.queryArea);
   if (isLocale(sources.storedLang)) return sources.storedLang;
-  if (sources.storedArea) return localeForArea(sources.storedArea);
-  return DEFAULT_LOCALE;
+  return localeForArea(sources.queryArea || sources.storedArea);
 }

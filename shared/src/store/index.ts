@@ -8,3 +8,4 @@ export type { Store, StoreState, StoreUser, StoreActions } from './store-state';
 export { localStore, type StorageKey } from './local-storage';
 export { i18n, initI18n, addStrings, type Strings } from './i18n/i18n';
 export { useStoreNavigate, toHref, type QueryValues } from './navigation/use-store-navigate';
+export { changeLocale } from './change-locale';

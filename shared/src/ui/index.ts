@@ -10,3 +10,4 @@ export { CloseIcon, SearchIcon, CheckIcon, SpinnerIcon } from './icons';
 export { showCallError } from './show-call-error';
 export { renderStandalone } from './standalone-root';
 export { TERMS_PAGE_URL, PRIVACY_PAGE_URL } from './legal-pages';
+export { LanguageSelect } from './LanguageSelect';

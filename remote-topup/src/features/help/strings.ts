@@ -54,7 +54,7 @@ export const HELP_STRINGS: Strings = {
   },
   ko: {
     'support.title': '고객센터',
-    'support.back': '상점으로 돌아가기',
+    'support.back': '스토어로 돌아가기',
     'support.intro': '자주 묻는 질문, 주문 조회, 문의하기.',
     'support.faq.title': '자주 묻는 질문',
     'support.faq.id.q': '캐릭터 ID는 어디에서 확인하나요?',

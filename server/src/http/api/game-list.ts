@@ -1,5 +1,5 @@
 import type { PayGame } from '@topup/shared/types';
-import type { Locale } from '@topup/shared/rules';
+import { localeForArea, type Locale } from '@topup/shared/rules';
 import type { Catalogue, CatalogueGame } from '../../catalogue/catalogue';
 
 function item(game: CatalogueGame, area: string, locale: Locale): PayGame {
@@ -13,8 +13,10 @@ function item(game: CatalogueGame, area: string, locale: Locale): PayGame {
 }
 
 /**
- * One entry per game: in the preferred area when the game is sold there, otherwise in its home
- * area. Names and descriptions in the request's language.
+ * One entry per game, in the request's language, in the area its Charge leads to (docs/catalogue.md,
+ * "The player's language"): the preferred area when the game is sold there and it speaks the
+ * player's language; else the game's first area in the player's language (Korean → kr); else the
+ * preferred area; else the game's home area.
  */
 export function gameList(
   catalogue: Catalogue,
@@ -25,7 +27,12 @@ export function gameList(
   const list: PayGame[] = [];
   for (const game of catalogue.games.values()) {
     if (!include(game)) continue;
-    const area = preferredArea && game.areas.includes(preferredArea) ? preferredArea : game.areas[0];
+    const preferred = preferredArea && game.areas.includes(preferredArea) ? preferredArea : null;
+    const area =
+      (preferred && localeForArea(preferred) === locale ? preferred : null) ??
+      game.areas.find((one) => localeForArea(one) === locale) ??
+      preferred ??
+      game.areas[0];
     if (area) list.push(item(game, area, locale));
   }
   return list;

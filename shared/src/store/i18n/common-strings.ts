@@ -3,10 +3,6 @@ import type { Locale } from '@topup/shared/rules';
 /** Strings every part of the store uses. English follows the spec verbatim where it has wording. */
 export const COMMON_STRINGS: Record<Locale, Record<string, string>> = {
   en: {
-    'language.en': 'English',
-    'language.ko': '한국어',
-    'language.zh': '中文',
-    'language.label': 'Language',
     'action.retry': 'Retry',
     'action.confirm': 'Confirm',
     'action.cancel': 'Cancel',
@@ -25,10 +21,6 @@ export const COMMON_STRINGS: Record<Locale, Record<string, string>> = {
     'imagePreview.zoomOut': 'Zoom out',
   },
   ko: {
-    'language.en': 'English',
-    'language.ko': '한국어',
-    'language.zh': '中文',
-    'language.label': '언어',
     'action.retry': '다시 시도',
     'action.confirm': '확인',
     'action.cancel': '취소',
@@ -47,10 +39,6 @@ export const COMMON_STRINGS: Record<Locale, Record<string, string>> = {
     'imagePreview.zoomOut': '축소',
   },
   zh: {
-    'language.en': 'English',
-    'language.ko': '한국어',
-    'language.zh': '中文',
-    'language.label': '语言',
     'action.retry': '重试',
     'action.confirm': '确认',
     'action.cancel': '取消',

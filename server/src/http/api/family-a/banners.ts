@@ -1,7 +1,7 @@
-import type { Locale } from '@topup/shared/rules';
+import { localeForArea, type Locale } from '@topup/shared/rules';
 import type { Banner } from '@topup/shared/types';
 import type { Catalogue, CatalogueBanner } from '../../../catalogue/catalogue';
-import { bannerTexts, catalogueLanguage } from '../../../catalogue/catalogue-language';
+import { bannerTexts } from '../../../catalogue/catalogue-language';
 import { bannersShownAt } from '../../../catalogue/banner-schedule';
 import { slideAddress } from '../../../catalogue/banner-slides';
 import { servedLink } from '../../../catalogue/catalogue-links';
@@ -22,14 +22,13 @@ export function toSlide(catalogue: Catalogue, banner: CatalogueBanner, language:
   };
 }
 
-/** `banners`: the slides of a game's page in an area, in the language of the rest of its catalogue. */
+/** `banners`: the slides of a game's page in an area, each in the page's language where it has words in it, else in the area's. */
 export const banners = defineAction({
   fields: { game_id: FIELD.gameId, area: FIELD.area },
   signed: true,
   // Not kept with the catalogue's answers (sameForEveryone): a banner's schedule makes the answer change with the time.
   async handle(input, { catalogue, locale, now, linkHosts }): Promise<Banner[]> {
     const { gameArea } = resolveGameArea(catalogue, requireGameId(input), input.area);
-    const language = catalogueLanguage(gameArea, locale);
-    return bannersShownAt(gameArea.banners, now).map((banner) => toSlide(catalogue, banner, language, language, linkHosts));
+    return bannersShownAt(gameArea.banners, now).map((banner) => toSlide(catalogue, banner, locale, localeForArea(gameArea.area), linkHosts));
   },
 });

@@ -1,7 +1,7 @@
 import { currencyCode, type Locale } from '@topup/shared/rules';
 import type { Bundle } from '@topup/shared/types';
 import type { CatalogueBundle } from '../../../catalogue/catalogue';
-import { bundleTexts, catalogueLanguage } from '../../../catalogue/catalogue-language';
+import { bundleTexts } from '../../../catalogue/catalogue-language';
 import { resolveGameArea } from '../../../catalogue/resolve-game-area';
 import { formatAmount } from '../../../payments';
 import { onSale } from '../../../catalogue/sale-window';
@@ -61,7 +61,6 @@ export const getPayPrice = defineAction({
     const roleId = input.role_id ?? '';
     const uid = input.ln_uid ?? '';
     const bought = roleId || uid ? await deliveredPurchases(db, { gameId, roleId, uid }) : new Map<number, BundlePurchases>();
-    const language = catalogueLanguage(gameArea, locale);
-    return bundles.filter((bundle) => onSale(bundle, now)).map((bundle) => toBundleCard(bundle, bought.get(bundle.id) ?? NONE, language));
+    return bundles.filter((bundle) => onSale(bundle, now)).map((bundle) => toBundleCard(bundle, bought.get(bundle.id) ?? NONE, locale));
   },
 });

@@ -1,6 +1,6 @@
 import { currencyCode, currencySymbol } from '@topup/shared/rules';
 import type { GameInfo, TabData } from '@topup/shared/types';
-import { catalogueLanguage, payTypeName, tabLabel } from '../../../catalogue/catalogue-language';
+import { payTypeName, tabLabel } from '../../../catalogue/catalogue-language';
 import { resolveGameArea } from '../../../catalogue/resolve-game-area';
 import { onSale } from '../../../catalogue/sale-window';
 import { defineAction } from '../action';
@@ -30,16 +30,15 @@ export const getTab = defineAction({
       default_region: rule?.defaultValue ?? '',
       help: game.help[locale] ?? [],
     };
-    const language = catalogueLanguage(gameArea, locale);
     // A tab whose bundles are all outside their sale windows now is not shown (an empty shelf helps no one).
     const tabs = gameArea.tabs.filter((type) => (gameArea.bundlesByTab.get(type) ?? []).some((bundle) => onSale(bundle, now)));
     return {
       tab_list: tabs,
-      tab_labels: Object.fromEntries(tabs.map((type) => [type, tabLabel(gameArea, type, language)])),
+      tab_labels: Object.fromEntries(tabs.map((type) => [type, tabLabel(gameArea, type, locale)])),
       pmx_show: gameArea.payTypes.length > 1 ? 1 : 0,
       pay_type_list: gameArea.payTypes.map((pay, index) => ({
         pay_type: pay.payType,
-        name: payTypeName(pay, gameArea.area, language),
+        name: payTypeName(pay, gameArea.area, locale),
         icon: pay.iconUrl,
         checked: index === 0 ? 1 : 0,
         brands: pay.brands,
