@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE } from '../support/browser';
-import { FAST_DELIVERY } from '../support/orders';
+import { FAST_DELIVERY, resultStatus, settleInSandbox } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
 import { openTopUp, pick } from '../support/topup';
 import { useE2e } from '../support/fixture';
@@ -70,6 +70,8 @@ describe.each(LANGUAGES)('the phone purchase path in $lang has no WCAG A/AA viol
     await settledDialog(page);
     await expectNoAxeViolations(page, `top-up page · ${lang} · error dialog`);
     await closeDialog(page);
+    // Focus back where the player was (the search), not lost to <body>.
+    expect(await page.evaluate(() => document.activeElement?.matches('.tp-character-form button[type="submit"]') ?? false)).toBe(true);
 
     await page.locator('.tp-character-form input').fill('1801001');
     await page.getByRole('button', { name: search, exact: true }).click();
@@ -95,6 +97,22 @@ describe.each(LANGUAGES)('the phone purchase path in $lang has no WCAG A/AA viol
     await waitForRemotePage(page, '/payResult');
     await page.locator('[data-testid="order-status"][data-status="delivered"]').waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, `/payResult · ${lang}`);
+  });
+
+  it('on a declined payment\'s result', async () => {
+    await openTopUp(page, server.url, `game_id=18&area=us&lang=${lang}`);
+    await pick(page, 'server-field', 'NA-1 Aurora');
+    await page.locator('.tp-character-form input').fill('1801001');
+    await page.getByRole('button', { name: search, exact: true }).click();
+    await page.getByTestId('character-confirmation').getByRole('button', { name: confirm, exact: true }).click();
+    await page.getByRole('button', { name: confirmed, exact: true }).waitFor();
+    await page.locator('[data-product-id="18-us-currency-300"] .tp-price').first().click();
+    await waitForRemotePage(page, '/submit');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: pay }).click();
+    await settleInSandbox(page, 'Decline');
+    await resultStatus(page, 'declined');
+    await expectNoAxeViolations(page, `/payResult · ${lang} · declined`);
   });
 });
 

@@ -44,15 +44,22 @@ describe('the bundle card and a purchase limit', () => {
     expect(pressed).toEqual(['18-us-starter-pack']);
   });
 
-  it('shows a reached limit on the card instead of the price, and nothing can be pressed', async () => {
+  it('shows a reached limit on the card instead of the price: reachable with Tab, and nothing can be pressed', async () => {
     const pressed: string[] = [];
     await renderCard({ ...PACK, role_buy_count: 1, role_buy_limit_progress: '1/1' }, (b) => pressed.push(b.product_id));
     expect(screen.getByTestId('bundle-limit')).toHaveTextContent('Purchased 1/1');
     const button = screen.getByTestId('bundle-sold-out');
-    expect(button).toBeDisabled();
+    // Announced as unavailable, yet not taken out of the Tab order (a disabled button is skipped).
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).not.toBeDisabled();
     expect(button).toHaveTextContent('Limit reached');
     expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
-    await userEvent.setup().click(button);
+    const user = userEvent.setup();
+    for (let presses = 0; presses < 10 && document.activeElement !== button; presses += 1) await user.tab();
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    await user.click(button);
     expect(pressed).toEqual([]);
   });
 

@@ -79,8 +79,9 @@ export function BundleCard({ bundle, area, prefix, action, chosen = false, detai
           </p>
         ) : null}
         {soldOut ? (
-          // The character bought it as often as it may: the reason instead of the price, nothing to press.
-          <button type="button" className={`${prefix}-price`} disabled data-testid="bundle-sold-out">
+          // The character bought it as often as it may: the reason instead of the price, nothing to press,
+          // yet reachable with Tab so that a screen reader hears why (aria-disabled, not disabled).
+          <button type="button" className={`${prefix}-price`} aria-disabled="true" data-testid="bundle-sold-out">
             {t('bundle.soldOut')}
           </button>
         ) : (

@@ -85,7 +85,8 @@ export function CharacterForm({ gameId, area, character }: Props) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="tp-button tp-button--primary tp-button--block" disabled={character.searching}>
+      {/* Busy, not disabled: focus stays on it while it searches, so a "not found" dialog gives it back here. */}
+      <button type="submit" className="tp-button tp-button--primary tp-button--block" aria-disabled={character.searching || undefined}>
         {character.searching ? t('character.searching') : t('character.search')}
       </button>
     </form>
