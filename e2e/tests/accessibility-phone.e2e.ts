@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE } from '../support/browser';
-import { FAST_DELIVERY, resultStatus, settleInSandbox } from '../support/orders';
+import { FAST_DELIVERY, resultStatus } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
 import { openTopUp, pick } from '../support/topup';
 import { useE2e } from '../support/fixture';
@@ -110,7 +110,10 @@ describe.each(LANGUAGES)('the phone purchase path in $lang has no WCAG A/AA viol
     await waitForRemotePage(page, '/submit');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: pay }).click();
-    await settleInSandbox(page, 'Decline');
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.locator('button.decline').click();
+    await page.waitForURL(/#\/payResult\?order_id=/);
+    await waitForRemotePage(page, '/payResult');
     await resultStatus(page, 'declined');
     await expectNoAxeViolations(page, `/payResult · ${lang} · declined`);
   });
