@@ -10,6 +10,7 @@ import {
   orderInfo,
   paidEvent,
   postWebhook,
+  waitForEvent,
   waitForStatus,
   type OrderStore,
 } from './support/order-helpers';
@@ -66,6 +67,8 @@ describe.each(testDbTargets())('a customer charged twice on $name', (target) => 
 
     const answer = await postWebhook(store, bodyOf(second));
     expect(answer).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+    // The duplicate's refund is the outbox's job, done after the answer: read once it happened.
+    await waitForEvent(store.app, placed.order_id, 'duplicate_refunded');
     const after = await waitForStatus(store.app, placed.order_id, ['delivered']);
     expect(after.timeline.map((entry) => entry.event)).toEqual([
       'created',
@@ -100,6 +103,7 @@ describe.each(testDbTargets())('a customer charged twice on $name', (target) => 
     const second = await sandbox.settle(order, 'paid', 'tab-2');
     expect((await postWebhook(store, bodyOf(first))).body.outcome).toBe('applied');
     expect((await postWebhook(store, bodyOf(second))).body.outcome).toBe('duplicate');
+    await waitForEvent(store.app, placed.order_id, 'duplicate_refunded');
     const refunded = await waitForStatus(store.app, placed.order_id, ['refunded']);
     expect(refunded.timeline.map((entry) => entry.event).sort()).toEqual(
       ['created', 'expired', 'late_payment', 'duplicate_payment', 'duplicate_refunded', 'refunded'].sort(),

@@ -92,17 +92,17 @@ describe('the same requests as the axios clients sent', () => {
     expect(seen[0]?.body).toBe(`game_id=18&area=us&sign=${md5('area=us&game_id=18&another-key')}`);
   });
 
-  it('Family B: the stored area in ACCEPT-LANGUAGE; post as a form, get as a query', async () => {
+  it('Family B: the stored area, then the page language, in ACCEPT-LANGUAGE; post as a form, get as a query', async () => {
     localStore.set('area', 'kr');
     await requestFamilyB('getPayGameList', 'post');
     await getCustUrl({ game_id: '', area: '' });
     await requestFamilyB('custUrl', 'get', { game_id: 18, note: 'a b&c:$,[]' }, '/x');
 
     expect(seen.map(wire)).toEqual([
-      { method: 'POST', url: '/api/getPayGameList', accept: AXIOS_ACCEPT, type: FORM, language: 'kr', body: '' },
-      { method: 'POST', url: '/api/custUrl', accept: AXIOS_ACCEPT, type: FORM, language: 'kr', body: 'game_id=&area=&sign=a79012f5519f4cbbbedc327ccd935468' },
+      { method: 'POST', url: '/api/getPayGameList', accept: AXIOS_ACCEPT, type: FORM, language: 'kr,en', body: '' },
+      { method: 'POST', url: '/api/custUrl', accept: AXIOS_ACCEPT, type: FORM, language: 'kr,en', body: 'game_id=&area=&sign=a79012f5519f4cbbbedc327ccd935468' },
       // axios.getUri of the same call: /api/custUrl/x?game_id=18&note=a+b%26c:$,%5B%5D
-      { method: 'GET', url: '/api/custUrl/x?game_id=18&note=a+b%26c:$,%5B%5D', accept: AXIOS_ACCEPT, type: undefined, language: 'kr', body: '' },
+      { method: 'GET', url: '/api/custUrl/x?game_id=18&note=a+b%26c:$,%5B%5D', accept: AXIOS_ACCEPT, type: undefined, language: 'kr,en', body: '' },
     ]);
   });
 });

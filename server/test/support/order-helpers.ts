@@ -117,6 +117,20 @@ export async function waitForStatus(app: FastifyInstance, orderId: string, statu
   }
 }
 
+/**
+ * Polls orderInfo until the order's timeline holds `event`: what an order's worker does after the
+ * status it waits for (a duplicate payment's refund, by the outbox) is read once it happened.
+ */
+export async function waitForEvent(app: FastifyInstance, orderId: string, event: string, ms = 20_000): Promise<OrderInfo> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const info = await orderInfo(app, orderId);
+    if (info.timeline.some((entry) => entry.event === event)) return info;
+    if (Date.now() > until) throw new Error(`order ${orderId} never had ${event}: ${info.timeline.map((entry) => entry.event).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export async function mailsOf(db: Queryable, orderId: string): Promise<Array<{ mail_id: string; title: string; items: unknown }>> {
   return db.query('SELECT mail_id::text, title, items FROM sandbox_mail WHERE mail_key = $1', [orderId]);
 }
