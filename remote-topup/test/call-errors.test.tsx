@@ -57,7 +57,8 @@ describe('transport failures get a localized message, never silence (spec §8)',
   it('answers ret ≠ 0 with the server message, and a body that is no envelope with the busy text', async () => {
     const odd = http.createServer((request, response) => {
       response.setHeader('content-type', 'application/json');
-      if (request.url?.endsWith('/getTab')) response.end(JSON.stringify({ ret: 1004, data: null, msg: 'This game is not available in this region.' }));
+      // A refusal reading again may cure (1004, a game the area does not sell, leads to the game list instead).
+      if (request.url?.endsWith('/getTab')) response.end(JSON.stringify({ ret: 1020, data: null, msg: 'The game\'s servers are not answering right now.' }));
       else if (request.url?.endsWith('/banners')) response.end('<html>proxy error</html>');
       else response.end(JSON.stringify({ ret: 0, data: [], msg: 'OK' }));
     });
@@ -65,7 +66,7 @@ describe('transport failures get a localized message, never silence (spec §8)',
     configureApi({ baseURL: `${url}/api`, fetch: nodeHttpFetch });
     try {
       await renderMainPage('/?game_id=18&area=us');
-      expect(await findDialogWith('This game is not available in this region.')).toBeInTheDocument();
+      expect(await findDialogWith('The game\'s servers are not answering right now.')).toBeInTheDocument();
       expect(await findDialogWith('The service is busy. Please try again in a moment.')).toBeInTheDocument();
       // No banners: the carousel takes no room.
       expect(document.querySelector('.tp-banner')).toBeNull();

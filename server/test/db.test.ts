@@ -52,7 +52,10 @@ describe.each(testDbTargets())('database on $name', (target) => {
     await db.query(`UPDATE bundles SET items = '[]', first_buy_items = '[]', bonus_items = '[]'`);
     expect(await seedIfEmpty(db)).toBe(true);
     const rows = await db.query<{ items: unknown; bonus_items: unknown }>(`SELECT items, bonus_items FROM bundles WHERE product_id = '18-us-currency-300'`);
-    expect(rows[0]).toEqual({ items: [{ name: 'Dragon Gems', quantity: 300 }], bonus_items: [{ name: 'Dragon Gems (bonus)', quantity: 30 }] });
+    expect(rows[0]).toEqual({
+      items: [{ name: 'Dragon Gems', names: { ko: '드래곤 젬', zh: '龙晶' }, quantity: 300 }],
+      bonus_items: [{ name: 'Dragon Gems (bonus)', names: { ko: '드래곤 젬 (보너스)', zh: '龙晶（奖励）' }, quantity: 30 }],
+    });
     expect(await seedIfEmpty(db)).toBe(false);
   });
 
