@@ -20,7 +20,8 @@ const { server, browser } = useE2e({ ownStore: { env: FAST_DELIVERY } });
  * - the language switch names English in English (each language is named in itself);
  * - names the publisher left untranslated: server names ("NA-1 Aurora"), characters' names, region labels,
  *   the genre "RPG" in a game's description;
- * - currency codes and time zones, IDs ("ID", order numbers such as TP-…), e-mail addresses.
+ * - currency codes and time zones, IDs ("ID", order numbers such as TP-…, ticket references and their
+ *   shape "T-XXXX-XXXX" as My tickets' field shows it), e-mail addresses.
  */
 const ALLOWED: readonly RegExp[] = [
   /TopUp Store( Ltd\.)?/g,
@@ -34,6 +35,7 @@ const ALLOWED: readonly RegExp[] = [
   /\b(USD|KRW|UTC|GMT)\b/g,
   /\bID\b/g,
   /\bTP[A-Z0-9-]{6,}\b/g,
+  /\bT-[A-Z0-9]{4}-[A-Z0-9]{4}\b/g,
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g,
 ];
 
