@@ -130,6 +130,8 @@ export interface PublisherSettings {
   readonly supportEmail: string | null;
   /** YYYY-MM-DD: when the policies were last updated. */
   readonly legalDate: string | null;
+  /** `LEGAL_PAGES_DIR`: the publisher's reviewed policies, served in place of the build's templates. */
+  readonly policiesDir: string | null;
 }
 
 /** The back office's session settings. */
@@ -232,6 +234,7 @@ export function configFrom(settings: Settings): ServerConfig {
       address: settings.PUBLISHER_ADDRESS ?? null,
       supportEmail: settings.SUPPORT_EMAIL ?? null,
       legalDate: settings.LEGAL_DATE ?? null,
+      policiesDir: settings.LEGAL_PAGES_DIR ? path.resolve(settings.LEGAL_PAGES_DIR) : null,
     },
     ops: {
       sessionIdleMs: settings.OPS_SESSION_IDLE_MINUTES * 60_000,

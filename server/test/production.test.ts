@@ -349,7 +349,7 @@ describe.each(dataTargets.map((open, index) => ({ open, name: index === 0 ? 'PGl
 describe('the policies name the publisher, never the template\'s placeholders', () => {
   const PUBLISHER = { PUBLISHER_NAME: 'Dragon Works Ltd', PUBLISHER_ADDRESS: '1 Harbour Road, Busan 48058, Korea', SUPPORT_EMAIL: 'help@dragonworks.example', LEGAL_DATE: '2026-11-02' };
   const live = { NODE_ENV: 'production', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'live', PUBLIC_URL: 'https://shop.example.com' };
-  const publisherProblemsOf = (env: Record<string, string>) => productionProblems(loadConfig(env)).filter((problem) => /PUBLISHER|SUPPORT_EMAIL|LEGAL_DATE/.test(problem));
+  const publisherProblemsOf = (env: Record<string, string>) => productionProblems(loadConfig(env)).filter((problem) => /^(PUBLISHER_NAME|PUBLISHER_ADDRESS|SUPPORT_EMAIL|LEGAL_DATE) /.test(problem));
 
   it('refuses a production start while the publisher, its address, the support e-mail or the policies\' date is unset or a placeholder', () => {
     expect(publisherProblemsOf(live)).toEqual([
@@ -404,6 +404,50 @@ describe('the policies name the publisher, never the template\'s placeholders', 
       expect(body).toContain('2026年11月2日');
       // Its inline style and script still run under the page's policy.
       expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    });
+
+    it('refuses a production start while a policy players would read still has a placeholder for counsel, and takes the publisher\'s reviewed pages', () => {
+      const policyProblemsOf = (env: Record<string, string>) => productionProblems({ ...loadConfig({ ...live, ...PUBLISHER, ...env }), hostDist }).filter((problem) => /polic|LEGAL_PAGES_DIR/.test(problem));
+      // The build's template: its four facts filled, the governing law and the courts are still the template's.
+      const [templateProblem, ...others] = policyProblemsOf({});
+      expect(others).toEqual([]);
+      expect(templateProblem).toContain('the build\'s terms policy (the store\'s template) still shows players');
+      expect(templateProblem).toContain('[COMPANY REGISTRATION NUMBER]');
+      expect(templateProblem).not.toContain('[PUBLISHER NAME]');
+      expect(templateProblem).not.toContain('data-lang');
+      // The publisher's folder: every page there, complete.
+      const reviewed = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-policies-'));
+      try {
+        const complete = (name: string) => `<!doctype html><html><body><h1>${name}</h1><p>Provider: [PUBLISHER NAME], [ADDRESS]. Updated [DATE].</p><script>document.querySelector('[data-lang="en"]')</script></body></html>`;
+        for (const name of ['terms', 'privacy']) fs.writeFileSync(path.join(reviewed, `${name}.html`), complete(name));
+        fs.writeFileSync(path.join(reviewed, 'refund.html'), '<p>Refunds within [N days] of purchase.</p>');
+        const [refund, ...rest] = policyProblemsOf({ LEGAL_PAGES_DIR: reviewed });
+        expect(rest).toEqual([]);
+        expect(refund).toContain(`${path.join(reviewed, 'refund.html')} still shows players 1 placeholder: [N days]`);
+        fs.rmSync(path.join(reviewed, 'refund.html'));
+        expect(policyProblemsOf({ LEGAL_PAGES_DIR: reviewed })).toEqual([expect.stringContaining(`${path.join(reviewed, 'refund.html')} is missing`)]);
+        fs.writeFileSync(path.join(reviewed, 'refund.html'), complete('refund'));
+        expect(policyProblemsOf({ LEGAL_PAGES_DIR: reviewed })).toEqual([]);
+        // A demo and a development store show the templates as they are.
+        expect(productionProblems({ ...loadConfig({ STORE_MODE: 'demo', ...live }), hostDist }).filter((problem) => /polic/.test(problem))).toEqual([]);
+        expect(productionProblems({ ...loadConfig({}), hostDist })).toEqual([]);
+      } finally {
+        fs.rmSync(reviewed, { recursive: true, force: true });
+      }
+    });
+
+    it('serves the publisher\'s reviewed page, filled, in place of the build\'s template', async () => {
+      const reviewed = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-policies-'));
+      try {
+        fs.writeFileSync(path.join(reviewed, 'terms.html'), '<!doctype html><html><body><p>Governed by the laws of Korea. Seller: [PUBLISHER NAME].</p><style>p{margin:0}</style></body></html>');
+        const { status, body, csp } = await termsWith({ ...PUBLISHER, LEGAL_PAGES_DIR: reviewed });
+        expect(status).toBe(200);
+        expect(body).toContain('Governed by the laws of Korea. Seller: Dragon Works Ltd.');
+        expect(body).not.toContain('[GOVERNING LAW]');
+        expect(csp).toMatch(/style-src[^;]*'sha256-/);
+      } finally {
+        fs.rmSync(reviewed, { recursive: true, force: true });
+      }
     });
 
     it('escapes what the settings say, and leaves the template as it is while a fact is unset (development)', async () => {

@@ -9,7 +9,7 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import { remoteSourceOf, type RemoteSource } from '../releases/remote-source';
 import { staticRoutes } from './web/static-routes';
-import { fillLegalPage, isLegalPage, sellerOf } from '../publisher';
+import { fillLegalPage, legalPageOf, readPublisherPolicies, sellerOf } from '../publisher';
 import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
 import { releaseOperations } from './releases/release-operations';
@@ -105,11 +105,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(assetRoutes);
   // How releases are watched in players' browsers: the pages learn the sample with the registry.
   const releaseHealth = options.releaseHealth ?? config.releaseHealth;
-  // The policies are served with the publisher's facts in place of the template's placeholders.
+  // The policies are served with the publisher's facts in place of the template's placeholders; the
+  // publisher's own reviewed pages (LEGAL_PAGES_DIR) in place of the build's templates.
+  const policies = config.publisher.policiesDir ? readPublisherPolicies(config.publisher.policiesDir) : null;
+  for (const problem of policies?.problems ?? []) app.log.warn(problem);
   const pages = {
     store: { appKey: config.appKey, healthSample: releaseHealth.sample },
     demo: config.storeMode === 'demo',
-    fillPage: (file: string, html: string) => (isLegalPage(file) ? fillLegalPage(html, config.publisher) : null),
+    fillPage: (file: string, html: string) => {
+      const policy = legalPageOf(file);
+      return policy ? fillLegalPage(policies?.pages.get(policy) ?? html, config.publisher) : null;
+    },
   };
   const built = options.remotes ?? remoteSourceOf(config.repoRoot, config.devRemotes);
   if (options.db) {

@@ -1,7 +1,7 @@
 import { DEFAULT_APP_KEY } from '@topup/shared/sign';
 import type { ServerConfig } from '../config';
 import { stripeProblems } from '../payments';
-import { publisherProblems } from '../publisher';
+import { builtPolicies, policyProblems, publisherProblems, readPublisherPolicies } from '../publisher';
 import { isLoopbackUrl } from './loopback-url';
 
 /** The shortest `OPS_TOKEN` a production store accepts. */
@@ -34,6 +34,9 @@ export function productionProblems(config: ServerConfig): string[] {
   }
   // The policies and receipts name who sells: never "[PUBLISHER NAME], [ADDRESS]" to players.
   problems.push(...publisherProblems(config.publisher));
+  // Nor the template's "[GOVERNING LAW]", "[N days]": the policies players would read are complete.
+  const policies = config.publisher.policiesDir ? readPublisherPolicies(config.publisher.policiesDir) : null;
+  problems.push(...policyProblems(builtPolicies(config.hostDist), policies, config.publisher));
   if (!config.mail.smtpUrl) problems.push('SMTP_URL is unset: receipts and support-ticket references would never be e-mailed. Set SMTP_URL and MAIL_FROM (docs/email.md).');
   if (config.paymentProvider === 'sandbox') {
     problems.push(`the payment provider is the sandbox, which marks orders paid without taking money: set PAYMENT_PROVIDER to a real provider. ${DEMO_HINT}`);

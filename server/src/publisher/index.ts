@@ -1,2 +1,3 @@
 /** The publisher's facts (settings `PUBLISHER_*`, `SUPPORT_EMAIL`, `LEGAL_DATE`): receipts' seller and the policies' placeholders. */
-export { fillLegalPage, isLegalPage, isPlaceholder, publisherProblems, sellerOf } from './publisher-facts';
+export { fillLegalPage, isPlaceholder, publisherProblems, sellerOf } from './publisher-facts';
+export { builtPolicies, LEGAL_PAGES, legalPageOf, placeholdersLeft, policyProblems, readPublisherPolicies, type LegalPageName, type PublisherPolicies } from './legal-pages';

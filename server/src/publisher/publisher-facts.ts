@@ -5,7 +5,10 @@ export function isPlaceholder(value: string | null): boolean {
   return value === null || value.trim() === '' || /\[[^\]]*\]/.test(value);
 }
 
-const NAMES: Readonly<Record<keyof PublisherSettings, string>> = {
+/** The four facts a policy or a receipt names. */
+type PublisherFact = Exclude<keyof PublisherSettings, 'policiesDir'>;
+
+const NAMES: Readonly<Record<PublisherFact, string>> = {
   name: 'PUBLISHER_NAME',
   address: 'PUBLISHER_ADDRESS',
   supportEmail: 'SUPPORT_EMAIL',
@@ -17,7 +20,7 @@ const NAMES: Readonly<Record<keyof PublisherSettings, string>> = {
  * or "[ADDRESS]". One problem per setting that is unset or still a placeholder.
  */
 export function publisherProblems(publisher: PublisherSettings): string[] {
-  return (Object.keys(NAMES) as (keyof PublisherSettings)[])
+  return (Object.keys(NAMES) as PublisherFact[])
     .filter((key) => isPlaceholder(publisher[key]))
     .map((key) =>
       publisher[key] === null || publisher[key]!.trim() === ''
@@ -70,9 +73,4 @@ export function fillLegalPage(html: string, publisher: PublisherSettings): strin
     }
   }
   return page;
-}
-
-/** A policy page of a build: `static/terms.<hash>.html` (and privacy, refund), as Rspack names them. */
-export function isLegalPage(file: string): boolean {
-  return /(?:^|\/)(?:terms|privacy|refund)\.[0-9a-f]{8,}\.html$/.test(file);
 }

@@ -122,6 +122,13 @@ export const SETTINGS = {
     production: 'required',
     doc: 'When the policies were last updated, shown on them in the reader\'s language',
   }),
+  LEGAL_PAGES_DIR: setting(text, {
+    group: 'publisher',
+    trim: true,
+    shownDefault: 'unset: the build\'s policies',
+    production: 'a policy players would read may not hold a `[placeholder]`: the templates\' are refused',
+    doc: 'A folder with the publisher\'s reviewed `terms.html`, `privacy.html` and `refund.html`, served (with the facts above filled in) in place of the build\'s templates',
+  }),
 
   OPS_TOKEN: setting(text, { group: 'back office', secret: true, shownDefault: 'unset: `/ops/*` off', production: 'at least 32 characters', doc: 'Bearer token of the `/ops/*` routes' }),
   OPS_SESSION_IDLE_MINUTES: setting(positiveInteger, { group: 'back office', default: 30, doc: 'A console session nobody used for this long ends' }),
