@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../cluster/store-instance';
+import { freePort } from '@topup/shared/free-port';
 import { processSettings } from '../settings/environment';
 
 /**

@@ -9,7 +9,8 @@ import type { Settings } from '../settings/settings-schema';
 import { migrate } from '../db/migrate';
 import { openDb } from '../db/open-db';
 import { haproxyVersion, renderHaproxyConfig } from './haproxy-config';
-import { freePort, startInstance, type StoreInstance } from './store-instance';
+import { freePort } from '@topup/shared/free-port';
+import { startInstance, type StoreInstance } from './store-instance';
 
 export interface ClusterOptions {
   /** How many store instances run behind the balancer. */

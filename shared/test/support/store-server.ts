@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../node/free-port';
 
 /**
  * The one way tests start the real store (`server/src/main.ts`, as `npm start` runs it) in a process
@@ -17,40 +17,7 @@ const SERVER_DIR = path.join(REPO_ROOT, 'server');
 /** Output kept per store for an error message: the last of it, not a log. */
 const KEPT_OUTPUT = 256 * 1024;
 
-/** Where the kernel picks the local ports of outgoing connections and of `listen(0)`. */
-function ephemeralRange(): [number, number] {
-  try {
-    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (low && high && low < high) return [low, high];
-  } catch {
-    // not Linux: the IANA range
-  }
-  return [49152, 65535];
-}
-
-function listensOn(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-/**
- * A port nothing listens on at the moment, on 127.0.0.1, for a store started a few seconds later.
- * Chosen at random below the kernel's ephemeral range: a `listen(0)` port lies in that range, where
- * any outgoing connection (of this or another process) may take it before the store binds it
- * (CI once failed so, with EADDRINUSE). The same rule as the cluster's `freePort`.
- */
-export async function freePort(): Promise<number> {
-  const [ephemeralLow] = ephemeralRange();
-  const [low, high] = [Math.max(1024, ephemeralLow - 10_000), ephemeralLow];
-  for (let attempt = 0; attempt < 50 && high > low; attempt += 1) {
-    const port = low + Math.floor(Math.random() * (high - low));
-    if (await listensOn(port)) return port;
-  }
-  throw new Error(`no free port found in ${low}-${high - 1}`);
-}
+export { freePort };
 
 /** A new, empty folder for a store's PGlite data. */
 export function newDataDir(prefix = 'topup-store-'): string {
