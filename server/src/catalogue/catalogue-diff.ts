@@ -1,5 +1,5 @@
 import type { CatalogueDiff, PriceChange } from '@topup/shared/types';
-import type { CatalogueFile } from './catalogue-file';
+import type { CatalogueFile } from './catalogue-file-shape';
 
 export type { CatalogueDiff, PriceChange } from '@topup/shared/types';
 

@@ -28,29 +28,12 @@ import { bundleSaleProblems, isoTimeSql } from './sale-window';
 import { bundleTagProblems } from './bundle-tag-checks';
 import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
 import { linkProblem } from './catalogue-links';
-import { readDiscountCodeRecords, upsertDiscountCodes, type DiscountCodeRecord } from '../discounts';
+import { readDiscountCodeRecords, upsertDiscountCodes } from '../discounts';
 import { discountCodeProblems } from './discount-code-checks';
 import { regionPickerProblems } from './region-picker-checks';
 
-/**
- * The whole catalogue as one file (docs/catalogue.md), so that a catalogue can be reviewed, kept and
- * moved as a file: `npm run catalogue -- export | check | import`, and the back office's Catalogue page.
- * Its layout is the JSON Schema `catalogue-file.schema.json`. Game-server endpoints and secrets stay out.
- */
-export interface CatalogueFile {
-  readonly $schema?: string;
-  readonly format: 1;
-  readonly games: readonly GameRecord[];
-  readonly game_areas: readonly GameAreaRecord[];
-  readonly servers: readonly ServerRecord[];
-  readonly product_tabs: readonly ProductTabRecord[];
-  readonly pay_types: readonly PayTypeRecord[];
-  readonly bundles: readonly BundleRecord[];
-  readonly banners: readonly BannerRecord[];
-  readonly store_settings: readonly StoreSettingRecord[];
-  /** Absent from a file: the store's codes stay as they are (a file written before codes were part of it). */
-  readonly discount_codes?: readonly DiscountCodeRecord[];
-}
+export type { CatalogueFile } from './catalogue-file-shape';
+import type { CatalogueFile } from './catalogue-file-shape';
 
 export const CATALOGUE_SCHEMA_ID = SCHEMA.$id;
 

@@ -1,6 +1,6 @@
 import { currencyCode } from '@topup/shared/rules';
 import { type DiscountCodeRecord, normaliseCode } from '../discounts';
-import type { CatalogueFile } from './catalogue-file';
+import type { CatalogueFile } from './catalogue-file-shape';
 import { windowProblems } from './sale-window';
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));

@@ -1,4 +1,4 @@
-import type { CatalogueFile } from './catalogue-file';
+import type { CatalogueFile } from './catalogue-file-shape';
 
 /**
  * The problems of a catalogue file's region pickers (spec §9) that its schema cannot say, each in words

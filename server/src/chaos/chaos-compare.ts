@@ -1,5 +1,21 @@
 import type { Db } from '../db/db';
-import type { ClientOrder } from './chaos-run';
+
+/** One order as the chaos run's client saw it. */
+export interface ClientOrder {
+  readonly index: number;
+  readonly token: string;
+  readonly intent: 'paid' | 'declined';
+  orderId: string | null;
+  /** The store refused it for good (a 4xx other than a rate limit), with its message. */
+  refused: string | null;
+  /** The page gave up placing or paying after its patience ran out. */
+  gaveUp: string | null;
+  /** The checkout answered 303: the payment (or decline) was booked. */
+  payBooked: boolean;
+  /** What the order's page showed last. */
+  seenStatus: string | null;
+  retries: number;
+}
 
 /**
  * Every order of a chaos run seen four ways: what its player saw, the store's orders table, the

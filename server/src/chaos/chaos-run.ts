@@ -10,7 +10,7 @@ import { DEV_WEBHOOK_SECRET, type ReconcileSection, reconcileStore } from '../or
 import { heldLeases } from '../fulfilment';
 import { sandboxPaymentBooks } from '../sandbox/install-sandbox';
 import { webhookAckLossesLeft } from '../sandbox/payments/webhook-ack-losses';
-import { compareOrders, type OrderComparison } from './chaos-compare';
+import { compareOrders, type ClientOrder, type OrderComparison } from './chaos-compare';
 import { postgresBinDir, redisServerInstalled, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './own-services';
 import { seededRandom } from './seeded-random';
 import { api, createOrder, orderInfo, pay, type Answer, type Buyer } from './store-client';
@@ -73,22 +73,6 @@ export interface InstanceDeath {
   /** 'chaos SIGKILL' for the run's own kills; otherwise what its output says. */
   readonly cause: string;
   readonly atMs: number;
-}
-
-export interface ClientOrder {
-  readonly index: number;
-  readonly token: string;
-  readonly intent: 'paid' | 'declined';
-  orderId: string | null;
-  /** The store refused it for good (a 4xx other than a rate limit), with its message. */
-  refused: string | null;
-  /** The page gave up placing or paying after its patience ran out. */
-  gaveUp: string | null;
-  /** The checkout answered 303: the payment (or decline) was booked. */
-  payBooked: boolean;
-  /** What the order's page showed last. */
-  seenStatus: string | null;
-  retries: number;
 }
 
 export interface ChaosResult {

@@ -22,8 +22,8 @@ export interface ApiEnvelope<T> {
   readonly msg: string;
 }
 
-/** Values travel as strings (form-encoded) or JSON scalars; the sign covers them as sent. */
-export type PayloadValue = string | number;
+export type { PayloadValue } from './payload-value';
+import type { PayloadValue } from './payload-value';
 
 // ---------- Family A ----------
 

@@ -2,7 +2,7 @@
  * Orders: payloads and answers of createOrder, orderInfo and checkDiscountCode (docs/orders.md).
  * Isomorphic: the server builds these, the browser reads them.
  */
-import type { PayloadValue } from './index';
+import type { PayloadValue } from './payload-value';
 
 /** created → paid → delivering → delivered, plus declined, expired, delivery_failed → refunded. */
 export type OrderStatus = 'created' | 'paid' | 'delivering' | 'delivered' | 'declined' | 'expired' | 'delivery_failed' | 'refunded';
