@@ -10,12 +10,12 @@
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { sign } from '@topup/shared/sign';
 import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
 import { haproxyVersion } from '../src/cluster/haproxy-config';
 import { startCluster } from '../src/cluster/store-cluster';
+import { inSchema, redisAnswers } from './cluster-schema';
 import { POSTGRES_URL } from './each-database';
 import { demoBuyers, orderBody, placeOrders, type Placing } from './order-load';
 
@@ -66,36 +66,6 @@ function readCatalogue(url: string, seconds: number): Promise<Measured> {
 
 const median = <T>(values: readonly T[], by: (value: T) => number): T => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
 const fromPlacing = (placing: Placing): Measured => ({ perSecond: placing.requestsPerSecond, p99: placing.p99, failures: placing.failures });
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/** One PostgreSQL schema per cluster size: each starts from a fresh database with the demo. */
-async function inSchema<T>(name: string, work: (databaseUrl: string, countOrders: (prefix: string) => Promise<number>) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${name}`);
-  try {
-    const url = new URL(POSTGRES_URL);
-    url.searchParams.set('options', `-c search_path=${name}`);
-    const countOrders = async (prefix: string) =>
-      Number((await admin.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}.orders WHERE order_token LIKE $1 || '%'`, [prefix])).rows[0]?.n ?? 0);
-    return await work(url.toString(), countOrders);
-  } finally {
-    await admin.query(`DROP SCHEMA ${name} CASCADE`);
-    await admin.end();
-  }
-}
 
 async function measureAt(url: string, label: string, countOrders: (prefix: string) => Promise<number>): Promise<Omit<SizeRun, 'instances' | 'balanced'>> {
   const everyone = await demoBuyers(url);
