@@ -9,6 +9,7 @@
  * during the sale (the catalogue is served from each instance's memory). Writes the sale section of
  * docs/benchmarks.md.
  */
+import { request } from 'node:http';
 import os from 'node:os';
 import { Client } from 'pg';
 import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
@@ -34,21 +35,24 @@ const CATALOGUE_TABLES = ['games', 'game_areas', 'servers', 'product_tabs', 'pay
 interface Call {
   readonly name: string;
   readonly ms: number;
-  /** HTTP status, or 0 for a network error. */
+  /** HTTP status, or 0 for a network error or a timeout. */
   readonly status: number;
   readonly ret: number | null;
+  /** The instance that answered; null when HAProxy answered itself (no instance in time). */
+  readonly servedBy: string | null;
 }
 
 const calls: Call[] = [];
 
-async function timed<T extends { status: number; ret?: number }>(name: string, work: () => Promise<T>): Promise<T | null> {
+async function timed<T extends { status: number; ret?: number; servedBy?: string | null }>(name: string, work: () => Promise<T>): Promise<T | null> {
   const started = performance.now();
   try {
     const answer = await work();
-    calls.push({ name, ms: performance.now() - started, status: answer.status, ret: answer.ret ?? null });
+    calls.push({ name, ms: performance.now() - started, status: answer.status, ret: answer.ret ?? null, servedBy: answer.servedBy ?? null });
     return answer;
-  } catch {
-    calls.push({ name, ms: performance.now() - started, status: 0, ret: null });
+  } catch (error) {
+    const { status = 0, servedBy = null } = error as { status?: number; servedBy?: string | null };
+    calls.push({ name, ms: performance.now() - started, status, ret: null, servedBy });
     return null;
   }
 }
@@ -57,14 +61,15 @@ async function timed<T extends { status: number; ret?: number }>(name: string, w
 const addressOf = (index: number) => `127.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 const roleOf = (index: number) => `18019${String(index).padStart(5, '0')}`;
 
-async function getPage(url: string, path: string, localAddress: string): Promise<{ status: number }> {
-  const { request } = await import('node:http');
+function getPage(url: string, path: string, localAddress: string): Promise<{ status: number; servedBy: string | null }> {
   return new Promise((resolve, reject) => {
-    const sent = request(`${url}${path}`, { localAddress, headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+    const sent = request(`${url}${path}`, { localAddress, timeout: 30_000, headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
       response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+      const servedBy = response.headers['x-served-by'];
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, servedBy: typeof servedBy === 'string' ? servedBy : null }));
       response.on('error', reject);
     });
+    sent.once('timeout', () => sent.destroy(new Error(`${path} took longer than 30 s`)));
     sent.once('error', reject);
     sent.end();
   });
@@ -98,7 +103,14 @@ async function player(url: string, index: number): Promise<PlayerOutcome> {
     ),
   );
   const placed = orders.filter((order) => order?.ret === 0).map((order) => order!.data);
-  const paid = await Promise.all(placed.map((order) => timed('pay (sandbox checkout)', async () => ({ status: (await pay(url, order, 'paid', 30_000)).status }))));
+  const paid = await Promise.all(
+    placed.map((order) =>
+      timed('pay (sandbox checkout)', async () => {
+        const answer = await pay(url, order, 'paid', 30_000);
+        return { status: answer.status, servedBy: answer.headers.get('x-served-by') };
+      }),
+    ),
+  );
   return { paid: paid.filter((answer) => answer && answer.status < 400).length, refused: orders.filter((order) => order && order.ret !== 0).length };
 }
 
@@ -114,12 +126,12 @@ async function catalogueReads(db: Client): Promise<Map<string, number>> {
 
 /**
  * The reads once PostgreSQL has published every backend's statistics: a backend that went idle sends
- * its counts within about ten seconds, so the figures are read until they stop moving (at most 20 s).
+ * its counts up to ten seconds later, so the figures are read until they stay still for 11 s (at most 40 s).
  */
 async function settledReads(db: Client): Promise<Map<string, number>> {
   let last = await catalogueReads(db);
   let steady = 0;
-  for (let waited = 0; waited < 20 && steady < 3; waited += 1) {
+  for (let waited = 0; waited < 40 && steady < 11; waited += 1) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const now = await catalogueReads(db);
     steady = CATALOGUE_TABLES.every((table) => now.get(table) === last.get(table)) ? steady + 1 : 0;
@@ -203,17 +215,18 @@ function render(result: SaleResult, haproxy: string, loadAtStart: number): strin
       `(\`getRoleInfo\`, then the character's prices), and buys the starter pack (limit 1 per character) as an impatient buyer does: two orders at once, both paid at once on the sandbox checkout. ` +
       `All ${PLAYERS.toLocaleString('en-US')} had arrived and finished ${(result.elapsedMs / 1000).toFixed(1)} s after the doors opened.`,
     '',
-    '| call | calls | p50 (ms) | p99 (ms) | 5xx | network errors | other refusals |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| call | calls | p50 (ms) | p99 (ms) | 5xx from the store | 5xx from HAProxy | no answer in 30 s or connection lost | refused (4xx, ret ≠ 0) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const name of names) {
     const mine = calls.filter((call) => call.name === name);
     const sorted = mine.map((call) => call.ms).sort((a, b) => a - b);
-    const fivexx = mine.filter((call) => call.status >= 500).length;
+    const store = mine.filter((call) => call.status >= 500 && call.servedBy !== null).length;
+    const balancer = mine.filter((call) => call.status >= 500 && call.servedBy === null).length;
     const network = mine.filter((call) => call.status === 0).length;
     const refused = mine.filter((call) => (call.status >= 400 && call.status < 500) || (call.ret !== null && call.ret !== 0)).length;
     lines.push(
-      `| ${name} | ${mine.length.toLocaleString('en-US')} | ${Math.round(percentile(sorted, 50))} | ${Math.round(percentile(sorted, 99))} | ${fivexx} | ${network} | ${refused} |`,
+      `| ${name} | ${mine.length.toLocaleString('en-US')} | ${Math.round(percentile(sorted, 50))} | ${Math.round(percentile(sorted, 99))} | ${store} | ${balancer} | ${network} | ${refused} |`,
     );
   }
   const paidTwice = result.outcomes.filter((outcome) => outcome.paid > 1).length;
@@ -223,7 +236,7 @@ function render(result: SaleResult, haproxy: string, loadAtStart: number): strin
     '',
     `**Oversold: ${result.oversold}** characters hold more than one pack (${result.charactersWithPack.toLocaleString('en-US')} of ${PLAYERS.toLocaleString('en-US')} characters hold exactly one). ` +
       `The sale's orders afterwards: ${statuses}. The checkout took both payments of ${paidTwice.toLocaleString('en-US')} players; of each such pair the store kept one and declined the other, refunding it (docs/orders.md, a payment that would pass a limit). ` +
-      `"Other refusals" are answers a player can get on a sale day: the second order of the pair refused at once, a rate limit (429), or a second payment refused.`,
+      '"Refused" are answers a player can get on a sale day: a rate limit (429), an order refused at once; a second payment is not refused at the checkout but declined and refunded afterwards.',
     '',
     `**Catalogue reads in PostgreSQL during the sale** (sequential and index scans of each catalogue table, from \`pg_stat_user_tables\`): ${reads}. ` +
       'The catalogue calls (`banners`, `getTab`, `getPayPrice`, `getServerList`) are answered from each instance\'s memory. `servers` is read by the sandbox game, which stands in for ' +

@@ -41,7 +41,10 @@ export interface From {
   readonly appKey?: string;
 }
 
-/** A signed store API call over HTTP, to the balancer or to one instance; rejects on a network error or an answer that is not JSON. */
+/**
+ * A signed store API call over HTTP, to the balancer or to one instance; rejects on a network error or
+ * an answer that is not JSON (that error carries the answer's `status` and `servedBy`).
+ */
 export function api<T>(url: string, action: string, payload: ApiPayload, from: From = {}): Promise<Answer<T>> {
   const body = JSON.stringify({ ...payload, sign: sign(payload, from.appKey ?? DEV_APP_KEY) });
   return new Promise((resolve, reject) => {
@@ -53,12 +56,12 @@ export function api<T>(url: string, action: string, payload: ApiPayload, from: F
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
         response.on('error', reject);
         response.on('end', () => {
+          const servedBy = typeof response.headers['x-served-by'] === 'string' ? response.headers['x-served-by'] : null;
           try {
             const answer = JSON.parse(text) as { ret: number; data: T; msg: string };
-            const servedBy = response.headers['x-served-by'];
-            resolve({ status: response.statusCode ?? 0, ...answer, servedBy: typeof servedBy === 'string' ? servedBy : null });
+            resolve({ status: response.statusCode ?? 0, ...answer, servedBy });
           } catch {
-            reject(new Error(`${action} answered ${response.statusCode}: ${text.slice(0, 200)}`));
+            reject(Object.assign(new Error(`${action} answered ${response.statusCode}: ${text.slice(0, 200)}`), { status: response.statusCode ?? 0, servedBy }));
           }
         });
       },
