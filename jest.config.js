@@ -24,6 +24,8 @@ const common = {
 };
 
 module.exports = {
+  // Files that start processes first on a run without jest's timing cache (shared/test-support/sequencer.js).
+  testSequencer: '<rootDir>/shared/test-support/sequencer.js',
   projects: [
     {
       ...common,
