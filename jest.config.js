@@ -24,12 +24,17 @@ const common = {
 };
 
 module.exports = {
+  // Files that start processes first on a run without jest's timing cache (shared/test-support/sequencer.js).
+  testSequencer: '<rootDir>/shared/test-support/sequencer.js',
   projects: [
     {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{shared,server,scripts}/test/**/*.test.ts'],
+      // One folder per run for the templates test files start from (a migrated database, a store's data).
+      globalSetup: '<rootDir>/shared/test-support/run-folder-setup.ts',
+      globalTeardown: '<rootDir>/shared/test-support/run-folder-teardown.ts',
     },
     {
       ...common,
@@ -39,6 +44,8 @@ module.exports = {
       testTimeout: 20_000,
       setupFiles: ['<rootDir>/shared/test-support/jsdom-polyfills.js', '<rootDir>/shared/test-support/game-rules-setup.ts'],
       setupFilesAfterEnv: ['<rootDir>/shared/test-support/jest-dom.js'],
+      globalSetup: '<rootDir>/shared/test-support/run-folder-setup.ts',
+      globalTeardown: '<rootDir>/shared/test-support/run-folder-teardown.ts',
       testMatch: ['<rootDir>/{shared,host,remote-topup,remote-voucher,remote-pccenter,remote-ops}/test/**/*.test.tsx'],
     },
     {

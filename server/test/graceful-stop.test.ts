@@ -10,7 +10,7 @@ jest.setTimeout(90_000);
 describe('a store process asked to stop (SIGTERM)', () => {
   it('fails readiness first, finishes the request under way, then exits 0', async () => {
     const data = pgliteData();
-    const store = await startStore({ ...data.env, STOP_DRAIN_SECONDS: '2' });
+    const store = await startStore({ ...data.env, STOP_DRAIN_SECONDS: '2' }, { fromTemplate: true });
     try {
       expect((await fetch(`${store.url}/readyz`)).status).toBe(200);
       // A character lookup that takes 1.5 s: the game answers slowly.

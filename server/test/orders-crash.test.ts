@@ -18,6 +18,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL || '';
 const targets: Array<[string, () => Promise<StoreData>]> = [['PGlite', async () => pgliteData()]];
 if (postgresUrl) targets.push(['PostgreSQL', () => postgresData(postgresUrl)]);
 
+/** A store on the test's data; a PGlite folder's first start is the run's (store-server.ts), not this file's. */
+const start = (env: Record<string, string>) => startStore(env, { fromTemplate: true });
+
 async function info(server: StoreProcess, orderId: string): Promise<OrderInfo> {
   const answer = await callStore<OrderInfo>(server.url, 'orderInfo', { order_id: orderId });
   if (answer.ret !== 0) throw new Error(`orderInfo: ${answer.msg}`);
@@ -79,25 +82,25 @@ describe.each(targets)('the server killed between paid and delivered, on %s', (_
   });
 
   it('paid with no worker running, SIGKILL, restarted: delivered once', async () => {
-    server = await startStore({ ...data.env, ...FAST, DELIVERY_WORKER: 'off' });
+    server = await start({ ...data.env, ...FAST, DELIVERY_WORKER: 'off' });
     const orderId = await placeAndPay(server, '18-us-currency-60');
     await waitFor(server, orderId, (order) => order.status === 'paid');
     expect(await server.kill('SIGKILL')).toBe('SIGKILL');
 
-    server = await startStore({ ...data.env, ...FAST });
+    server = await start({ ...data.env, ...FAST });
     const delivered = await waitFor(server, orderId, is('delivered'));
     expect(events(delivered)).toEqual(['created', 'paid', 'delivering', 'mail_sent', 'delivered']);
     expect(await mailbox(server, orderId)).toHaveLength(1);
   });
 
   it('killed while the game keeps failing, restarted: delivered once when the game is back', async () => {
-    server = await startStore({ ...data.env, ...FAST });
+    server = await start({ ...data.env, ...FAST });
     await fetch(`${server.url}/sandbox/mail-failures?fail_next=always`, { method: 'POST' });
     const orderId = await placeAndPay(server, '18-us-currency-300');
     await waitFor(server, orderId, (order) => order.delivery_attempts >= 2);
     await server.kill('SIGKILL');
 
-    server = await startStore({ ...data.env, ...FAST });
+    server = await start({ ...data.env, ...FAST });
     expect((await info(server, orderId)).status).toBe('delivering');
     await fetch(`${server.url}/sandbox/mail-failures?fail_next=off`, { method: 'POST' });
     const delivered = await waitFor(server, orderId, is('delivered'));
@@ -106,12 +109,12 @@ describe.each(targets)('the server killed between paid and delivered, on %s', (_
   });
 
   it('killed right after the mail went out and before the order recorded it, restarted: not mailed twice', async () => {
-    server = await startStore({ ...data.env, ...FAST, DELIVERY_FAULT: 'crash-after-mail' });
+    server = await start({ ...data.env, ...FAST, DELIVERY_FAULT: 'crash-after-mail' });
     const orderId = await placeAndPay(server, '18-us-currency-980');
     // The drill kills the process the moment the game has the mail.
     expect(await server.exited).toBe('SIGKILL');
 
-    server = await startStore({ ...data.env, ...FAST });
+    server = await start({ ...data.env, ...FAST });
     const delivered = await waitFor(server, orderId, is('delivered'));
     expect(events(delivered).filter((event) => event === 'delivered')).toHaveLength(1);
     expect(await mailbox(server, orderId)).toHaveLength(1);
@@ -143,13 +146,13 @@ onPostgres('a server killed while it holds a job, another on the same PostgreSQL
     const LEASE_MS = 15_000;
     // The test asks for the order every 50 ms while it waits out the lease.
     const QUICK = { DELIVERY_POLL_INTERVAL: '50ms', DELIVERY_BACKOFF: '100ms', DELIVERY_GIVE_UP_AFTER: '1h', ORDER_READS_PER_MINUTE: '10000', ORDER_READS_PER_MINUTE_PER_ORDER: '10000' };
-    const first = await startStore({ ...data.env, ...QUICK, DELIVERY_FAULT: 'crash-after-mail' });
+    const first = await start({ ...data.env, ...QUICK, DELIVERY_FAULT: 'crash-after-mail' });
     servers.push(first);
     const orderId = await placeAndPay(first, '18-us-currency-60');
     // The game has the mail; the order does not know yet, and the first server's lease stands.
     expect(await first.exited).toBe('SIGKILL');
 
-    const second = await startStore({ ...data.env, ...QUICK });
+    const second = await start({ ...data.env, ...QUICK });
     servers = [second];
     const delivered = await waitFor(second, orderId, is('delivered'));
     const at = (event: string) => Date.parse(delivered.timeline.find((entry) => entry.event === event)?.at ?? '');

@@ -18,22 +18,12 @@ function queryableOf(target: PGlite | Transaction): Queryable {
   };
 }
 
-/**
- * Embedded PostgreSQL. With a directory, the data persists there and the directory is locked
- * to this process (`lockOptions`: how strictly); without one, the database lives in memory (tests).
- */
-export async function openPgliteDb(dataDir?: string, lockOptions: DataDirLockOptions = {}): Promise<Db> {
-  const lock: DataDirLock | null = dataDir ? lockDataDir(dataDir, lockOptions) : null;
-  let pg: PGlite;
-  try {
-    if (dataDir) initDataDirApart(dataDir);
-    pg = await PGlite.create(dataDir ? { dataDir, postgresqlconf: SETTINGS } : { postgresqlconf: SETTINGS });
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
+/** The embedded engine behind each Db this module opened, for `dumpPgliteDb`. */
+const engines = new WeakMap<Db, PGlite>();
+
+function dbOf(pg: PGlite, lock: DataDirLock | null): Db {
   const direct = queryableOf(pg);
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: direct.query,
     transaction: (work) => pg.transaction((tx) => work(queryableOf(tx))),
@@ -48,4 +38,38 @@ export async function openPgliteDb(dataDir?: string, lockOptions: DataDirLockOpt
       }
     },
   };
+  engines.set(db, pg);
+  return db;
+}
+
+/**
+ * Embedded PostgreSQL. With a directory, the data persists there and the directory is locked
+ * to this process (`lockOptions`: how strictly); without one, the database lives in memory (tests).
+ */
+export async function openPgliteDb(dataDir?: string, lockOptions: DataDirLockOptions = {}): Promise<Db> {
+  const lock: DataDirLock | null = dataDir ? lockDataDir(dataDir, lockOptions) : null;
+  let pg: PGlite;
+  try {
+    if (dataDir) initDataDirApart(dataDir);
+    pg = await PGlite.create(dataDir ? { dataDir, postgresqlconf: SETTINGS } : { postgresqlconf: SETTINGS });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  return dbOf(pg, lock);
+}
+
+/**
+ * An in-memory database that starts as a copy of another's whole data directory (`dumpPgliteDb`),
+ * without PostgreSQL's initdb: the tests' fresh databases, each from one migrated template.
+ */
+export async function openPgliteDbFrom(dump: Blob): Promise<Db> {
+  return dbOf(await PGlite.create({ loadDataDir: dump, postgresqlconf: SETTINGS }), null);
+}
+
+/** The whole data directory of an embedded database this module opened, as an uncompressed tar. */
+export async function dumpPgliteDb(db: Db): Promise<Blob> {
+  const pg = engines.get(db);
+  if (!pg) throw new Error('not an embedded database opened by openPgliteDb');
+  return pg.dumpDataDir('none');
 }

@@ -51,9 +51,13 @@ export async function postgresData(url: string): Promise<StoreData> {
 
 export type StoreProcess = StoreServer;
 
-/** Starts `server/src/main.ts` as `npm start` does, on a free port, and waits until it serves (the one way tests start it). */
-export function startStore(env: Record<string, string>): Promise<StoreProcess> {
-  return startStoreServer({ env: { NODE_ENV: 'development', ...env } });
+/**
+ * Starts `server/src/main.ts` as `npm start` does, on a free port, and waits until it serves (the one
+ * way tests start it). `fromTemplate`: on an empty PGlite folder, from a copy of the run's first start
+ * with the same settings (store-server.ts), for tests of what the store does after it.
+ */
+export function startStore(env: Record<string, string>, options: { fromTemplate?: boolean } = {}): Promise<StoreProcess> {
+  return startStoreServer({ env: { NODE_ENV: 'development', ...env }, ...options });
 }
 
 export interface ServerScript {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Blob } from 'node:buffer';
+import fs from 'node:fs';
+import { runTemplate } from '../../../shared/test/support/run-templates';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
-import { openPgliteDb } from '../../src/db/pglite-db';
+import { dumpPgliteDb, openPgliteDb, openPgliteDbFrom } from '../../src/db/pglite-db';
 import { openPostgresDb } from '../../src/db/postgres-db';
 
 export interface TestDbTarget {
@@ -44,18 +47,38 @@ async function openIsolatedPostgres(): Promise<Db> {
   };
 }
 
+/**
+ * An embedded database's whole data directory, made once per run: PostgreSQL's initdb (several seconds
+ * of WebAssembly) and, for `migrated`, every migration. Each fresh PGlite database of a test starts
+ * from a copy of it, the same database as one made the long way.
+ */
+const pgliteTemplates = new Map<'initialized' | 'migrated', Promise<Blob>>();
+
+function pgliteTemplate(kind: 'initialized' | 'migrated'): Promise<Blob> {
+  let template = pgliteTemplates.get(kind);
+  if (!template) {
+    template = runTemplate(`pglite-${kind}.tar`, async (into) => {
+      const db = await openPgliteDb();
+      try {
+        if (kind === 'migrated') await migrate(db);
+        fs.writeFileSync(into, Buffer.from(await (await dumpPgliteDb(db)).arrayBuffer()));
+      } finally {
+        await db.close();
+      }
+    }).then((file) => new Blob([fs.readFileSync(file)]));
+    pgliteTemplates.set(kind, template);
+  }
+  return template;
+}
+
 /** The databases the suite runs against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDbTargets(): TestDbTarget[] {
   warnOnce();
   const targets: TestDbTarget[] = [
     {
       name: 'PGlite',
-      async open() {
-        const db = await openPgliteDb();
-        await migrate(db);
-        return db;
-      },
-      openUnmigrated: () => openPgliteDb(),
+      open: async () => openPgliteDbFrom(await pgliteTemplate('migrated')),
+      openUnmigrated: async () => openPgliteDbFrom(await pgliteTemplate('initialized')),
     },
   ];
   if (postgresUrl) {

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../node/free-port';
+import { runTemplate } from './run-templates';
 
 /**
  * The one way tests start the real store (`server/src/main.ts`, as `npm start` runs it) in a process
@@ -37,6 +39,12 @@ export interface StoreServerOptions {
    * when that is empty: the migrations and the demo catalogue are then done once, not per store.
    */
   readonly copyOf?: string;
+  /**
+   * When its data folder is empty: start from a copy of the folder that a store with the same `env`
+   * left at its first start (migrations, the demo catalogue, the builds as releases), made once per
+   * test run (run-templates.ts) — for tests of what a store does, not of its first start.
+   */
+  readonly fromTemplate?: boolean;
   /** Its port; one from `freePort()` when absent (and another if that one is taken meanwhile). */
   readonly port?: number;
   /** How long it may take to serve (migrations, the demo's first load on a busy machine). */
@@ -118,11 +126,34 @@ async function startOnce(options: StoreServerOptions, port: number, dataDir: str
   };
 }
 
+/**
+ * Settings that shape how a running store behaves but not what its first start writes (migrations,
+ * the demo catalogue, the builds as releases): left out of a template's key. Any other setting, known
+ * or new, gets templates of its own: a template too many, never a wrong one.
+ */
+const NOT_WRITTEN_AT_FIRST_START = /^(DATA_DIR|DATABASE_URL|PORT|HOST|LOG|INSTANCE_NAME|DELIVERY_[A-Z_]+|STOP_[A-Z_]+|ROLE_LOOKUPS_PER_MINUTE)$/;
+
+/** The run's stopped store's data folder after its first start with these settings (run-templates.ts). */
+function firstStartTemplate(env: Readonly<Record<string, string>>): Promise<string> {
+  const settings = Object.entries({ NODE_ENV: process.env.NODE_ENV ?? '', ...env })
+    .filter(([name]) => !NOT_WRITTEN_AT_FIRST_START.test(name))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const key = createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 16);
+  return runTemplate(`store-data-${key}`, async (into) => {
+    fs.mkdirSync(into);
+    const first = await startStore({ env: Object.fromEntries(settings), dataDir: into, startTimeoutMs: 300_000 });
+    await first.stop();
+  });
+}
+
 /** Starts the store on 127.0.0.1 and waits until `GET /healthz` answers 200. */
 export async function startStore(options: StoreServerOptions = {}): Promise<StoreServer> {
   const given = options.dataDir ?? options.env?.DATA_DIR;
   const dataDir = given ?? newDataDir();
-  if (options.copyOf && isEmptyDir(dataDir)) fs.cpSync(options.copyOf, dataDir, { recursive: true });
+  const usesPglite = !(options.env?.DATABASE_URL ?? process.env.DATABASE_URL);
+  if (options.fromTemplate && usesPglite && isEmptyDir(dataDir)) {
+    fs.cpSync(await firstStartTemplate(options.env ?? {}), dataDir, { recursive: true });
+  } else if (options.copyOf && isEmptyDir(dataDir)) fs.cpSync(options.copyOf, dataDir, { recursive: true });
   for (let attempt = 1; ; attempt += 1) {
     const port = options.port ?? (await freePort());
     try {
@@ -135,7 +166,10 @@ export async function startStore(options: StoreServerOptions = {}): Promise<Stor
   }
 }
 
-/** The store for a component test: its own PGlite folder with the demo catalogue, lookups unlimited. */
+/**
+ * The store for a component test: its own PGlite folder with the demo catalogue (a copy of the run's
+ * template for these settings), lookups unlimited.
+ */
 export function startStoreServer(env: Readonly<Record<string, string>> = {}): Promise<StoreServer> {
-  return startStore({ env: { ROLE_LOOKUPS_PER_MINUTE: '10000', ...env } });
+  return startStore({ env: { ROLE_LOOKUPS_PER_MINUTE: '10000', ...env }, fromTemplate: true });
 }
