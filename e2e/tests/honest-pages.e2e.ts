@@ -316,7 +316,7 @@ describe('every player page at 320 px and at 200 % zoom (195 px wide)', () => {
     ['/pcIndex', '.pc-game'],
     ['/pcrole?game_id=18&area=us', '.pc-server'],
     [pcSubmit, '.pc-bundle'],
-    [`/pcpay?order_id=${firstTopUp.order_id}`, '[data-testid="order-items"]'],
+    [`/pcpay?order_id=${firstTopUp.order_id}`, '[data-testid="order-status"][data-status="delivered"]'],
   ];
 
   it.each(['en', 'ko', 'zh'])('%s: nothing scrolls sideways, no word is squeezed to a letter per line, the customer-service button stays in the window', async (lang) => {
@@ -324,6 +324,7 @@ describe('every player page at 320 px and at 200 % zoom (195 px wide)', () => {
     const page = await context.newPage();
     const found: string[] = [];
     for (const [route, ready] of routes()) {
+      const path = route.split('?')[0];
       await page.goto(`${server.url}/?lang=${lang}#${route}`);
       await waitForRemotePage(page, route);
       await page.locator(ready).first().waitFor();
@@ -331,10 +332,10 @@ describe('every player page at 320 px and at 200 % zoom (195 px wide)', () => {
         await page.setViewportSize(size);
         await settle(page);
         const layout = await narrowLayout(page);
-        if (layout.scrollWidth > layout.clientWidth) found.push(`${route} at ${size.width}: ${layout.scrollWidth} px wide`);
-        for (const text of layout.squeezed) found.push(`${route} at ${size.width}: ${text}`);
+        if (layout.scrollWidth > layout.clientWidth) found.push(`${path} at ${size.width}: ${layout.scrollWidth} px wide`);
+        for (const text of layout.squeezed) found.push(`${path} at ${size.width}: ${text}`);
         const support = await page.locator('a.customer-service').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().right));
-        for (const right of support) if (right > layout.clientWidth + 0.5) found.push(`${route} at ${size.width}: the customer-service button reaches ${right} px`);
+        for (const right of support) if (right > layout.clientWidth + 0.5) found.push(`${path} at ${size.width}: the customer-service button reaches ${right} px`);
       }
       if (route === submit) {
         // /submit's headings, labels and Pay button each keep a few letters a line at 195 px.

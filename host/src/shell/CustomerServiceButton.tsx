@@ -29,7 +29,7 @@ function coversContent(button: HTMLElement): boolean {
  * new tab. Where it would sit on a tab, a link or a field, it tucks itself against the window's edge
  * (a handle stays, and focus brings it back), so it never hides what the player came to tap.
  */
-export function CustomerServiceButton({ url }: { readonly url: string }) {
+export default function CustomerServiceButton({ url }: { readonly url: string }) {
   const { t, i18n } = useTranslation();
   // The store's own help page opens in the language the player reads, whatever the area says.
   const href = url.startsWith('/#/') ? `${url}${url.includes('?') ? '&' : '?'}lang=${i18n.language}` : url;
@@ -61,7 +61,8 @@ export function CustomerServiceButton({ url }: { readonly url: string }) {
   return (
     <a
       ref={ref}
-      className={`customer-service${tucked ? ' customer-service--tucked' : ''}`}
+      // Tucked (shell.css styles the attribute): against the window's edge, a handle left to reach it.
+      className="customer-service"
       href={href}
       target="_blank"
       rel="noopener noreferrer"
