@@ -342,7 +342,6 @@ describe('every player page at 320 px and at 200 % zoom (195 px wide)', () => {
         const keyTexts = '.od-header h1, .od-card__title, .od-pay-methods__title, .od-receipt-email label, .od-bundle__name, .od-paybar .od-button';
         expect(await page.locator(keyTexts).count()).toBeGreaterThanOrEqual(6);
         expect((await narrowLayout(page, keyTexts)).squeezed).toEqual([]);
-        if (lang === 'en') await saveScreenshot(page, 'submit-200-percent-zoom', { fullPage: true });
       }
       await page.setViewportSize(NARROW[0]);
     }
