@@ -1,10 +1,12 @@
+import type { Page } from 'playwright-core';
 import type { CreatedOrder } from '@topup/shared/types';
 import { DESKTOP, PHONE } from '../support/browser';
 import { deliveredOrder, FAST_DELIVERY } from '../support/orders';
-import { waitForRemotePage } from '../support/page-helpers';
+import { narrowLayout, waitForRemotePage } from '../support/page-helpers';
+import { findCharacterById, openPayCentre } from '../support/pccenter';
 import { saveScreenshot } from '../support/screenshots';
 import { ARIA, BORIN, EMBERWING, GEMS_60 } from '../support/seed';
-import { callAction } from '../support/topup';
+import { callAction, confirmCharacter, openTopUp } from '../support/topup';
 import { useE2e } from '../support/fixture';
 
 const PUBLISHER = { PUBLISHER_NAME: 'Dragon Works Ltd', PUBLISHER_ADDRESS: '1 Harbour Road, Busan 48058, Korea', SUPPORT_EMAIL: 'help@dragonworks.example', LEGAL_DATE: '2026-11-02' };
@@ -122,10 +124,16 @@ describe.each(LANGUAGES)('honest order pages in $lang', (words) => {
       await waitForRemotePage(page, '/pcpay');
       await page.getByTestId('order-try-again').waitFor();
       expect(await page.getByTestId('order-receipt').count()).toBe(0);
+      expect(await page.getByTestId('order-items').count()).toBe(0);
       const paid = await context.newPage();
       await paid.goto(`${server.url}/?lang=${words.lang}#/pcpay?order_id=${firstTopUp.order_id}`);
       await waitForRemotePage(paid, '/pcpay');
       await paid.getByTestId('order-receipt').waitFor();
+      // What arrives, as the phone's result page lists it: the 300 and the first top-up bonus.
+      const items = paid.getByTestId('order-items');
+      await items.waitFor();
+      expect(await paid.getByRole('heading', { name: words.items }).count()).toBe(1);
+      expect(await items.locator('li').allTextContents()).toEqual([expect.stringMatching(/^Dragon Gems\s*×300$/), expect.stringMatching(new RegExp(`^Dragon Gems \\(first top-up bonus\\)\\s*×300\\s*${words.bonus}$`))]);
     } finally {
       await context.close();
     }
@@ -264,5 +272,119 @@ describe.each(TICKETS)('My tickets on the help page in $lang', (words) => {
     } finally {
       await context.close();
     }
+  });
+});
+
+/** Where a 320 px phone lays out, and the same phone at 200 % zoom (a 195 px wide layout). */
+const NARROW = [
+  { width: 320, height: 640 },
+  { width: 195, height: 422 },
+] as const;
+
+/** Two frames: what places itself after a resize or a scroll (the customer-service button) has done so. */
+const settle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+describe('every player page at 320 px and at 200 % zoom (195 px wide)', () => {
+  // Reached as a player reaches them: a character confirmed, a bundle tapped.
+  let submit = '';
+  let pcSubmit = '';
+  beforeAll(async () => {
+    const phone = await (await browser.newContext(PHONE)).newPage();
+    await openTopUp(phone, server.url, 'game_id=18&area=us');
+    await confirmCharacter(phone, BORIN.server_name, BORIN.role_id);
+    await phone.getByRole('button', { name: 'Buy 300 Dragon Gems for $4.99' }).click();
+    await waitForRemotePage(phone, '/submit');
+    submit = new URL(phone.url()).hash.slice(1);
+    const desktop = await (await browser.newContext(DESKTOP)).newPage();
+    await openPayCentre(desktop, server.url, '/pcrole?game_id=18&area=us');
+    await findCharacterById(desktop, BORIN.server_name, BORIN.role_id);
+    await desktop.getByTestId('found-character').getByRole('button', { name: 'Confirm' }).click();
+    await waitForRemotePage(desktop, '/pcSubmit');
+    pcSubmit = new URL(desktop.url()).hash.slice(1);
+  });
+
+  /** Each route, and what shows once its content is there. */
+  const routes = (): Array<[string, string]> => [
+    ['/?game_id=18&area=us', '[data-product-id]'],
+    ['/game', '[data-game-id]'],
+    ['/prod?game_id=18&area=us&product_id=18-us-currency-980', '[data-product-id]'],
+    [submit, '.od-card[data-confirmed="true"]'],
+    [`/payResult?order_id=${firstTopUp.order_id}`, '[data-testid="order-items"]'],
+    ['/help?game_id=18&area=us', '[data-testid="my-tickets"]'],
+    ['/orders', '.mo-find'],
+    ['/index_1', 'article[data-game-id]'],
+    ['/pcIndex', '.pc-game'],
+    ['/pcrole?game_id=18&area=us', '.pc-server'],
+    [pcSubmit, '.pc-bundle'],
+    [`/pcpay?order_id=${firstTopUp.order_id}`, '[data-testid="order-status"][data-status="delivered"]'],
+  ];
+
+  it.each(['en', 'ko', 'zh'])('%s: nothing scrolls sideways, no word is squeezed to a letter per line, the customer-service button stays in the window', async (lang) => {
+    const context = await browser.newContext({ ...PHONE, viewport: NARROW[0], reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const [route, ready] of routes()) {
+      const path = route.split('?')[0];
+      await page.goto(`${server.url}/?lang=${lang}#${route}`);
+      await waitForRemotePage(page, route);
+      await page.locator(ready).first().waitFor();
+      for (const size of NARROW) {
+        await page.setViewportSize(size);
+        await settle(page);
+        const layout = await narrowLayout(page);
+        if (layout.scrollWidth > layout.clientWidth) found.push(`${path} at ${size.width}: ${layout.scrollWidth} px wide`);
+        for (const text of layout.squeezed) found.push(`${path} at ${size.width}: ${text}`);
+        const support = await page.locator('a.customer-service').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().right));
+        for (const right of support) if (right > layout.clientWidth + 0.5) found.push(`${path} at ${size.width}: the customer-service button reaches ${right} px`);
+      }
+      if (route === submit) {
+        // /submit's headings, labels and Pay button each keep a few letters a line at 195 px.
+        const keyTexts = '.od-header h1, .od-card__title, .od-pay-methods__title, .od-receipt-email label, .od-bundle__name, .od-paybar .od-button';
+        expect(await page.locator(keyTexts).count()).toBeGreaterThanOrEqual(6);
+        expect((await narrowLayout(page, keyTexts)).squeezed).toEqual([]);
+      }
+      await page.setViewportSize(NARROW[0]);
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the customer-service button off the result page's buttons at every scroll, at 390, 320 and 195 px", async () => {
+    const context = await browser.newContext({ ...PHONE, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/payResult?order_id=${firstTopUp.order_id}`);
+    await page.getByTestId('order-items').waitFor();
+    const support = page.locator('a.customer-service');
+    await support.waitFor();
+    const problems: string[] = [];
+    for (const size of [{ width: 390, height: 844 }, ...NARROW]) {
+      await page.setViewportSize(size);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      for (let y = 0; y <= height; y += Math.max(40, Math.floor(height / 12))) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await settle(page);
+        problems.push(
+          ...(await support.evaluate((link, at) => {
+            const window_ = document.documentElement.clientWidth;
+            const box = link.getBoundingClientRect();
+            const out = box.right > window_ + 0.5 || box.left < 0 ? [`${at}: the button spans ${Math.round(box.left)}-${Math.round(box.right)} of ${window_}`] : [];
+            // Every point of the page's actions that shows below the sticky bar answers a tap itself, its right end included.
+            const barBottom = document.querySelector('.shell__bar')?.getBoundingClientRect().bottom ?? 0;
+            for (const action of Array.from(document.querySelectorAll<HTMLElement>('.pr-actions a, .pr-actions button, .pr-more a'))) {
+              const own = action.getBoundingClientRect();
+              const y = own.top + own.height / 2;
+              if (y < barBottom + 2 || y > window.innerHeight - 2) continue;
+              for (const x of [own.right - 2, own.right - 8, own.left + own.width / 2]) {
+                const hit = document.elementFromPoint(x, y);
+                if (hit && !action.contains(hit)) out.push(`${at}: "${action.textContent}" at ${Math.round(x)},${Math.round(y)} is covered by ${hit.tagName.toLowerCase()}.${hit.getAttribute('class')}`);
+              }
+            }
+            return out;
+          }, `${size.width} px, scrolled ${y}`)),
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

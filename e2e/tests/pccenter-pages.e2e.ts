@@ -24,6 +24,22 @@ async function openAndWaitForSupport(route: string): Promise<void> {
 }
 
 describe('the pay centre', () => {
+  it.each(['en', 'ko'])('fits 1280 px without sideways scroll, the customer-service button inside the window (%s)', async (lang) => {
+    await page.goto(`${server.url}/?lang=${lang}#/pcIndex`);
+    await waitForRemotePage(page, '/pcIndex');
+    await page.locator('.pc-game').first().waitFor();
+    const support = page.locator('a.customer-service');
+    await support.waitFor();
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    const fit = await support.evaluate((link) => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      buttonRight: Math.round(link.getBoundingClientRect().right),
+    }));
+    expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.buttonRight).toBeLessThanOrEqual(fit.clientWidth);
+  });
+
   it('shows the customer-service button only when the game has a link', async () => {
     await openAndWaitForSupport('/pcrole?game_id=18&area=us');
     await page.locator('a.customer-service[href^="/#/help?game_id=18&area=us&lang="]').waitFor();

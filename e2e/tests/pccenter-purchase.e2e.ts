@@ -81,6 +81,10 @@ describe('buying in the desktop pay centre (1280×800)', () => {
     await checkout.getByTestId('checkout-amount').waitFor();
     expect(await checkout.getByTestId('checkout-amount').textContent()).toBe(`$${expected.amount}`);
     await checkout.getByRole('button', { name: `Pay $${expected.amount}` }).click();
+    // The checkout tab comes back to the pay centre's result page, not the phone's /payResult.
+    await checkout.waitForURL(/#\/pcpay\?order_id=/);
+    await waitForRemotePage(checkout, '/pcpay');
+    expect(routeOf(checkout).query.get('order_id')).toBe(orderId);
 
     await page.locator('[data-testid="order-status"][data-status="delivered"]').waitFor({ timeout: 30_000 });
     expect(await page.locator('.pc-timeline__step').evaluateAll((steps) => steps.map((s) => `${s.getAttribute('data-step')}:${s.getAttribute('data-state')}`))).toEqual([
@@ -90,6 +94,9 @@ describe('buying in the desktop pay centre (1280×800)', () => {
       'delivered:done',
     ]);
     expect(await page.getByTestId('order-amount').textContent()).toBe(`$${expected.amount}`);
+    // What arrives in the mailbox, listed as the phone's result page lists it.
+    expect(await page.getByRole('heading', { name: 'What arrives in the in-game mailbox' }).count()).toBe(1);
+    expect((await page.getByTestId('order-items').locator('li').allTextContents())[0]).toMatch(/^Dragon Gems\s*×300$/);
     await saveScreenshot(page, 'pccenter-pay-delivered');
 
     // The store charged the discounted amount and the mail reached the character.

@@ -145,4 +145,24 @@ describe.each(testDbTargets())('payment webhooks on $name', (target) => {
     expect(zhPage).toContain('<html lang="zh">');
     expect(zhPage).toContain('沙盒收银台');
   });
+
+  it("sends the pay centre's orders back to the pay centre's result page, the phone's to /payResult, whatever a form says", async () => {
+    const desktop = await call<CreatedOrder>(store.app, 'pcpay/pay', orderRequest({ role_id: '1802002', server_id: '1802', uid: '1800002' }));
+    expect(desktop.data.pay_url).toBe(`/sandbox/checkout/${desktop.data.order_id}?lang=en&return=pcpay`);
+    const following = await call<{ pay_url: string }>(store.app, 'pcpay/getOrderInfo', { order_id: desktop.data.order_id });
+    expect(following.data.pay_url).toBe(desktop.data.pay_url);
+    // The phone's reading of the same order (My orders, /payResult) keeps the phone's way back.
+    expect((await orderInfo(store.app, desktop.data.order_id)).pay_url).toBe(`/sandbox/checkout/${desktop.data.order_id}?lang=en`);
+    const page = await (await fetch(`${store.url}${desktop.data.pay_url}`)).text();
+    expect(page).toContain('name="return" value="pcpay"');
+    const post = (orderId: string, back: string) =>
+      fetch(`${store.url}/sandbox/checkout/${orderId}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `result=declined&return=${back}`, redirect: 'manual' });
+    expect((await post(desktop.data.order_id, 'pcpay')).headers.get('location')).toBe(`/#/pcpay?order_id=${desktop.data.order_id}`);
+    // Only the closed set of pages: an address or anything else goes to the phone's result page.
+    expect((await post(desktop.data.order_id, encodeURIComponent('https://evil.example/'))).headers.get('location')).toBe(`/#/payResult?order_id=${desktop.data.order_id}`);
+    const phone = await mustCreateOrder(store.app, { role_id: '1802001', server_id: '1802', uid: '1800001' });
+    expect(phone.pay_url).toBe(`/sandbox/checkout/${phone.order_id}?lang=en`);
+    expect(await (await fetch(`${store.url}${phone.pay_url}`)).text()).toContain('name="return" value="payResult"');
+    expect((await checkout(store, phone.order_id, 'declined')).headers.get('location')).toBe(`/#/payResult?order_id=${phone.order_id}`);
+  });
 });

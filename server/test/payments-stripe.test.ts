@@ -5,8 +5,8 @@ import type { CreatedOrder } from '@topup/shared/types';
 import { loadCatalogue } from '../src/catalogue/load-catalogue';
 import { offeredPayTypes } from '../src/catalogue/catalogue';
 import { loadStripeSettings, stripeProblems, unsupportedPayTypes, type StripeSettings } from '../src/payments/stripe/stripe-settings';
-import { FAST_ORDERS, mustCreateOrder, orderInfo } from './support/order-helpers';
-import { openTestStore, type TestStore } from './support/test-app';
+import { FAST_ORDERS, mustCreateOrder, orderInfo, orderRequest } from './support/order-helpers';
+import { call, openTestStore, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(60_000);
@@ -134,6 +134,18 @@ describe.each(testDbTargets())('Stripe Checkout on $name', (target) => {
     });
     // Stripe wants 30 minutes at least: the session lives until the order's deadline or that.
     expect(Number(field('expires_at'))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
+  });
+
+  it("sends the pay centre's orders back to the pay centre's result page", async () => {
+    const placed = await call<CreatedOrder>(store.app, 'pcpay/pay', orderRequest({ product_id: '18-us-currency-300', pay_type: 'wallet', role_id: '1802002', server_id: '1802', uid: '1800002' }));
+    const order = placed.data;
+    expect(order.pay_url).toBe(`/payments/stripe/checkout/${order.order_id}?lang=en&return=pcpay`);
+    expect((await store.app.inject({ method: 'GET', url: order.pay_url })).statusCode).toBe(303);
+    const created = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.form.get('client_reference_id') === order.order_id).at(-1)!;
+    expect([created.form.get('success_url'), created.form.get('cancel_url')]).toEqual([
+      `https://shop.example.com/#/pcpay?order_id=${order.order_id}`,
+      `https://shop.example.com/#/pcpay?order_id=${order.order_id}`,
+    ]);
   });
 
   it('sends every visit of an order to the session it opened while that is open, asking Stripe once; an ended session gives way to a new one', async () => {

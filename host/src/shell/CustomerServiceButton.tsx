@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 /** Anything a player may tap or read as a link: what the floating button must never sit on. */
 const INTERACTIVE = 'a,button,input,select,textarea,label,summary,[role="tab"],[role="button"],[tabindex]';
 
-/** True when something the player can tap lies under the button (its centre or a corner). */
+/** True when something the player can tap lies under the button's resting place (its centre or a corner). */
 function coversContent(button: HTMLElement): boolean {
-  // Where it rests: a fixed element's offsets ignore the tuck's transform.
-  const left = button.offsetLeft;
-  const top = button.offsetTop;
-  const right = left + button.offsetWidth;
-  const bottom = top + button.offsetHeight;
+  // Where it rests, tucked or not: shell.css's size and distances from the window's corner.
+  const style = getComputedStyle(button);
+  const size = parseFloat(style.getPropertyValue('--cs-size'));
+  const right = document.documentElement.clientWidth - parseFloat(style.getPropertyValue('--cs-right'));
+  const bottom = document.documentElement.clientHeight - parseFloat(style.getPropertyValue('--cs-bottom'));
+  const left = right - size;
+  const top = bottom - size;
   const inset = 6;
   const points: Array<[number, number]> = [
     [(left + right) / 2, (top + bottom) / 2],
@@ -29,7 +31,7 @@ function coversContent(button: HTMLElement): boolean {
  * new tab. Where it would sit on a tab, a link or a field, it tucks itself against the window's edge
  * (a handle stays, and focus brings it back), so it never hides what the player came to tap.
  */
-export function CustomerServiceButton({ url }: { readonly url: string }) {
+export default function CustomerServiceButton({ url }: { readonly url: string }) {
   const { t, i18n } = useTranslation();
   // The store's own help page opens in the language the player reads, whatever the area says.
   const href = url.startsWith('/#/') ? `${url}${url.includes('?') ? '&' : '?'}lang=${i18n.language}` : url;
@@ -61,7 +63,8 @@ export function CustomerServiceButton({ url }: { readonly url: string }) {
   return (
     <a
       ref={ref}
-      className={`customer-service${tucked ? ' customer-service--tucked' : ''}`}
+      // Tucked (shell.css styles the attribute): against the window's edge, a handle left to reach it.
+      className="customer-service"
       href={href}
       target="_blank"
       rel="noopener noreferrer"

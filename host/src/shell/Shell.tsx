@@ -10,7 +10,7 @@ import { usePageFocus } from './use-page-focus';
 // Build versions are for staff (`?about`) and testers (a preview), not every player's download.
 const AboutPanel = lazy(() => import('./AboutPanel').then((module) => ({ default: module.AboutPanel })));
 // The floating customer-service button comes after the page, once a page has a link for it.
-const CustomerServiceButton = lazy(() => import('./CustomerServiceButton').then((module) => ({ default: module.CustomerServiceButton })));
+const CustomerServiceButton = lazy(() => import('./CustomerServiceButton'));
 // A preview's notice is for testers too: its code and words load only in a tab that previews.
 const PreviewNotice = lazy(() => import('./PreviewNotice').then((module) => ({ default: module.PreviewNotice })));
 const previewing = (registry: RemoteRegistry | null) => Object.values(registry?.remotes ?? {}).some((entry) => entry.preview);

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
 import { hasReceipt, orderResult, useOrderFollowing, type OrderFollowing, type OrderResult } from '@topup/shared/checkout';
+import { OrderItems, useOrderItemsTitle } from '@topup/shared/checkout-ui';
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
@@ -53,6 +54,7 @@ export function PcPayPage() {
                   <PaymentHandOff order={order} />
                   <OrderTimeline order={order} />
                 </section>
+                {PAID.includes(orderResult(order)) && order.items.length > 0 ? <ArrivingItems order={order} /> : null}
                 {PAID.includes(orderResult(order)) ? <Guidance /> : null}
               </div>
               <div className="pc-pay-side">
@@ -78,6 +80,19 @@ function FollowingError({ following }: { readonly following: OrderFollowing }) {
       <button type="button" className="pc-button pc-button--secondary" onClick={following.checkAgain}>
         {t('pay.checkAgain')}
       </button>
+    </section>
+  );
+}
+
+/** What the paid order delivers to the character's mailbox, the bonus too: the phone's list (shared). */
+function ArrivingItems({ order }: { readonly order: OrderInfo }) {
+  const title = useOrderItemsTitle();
+  return (
+    <section className="pc-panel pc-arriving" aria-labelledby="pc-arriving-title">
+      <h2 className="pc-arriving__title" id="pc-arriving-title">
+        {title}
+      </h2>
+      <OrderItems items={order.items} prefix="pc" labelledBy="pc-arriving-title" />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { getOrderInfo, hasReceipt, orderResult, orderSteps, useOrderFollowing, type OrderResult } from '@topup/shared/checkout';
+import { OrderItems, useOrderItemsTitle } from '@topup/shared/checkout-ui';
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
@@ -8,7 +9,6 @@ import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../lib/use-topup-translation';
 import { DeliveryProgress } from '../features/pay-result/components/DeliveryProgress';
 import { OrderHistory } from '../features/pay-result/components/OrderHistory';
-import { OrderItems } from '../features/pay-result/components/OrderItems';
 import { StatusCard } from '../features/pay-result/components/StatusCard';
 import '../lib/order-page.css';
 import '../features/pay-result/pay-result.css';
@@ -78,14 +78,15 @@ function expiryMinutes(order: OrderInfo): number {
 function OrderView({ order }: { readonly order: OrderInfo }) {
   const { t } = useTopUpTranslation();
   const customerService = useGameCustomerService(String(order.game_id), order.area);
+  const itemsTitle = useOrderItemsTitle();
   const state = orderResult(order);
   return (
     <>
       <StatusCard order={order} state={state} expiryMinutes={expiryMinutes(order)} />
       {PAID.includes(state) && order.items.length > 0 ? (
         <section className="od-card pr-items-card" aria-labelledby="pr-items-title">
-          <h2 id="pr-items-title">{t('payResult.items')}</h2>
-          <OrderItems items={order.items} labelledBy="pr-items-title" />
+          <h2 id="pr-items-title">{itemsTitle}</h2>
+          <OrderItems items={order.items} prefix="pr" labelledBy="pr-items-title" />
         </section>
       ) : null}
       <DeliveryProgress steps={orderSteps(order)} />

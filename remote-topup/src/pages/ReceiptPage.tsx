@@ -8,7 +8,7 @@ import { OrderFacts } from '../lib/OrderFacts';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../lib/use-topup-translation';
 import { errorText } from '../features/my-orders/error-text';
-import { OrderItems } from '../features/pay-result/components/OrderItems';
+import { OrderItems } from '@topup/shared/checkout-ui';
 import '../lib/order-page.css';
 import '../features/my-orders/my-orders.css';
 import '../features/pay-result/pay-result.css';
@@ -95,7 +95,7 @@ function Receipt({ order, locale }: { readonly order: OrderInfo; readonly locale
       {order.items.length > 0 ? (
         <section className="pr-items-card" aria-labelledby="mo-receipt-items">
           <h2 id="mo-receipt-items">{t('receipt.items')}</h2>
-          <OrderItems items={order.items} labelledBy="mo-receipt-items" />
+          <OrderItems items={order.items} prefix="pr" labelledBy="mo-receipt-items" />
         </section>
       ) : null}
       <p className="mo-muted">{t('receipt.footer')}</p>

@@ -11,3 +11,4 @@ export { DEFAULT_STRIPE_PAY_METHODS, loadStripeSettings, stripeProblems, stripeS
 export { StripePaymentProvider, stripeClient, type CheckoutOrder, type OpenedCheckout } from './stripe/stripe-payment-provider';
 export { keepCheckoutSession, lastCheckoutSession } from './stripe/checkout-sessions';
 export { signWebhook, verifyWebhookSignature } from './webhook-signature';
+export { CHECKOUT_RETURN_PARAM, checkoutReturn, resultPath, type CheckoutReturn } from './checkout-return';

@@ -25,6 +25,8 @@ const STRINGS: Strings = {
     'agreement.text': 'I have read and agree to the <terms>Terms of Service</terms> and the <privacy>Privacy Policy</privacy>',
     'agreement.newTab': '(opens in a new tab)',
     'secure.note': 'Secure checkout by {{provider}}. Your payment details go to {{provider}} over an encrypted connection; this store never sees them.',
+    'items.title': 'What arrives in the in-game mailbox',
+    'items.bonus': 'Bonus',
   },
   ko: {
     'limit.button': '구매 한도 도달',
@@ -47,6 +49,8 @@ const STRINGS: Strings = {
     'agreement.text': '<terms>서비스 이용약관</terms> 및 <privacy>개인정보 처리방침</privacy>을 읽었으며 이에 동의합니다',
     'agreement.newTab': '(새 탭에서 열림)',
     'secure.note': '{{provider}}의 안전 결제. 결제 정보는 암호화된 연결로 {{provider}}에만 전달되며, 이 스토어는 볼 수 없습니다.',
+    'items.title': '인게임 우편함으로 지급되는 아이템',
+    'items.bonus': '보너스',
   },
   zh: {
     'limit.button': '已达购买上限',
@@ -69,6 +73,8 @@ const STRINGS: Strings = {
     'agreement.text': '我已阅读并同意<terms>服务条款</terms>和<privacy>隐私政策</privacy>',
     'agreement.newTab': '（在新标签页中打开）',
     'secure.note': '由 {{provider}} 提供安全支付。您的支付信息经加密连接仅发送给 {{provider}}，本商店无法查看。',
+    'items.title': '发往游戏内邮箱的道具',
+    'items.bonus': '奖励',
   },
 };
 

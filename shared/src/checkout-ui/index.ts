@@ -6,4 +6,5 @@ export { AgreementCheckbox } from './AgreementCheckbox';
 export { PayMethodList } from './PayMethodList';
 export { SecureCheckoutNote } from './SecureCheckoutNote';
 export { ReceiptEmailField } from './ReceiptEmailField';
+export { OrderItems, useOrderItemsTitle } from './OrderItems';
 export { PriceChangeNotice, PurchaseLimitNote, useLimitReachedLabel, useMethodFeeLabel } from './PriceChangeNotice';

@@ -8,6 +8,9 @@ import type { LimitSettings } from './limit-settings';
 /** The body of a request after the sign check and schema coercion: every field a string. */
 export type ActionInput = Readonly<Record<string, string | undefined>>;
 
+/** Which storefront called: the phone store and Voucher Center (`/api/<action>`), or the desktop pay centre (`/api/pcpay/<action>`). */
+export type Storefront = 'phone' | 'payCentre';
+
 export interface ActionContext {
   readonly catalogue: Catalogue;
   /** The request's time by the catalogue's clock (ms): what is on sale is judged against it. */
@@ -23,6 +26,8 @@ export interface ActionContext {
   readonly orders: OrderServices;
   /** Hosts the catalogue's links may lead to besides the store (BANNER_LINK_HOSTS): any other link is served as "". */
   readonly linkHosts: readonly string[];
+  /** The pay centre's orders come back to its own result page after the checkout. */
+  readonly storefront: Storefront;
 }
 
 /** JSON schema of one body field. */

@@ -109,6 +109,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
           clientAddress: request.ip,
           orders: options.orders,
           linkHosts: options.linkHosts ?? [],
+          storefront: name.startsWith('pcpay/') ? 'payCentre' : 'phone',
         });
         const answer = JSON.stringify({ ret: RET.OK, data, msg: message('ok', locale) });
         if (cacheKey) answers.set(catalogue, cacheKey, answer);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/db';
 import { readOrder } from '../../orders';
 import { StripePaymentProvider } from '../../payments';
 import type { StripeSettings } from '../../payments';
-import { keepCheckoutSession, lastCheckoutSession } from '../../payments';
+import { checkoutReturn, keepCheckoutSession, lastCheckoutSession, resultPath } from '../../payments';
 import { clientAddressOf, registerCounters } from '../web/request-counters';
 
 /** Visits of checkout addresses per client address and minute: enough for reloads and tabs, not for a flood. */
@@ -18,14 +18,16 @@ export interface StripeCheckoutRoutesOptions {
 /**
  * `GET /payments/stripe/checkout/<order_id>` (the order's `pay_url`): an order that can still be paid
  * goes to its Stripe Checkout page, at the amount the store priced; any other order goes to its
- * result page, which says what became of it. `?lang=` picks the page's language (else the area's).
+ * result page, which says what became of it. `?lang=` picks the page's language (else the area's);
+ * `?return=pcpay` (the pay centre's orders) comes back to the pay centre's result page.
  */
 export async function stripeCheckoutRoutes(app: FastifyInstance, { db, provider }: StripeCheckoutRoutesOptions): Promise<void> {
   await registerCounters(app, 'stripe-checkout');
   const route = { config: { rateLimit: { max: CHECKOUT_VISITS_PER_MINUTE, timeWindow: 60_000, keyGenerator: clientAddressOf } } };
-  app.get<{ Params: { orderId: string }; Querystring: { lang?: string } }>('/payments/stripe/checkout/:orderId', route, async (request, reply) => {
+  app.get<{ Params: { orderId: string }; Querystring: { lang?: string; return?: string } }>('/payments/stripe/checkout/:orderId', route, async (request, reply) => {
     const orderId = request.params.orderId;
-    const result = `/#/payResult?order_id=${encodeURIComponent(orderId)}`;
+    const returnTo = checkoutReturn(request.query.return);
+    const result = resultPath(orderId, returnTo);
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(orderId)) return reply.redirect(result, 303);
     const order = await readOrder(db, orderId);
     const payable = order && order.status === 'created' && order.payment_provider === provider.name && (!order.expires_at || order.expires_at > new Date());
@@ -45,6 +47,7 @@ export async function stripeCheckoutRoutes(app: FastifyInstance, { db, provider 
         locale: isLocale(lang) ? lang : localeForArea(order.area),
         expiresAt: order.expires_at,
         attempt,
+        returnTo,
       });
       await keepCheckoutSession(db, order.order_id, { ...opened, attempt });
       return reply.redirect(opened.url, 303);

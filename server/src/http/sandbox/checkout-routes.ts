@@ -6,7 +6,7 @@ import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import { findGameArea } from '../../catalogue/catalogue';
 import type { Db } from '../../db/db';
 import { readOrder, type OrderRow } from '../../orders';
-import { formatAmount } from '../../payments';
+import { checkoutReturn, formatAmount, resultPath } from '../../payments';
 import { localeFromHeader } from '../web/accept-language';
 import type { CheckoutText } from '../../sandbox/payments/checkout-strings';
 import { renderCheckoutPage, renderUnknownOrderPage } from '../../sandbox/payments/checkout-page';
@@ -43,7 +43,8 @@ function closedReason(order: OrderRow): CheckoutText | null {
 /**
  * The sandbox provider's checkout: `GET /sandbox/checkout/<order_id>` shows the amount with Pay and
  * Decline; the form posts `result=paid|declined` back, the sandbox books it and sends the store its
- * signed webhook over HTTP, then sends the player to `/#/payResult?order_id=<id>`.
+ * signed webhook over HTTP, then sends the player to the order's result page: `/#/payResult?order_id=<id>`,
+ * or `/#/pcpay?…` for the pay centre's orders (their pay_url says `return=pcpay`; the form carries it).
  */
 export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRoutesOptions): Promise<void> {
   const { db, catalogue, provider } = options;
@@ -55,7 +56,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   const localeOf = (order: OrderRow | null, header: string | undefined, lang?: string): Locale =>
     isLocale(lang) ? lang : order ? localeForArea(order.area) : (localeFromHeader(header) ?? 'en');
 
-  app.get<{ Params: { orderId: string }; Querystring: { lang?: string } }>('/sandbox/checkout/:orderId', async (request, reply) => {
+  app.get<{ Params: { orderId: string }; Querystring: { lang?: string; return?: string } }>('/sandbox/checkout/:orderId', async (request, reply) => {
     const order = await load(request.params.orderId);
     const locale = localeOf(order, request.headers['accept-language'], request.query.lang);
     if (!order) return reply.sendHtml(renderUnknownOrderPage(locale), 404);
@@ -75,6 +76,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
         discount: formatAmount(order.discount_minor, order.area),
         closedReason: closedReason(order),
         expiryMinutes,
+        returnTo: checkoutReturn(request.query.return),
       }),
     );
   });
@@ -95,6 +97,6 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     if (closedReason(order) === null || (result === 'paid' && attempt !== undefined)) {
       await provider.settle({ orderId: order.order_id, amountMinor: order.amount_minor, currency: order.currency }, result, attempt);
     }
-    return reply.code(303).header('location', `/#/payResult?order_id=${encodeURIComponent(order.order_id)}`).send();
+    return reply.code(303).header('location', resultPath(order.order_id, checkoutReturn(request.body?.return))).send();
   });
 }

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import type { PaymentEvent, PaymentProvider, ProviderPayment, RefundRequest, WebhookReading } from '../payment-provider';
 import type { StripeSettings } from './stripe-settings';
+import { resultPath, type CheckoutReturn } from '../checkout-return';
 
 /** The order a Checkout Session is opened for, as the store prices it (never as the browser says). */
 export interface CheckoutOrder {
@@ -14,6 +15,8 @@ export interface CheckoutOrder {
   readonly expiresAt: Date | null;
   /** The order's how-manyth session this is: a new one after an expired one asks Stripe under a key of its own. */
   readonly attempt?: number;
+  /** The storefront's result page Stripe sends the player back to (the phone's when absent). */
+  readonly returnTo?: CheckoutReturn;
 }
 
 /** A session opened: where the player pays, and until when Stripe keeps it open. */
@@ -67,7 +70,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** The hosted page of an order: the same order asks for the same session (Stripe's idempotency key). */
   async openCheckout(order: CheckoutOrder): Promise<OpenedCheckout> {
-    const back = `${this.settings.publicUrl}/#/payResult?order_id=${encodeURIComponent(order.orderId)}`;
+    const back = `${this.settings.publicUrl}${resultPath(order.orderId, order.returnTo)}`;
     const deadline = Math.max(order.expiresAt?.getTime() ?? 0, Date.now() + MIN_SESSION_MS);
     const session = await this.stripe.checkout.sessions.create(
       {

@@ -1,6 +1,7 @@
 import { formatPrice, type Locale } from '@topup/shared/rules';
 import { CHECKOUT_STRINGS, type CheckoutText } from './checkout-strings';
 import { escapeHtml } from '../../text/escape-html';
+import { resultPath, type CheckoutReturn } from '../../payments';
 
 export interface CheckoutView {
   readonly locale: Locale;
@@ -17,6 +18,8 @@ export interface CheckoutView {
   /** null when the order can be paid now; otherwise why not. */
   readonly closedReason: CheckoutText | null;
   readonly expiryMinutes: number;
+  /** The storefront's result page the player goes back to (the pay centre's orders: its own). */
+  readonly returnTo: CheckoutReturn;
 }
 
 const STYLE = `
@@ -47,12 +50,13 @@ export function renderCheckoutPage(view: CheckoutView): string {
     [t('order'), view.orderId],
   ];
   if (Number(view.discount) > 0) rows.push([t('discount'), `−${formatPrice(view.discount, view.area)}`]);
-  const resultLink = `/#/payResult?order_id=${encodeURIComponent(view.orderId)}`;
+  const resultLink = resultPath(view.orderId, view.returnTo);
   const actions = view.closedReason
     ? `<p class="closed" role="status">${escapeHtml(t(view.closedReason).replace('{minutes}', String(view.expiryMinutes)))}</p>
        <a class="link" href="${escapeHtml(resultLink)}">${escapeHtml(t('seeOrder'))}</a>`
     : `<form method="post" action="${escapeHtml(action)}">
          <input type="hidden" name="attempt" value="${escapeHtml(view.attempt)}">
+         <input type="hidden" name="return" value="${escapeHtml(view.returnTo)}">
          <button class="pay" type="submit" name="result" value="paid">${escapeHtml(t('pay').replace('{amount}', price))}</button>
          <button class="decline" type="submit" name="result" value="declined">${escapeHtml(t('decline'))}</button>
        </form>`;

@@ -50,6 +50,6 @@ export const createOrder = defineAction({
   limit: 'placeOrder',
   async handle(input, context): Promise<CreatedOrder> {
     const placed = await placeOrder({ ...orderRequest(input, context.clientAddress), locale: context.locale }, context);
-    return { order_id: placed.orderId, pay_url: payUrlIn(placed.payUrl, context.locale) };
+    return { order_id: placed.orderId, pay_url: payUrlIn(placed.payUrl, context.locale, context.storefront) };
   },
 });

@@ -5,6 +5,7 @@ import { findGameArea } from '../../../catalogue/catalogue';
 import { orderItems } from '../../../fulfilment';
 import { findBundle, isFinalOrderStatus, type OrderWithTimeline } from '../../../orders';
 import { formatAmount, type PaymentProvider } from '../../../payments';
+import type { Storefront } from '../action';
 import { payUrlIn } from './pay-url';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -25,7 +26,7 @@ function itemsOf(order: OrderWithTimeline['order'], catalogue: Catalogue): Order
   return items.map((item, index) => ({ name: item.name, quantity: item.quantity, bonus: index >= base ? 1 : 0 }));
 }
 
-export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogue: Catalogue, locale: Locale, payments: PaymentProvider, seller: OrderSeller | null = null): OrderInfo {
+export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogue: Catalogue, locale: Locale, payments: PaymentProvider, seller: OrderSeller | null = null, storefront: Storefront = 'phone'): OrderInfo {
   const deliver = jobs.find((job) => job.job === 'deliver');
   const attempts = Math.max(0, deliver?.attempts ?? 0, ...events.map((event) => event.attempt ?? 0));
   const amount = (minor: number) => formatAmount(minor, order.area);
@@ -57,7 +58,7 @@ export function toOrderInfo({ order, events, jobs }: OrderWithTimeline, catalogu
     refunded_at: iso(order.refunded_at),
     delivery_attempts: attempts,
     next_attempt_at: deliver && order.status === 'delivering' ? deliver.due_at.toISOString() : null,
-    pay_url: order.status === 'created' ? payUrlIn(payments.checkoutUrl(order.order_id), locale) : '',
+    pay_url: order.status === 'created' ? payUrlIn(payments.checkoutUrl(order.order_id), locale, storefront) : '',
     timeline: events.map((event) => ({
       event: event.event,
       at: event.at.toISOString(),

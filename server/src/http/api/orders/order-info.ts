@@ -10,11 +10,11 @@ export const orderInfo = defineAction({
   fields: { order_id: FIELD.orderId },
   signed: true,
   limit: 'followOrder',
-  async handle(input, { db, catalogue, locale, orders }): Promise<OrderInfo> {
+  async handle(input, { db, catalogue, locale, orders, storefront }): Promise<OrderInfo> {
     const orderId = input.order_id ?? '';
     if (orderId === '') throw missing('order_id');
     const found = await readOrderWithTimeline(db, orderId);
     if (!found) throw orderNotFound();
-    return toOrderInfo(found, catalogue, locale, orders.payments, orders.seller ?? null);
+    return toOrderInfo(found, catalogue, locale, orders.payments, orders.seller ?? null, storefront);
   },
 });
