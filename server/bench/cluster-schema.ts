@@ -1,7 +1,20 @@
-/** What the cluster benchmarks share: a fresh PostgreSQL schema per cluster, and whether Redis answers. */
+/** What the cluster benchmarks share: their prerequisites, a fresh PostgreSQL schema per cluster, and whether Redis answers. */
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { haproxyVersion } from '../src/cluster/haproxy-config';
 import { POSTGRES_URL } from './each-database';
+
+/** HAProxy's version as a figure names it ("HAProxy version 2.6.12-1+deb12u4"); throws, saying what is missing, without HAProxy or PostgreSQL. */
+export async function clusterPrerequisites(): Promise<string> {
+  const haproxy = haproxyVersion();
+  if (!haproxy) throw new Error('HAProxy is not installed: run `bash scripts/ensure-haproxy.sh`.');
+  const probe = new Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  await probe.connect().catch(() => {
+    throw new Error(`No PostgreSQL answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL): a cluster needs one.`);
+  });
+  await probe.end();
+  return haproxy.replace(/ - https:.*$/, '').replace(/ \d{4}\/\d{2}\/\d{2}$/, '');
+}
 
 export async function redisAnswers(url: string): Promise<boolean> {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });

@@ -10,13 +10,10 @@
  */
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import { sign } from '@topup/shared/sign';
 import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
-import { haproxyVersion } from '../src/cluster/haproxy-config';
 import { startCluster } from '../src/cluster/store-cluster';
-import { inSchema, redisAnswers } from './cluster-schema';
-import { POSTGRES_URL } from './each-database';
+import { clusterPrerequisites, inSchema, redisAnswers } from './cluster-schema';
 import { demoBuyers, orderBody, placeOrders, type Placing } from './order-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -171,13 +168,7 @@ function renderSection(runs: readonly SizeRun[], redisUrl: string | null, haprox
 
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const haproxy = haproxyVersion();
-  if (!haproxy) throw new Error('HAProxy is not installed: run `bash scripts/ensure-haproxy.sh`.');
-  const probe = new Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  await probe.connect().catch(() => {
-    throw new Error(`No PostgreSQL answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL): a cluster needs one.`);
-  });
-  await probe.end();
+  const haproxy = await clusterPrerequisites();
   const redisUrl = (await redisAnswers(REDIS_URL)) ? REDIS_URL : null;
   if (!redisUrl) console.warn(`!!! No Redis answers at ${REDIS_URL} (BENCH_REDIS_URL): the instances count their limits alone. !!!`);
   const runs: SizeRun[] = [];
@@ -185,7 +176,7 @@ async function main(): Promise<void> {
     console.log(`\n== ${instances} instance${instances > 1 ? 's' : ''} ==`);
     runs.push(...(await benchSize(instances, redisUrl)));
   }
-  writeSection('cluster', renderSection(runs, redisUrl, haproxy.replace(/ - https:.*$/, '').replace(/ \d{4}\/\d{2}\/\d{2}$/, ''), loadAtStart));
+  writeSection('cluster', renderSection(runs, redisUrl, haproxy, loadAtStart));
   console.log('\nWrote the cluster section of docs/benchmarks.md');
 }
 

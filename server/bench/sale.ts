@@ -13,11 +13,9 @@ import { request } from 'node:http';
 import os from 'node:os';
 import { Client } from 'pg';
 import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
-import { haproxyVersion } from '../src/cluster/haproxy-config';
 import { startCluster } from '../src/cluster/store-cluster';
 import { api, pay, type ApiPayload } from '../src/chaos/store-client';
-import { inSchema, redisAnswers } from './cluster-schema';
-import { POSTGRES_URL } from './each-database';
+import { clusterPrerequisites, inSchema, redisAnswers } from './cluster-schema';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS || 2000);
 const WINDOW_SECONDS = Number(process.env.BENCH_SALE_SECONDS || 60);
@@ -248,15 +246,9 @@ function render(result: SaleResult, haproxy: string, loadAtStart: number): strin
 
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const haproxy = haproxyVersion();
-  if (!haproxy) throw new Error('HAProxy is not installed: run `bash scripts/ensure-haproxy.sh`.');
-  const probe = new Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  await probe.connect().catch(() => {
-    throw new Error(`No PostgreSQL answers at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')} (set BENCH_DATABASE_URL): a cluster needs one.`);
-  });
-  await probe.end();
+  const haproxy = await clusterPrerequisites();
   const result = await runSale();
-  const section = render(result, haproxy.replace(/ - https:.*$/, '').replace(/ \d{4}\/\d{2}\/\d{2}$/, ''), loadAtStart);
+  const section = render(result, haproxy, loadAtStart);
   console.log(`\n${section}`);
   writeSection('sale', section);
   console.log('\nWrote the sale section of docs/benchmarks.md');
