@@ -167,6 +167,17 @@ describe('honest order pages', () => {
     expect(await pay.getAttribute('aria-disabled')).toBe('true');
     expect(await page.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
     await saveScreenshot(page, 'submit-limit-en');
+    // The same line and button in Korean and Chinese.
+    for (const [lang, line, button] of [
+      ['ko', '이 상품의 구매 한도에 도달했습니다(1/1). 다른 상품을 선택해 주세요.', '구매 한도 도달'],
+      ['zh', '您购买此礼包的次数已达上限（1/1），请选择其他礼包。', '已达购买上限'],
+    ] as const) {
+      const translated = await openPhone(submitLink({ product_id: '18-us-weekly-supply', product_name: 'Weekly Supply', amount: '2.99', type: 'Packs', roleInfo: roleInfo(CYRA) }), lang);
+      await translated.getByTestId('limit-reached').getByText(line).waitFor();
+      expect(await translated.getByRole('button', { name: button }).getAttribute('aria-disabled')).toBe('true');
+      await saveScreenshot(translated, `submit-limit-${lang}`);
+      await translated.context().close();
+    }
 
     const desk = await (await browser.newContext(DESKTOP)).newPage();
     const character = new URLSearchParams({ game_id: '18', area: 'us', product_id: '18-us-weekly-supply', server_id: CYRA.server_id, server_name: CYRA.server_name, role_id: CYRA.role_id, role_name: CYRA.role_name, uid: CYRA.uid });
