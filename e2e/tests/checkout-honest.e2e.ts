@@ -276,6 +276,12 @@ describe('a closed server', () => {
     expect(await entry.getAttribute('data-closed')).toBe('true');
     expect(await page.getByTestId('recent-characters').getByRole('button', { name: new RegExp(NA_2.role_id) }).count()).toBe(0);
     await saveScreenshot(page, 'recent-character-closed-en');
+    // Marked in the player's language too.
+    for (const [lang, closed] of [['ko', '운영이 종료된 서버'], ['zh', '服务器已关闭']] as const) {
+      await page.locator('.language-switch').selectOption(lang);
+      await entry.filter({ hasText: closed }).waitFor();
+      await saveScreenshot(page, `recent-character-closed-${lang}`);
+    }
   });
 
   it('says so in Korean when a lookup meets it', async () => {
