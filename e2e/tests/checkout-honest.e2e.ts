@@ -214,19 +214,22 @@ describe('honest order pages', () => {
     await saveScreenshot(page, 'submit-fee-ko', { keepScroll: true });
   });
 
-  it('says the fee in Chinese on the kr store (手续费 as its own line)', async () => {
+  it.each([
+    ['zh', /^手机话费支付 .*使用此方式 ₩20,900/, '手机话费支付手续费+₩1,900'],
+    ['en', /^Mobile phone billing .*₩20,900 with this method/, 'Mobile phone billing fee+₩1,900'],
+  ] as const)('says the fee in %s on the kr store, as its own line', async (lang, method, fee) => {
     const role = { ...KOREA_1, role_id: '1831003', role_name: '', uid: '1800003' };
     const page = await openPhone(
       `/submit?${new URLSearchParams({ game_id: '18', area: 'kr', pmx_show: '1', first_buy: '0', product_id: '18-kr-currency-980', product_name: '980 드래곤 젬', amount: '19000', roleInfo: roleInfo(role) })}`,
-      'zh',
+      lang,
     );
-    const mobile = page.getByRole('radio', { name: /^手机话费支付 .*使用此方式 ₩20,900/ });
+    const mobile = page.getByRole('radio', { name: method });
     await mobile.check();
-    expect(await page.getByTestId('submit-fee').textContent()).toBe('手机话费支付手续费+₩1,900');
+    expect(await page.getByTestId('submit-fee').textContent()).toBe(fee);
     expect(await page.getByTestId('submit-total').textContent()).toBe('₩20,900');
     // The methods and the breakdown in one picture (the pay bar is fixed at the bottom).
     await page.getByRole('group').first().evaluate((list) => list.scrollIntoView({ block: 'start' }));
-    await saveScreenshot(page, 'submit-fee-zh', { keepScroll: true });
+    await saveScreenshot(page, `submit-fee-${lang}`, { keepScroll: true });
   });
 
   it('in the pay centre, the fee is a line of its own and each method says its price', async () => {
