@@ -75,7 +75,6 @@ function getPage(url: string, path: string, localAddress: string): Promise<{ sta
 
 interface PlayerOutcome {
   readonly paid: number;
-  readonly refused: number;
 }
 
 async function player(url: string, index: number): Promise<PlayerOutcome> {
@@ -91,7 +90,7 @@ async function player(url: string, index: number): Promise<PlayerOutcome> {
     call('getServerList', 'getServerList', { ...GAME, region: '' }),
   ]);
   const role = await timed('getRoleInfo', () => api<{ uid: string }>(url, 'getRoleInfo', { ...GAME, server_id: SERVER_ID, role_id: roleOf(index), server_sign: '' }, from));
-  if (!role || role.ret !== 0) return { paid: 0, refused: 0 };
+  if (!role || role.ret !== 0) return { paid: 0 };
   const character = { ...GAME, server_id: SERVER_ID, role_id: roleOf(index), uid: role.data.uid };
   await call('getPayPrice (character)', 'getPayPrice', { ...GAME, type: '', role_id: roleOf(index), ln_uid: role.data.uid });
   // Two orders at once for a bundle of limit 1, both paid at once: one may go through, never both.
@@ -109,7 +108,7 @@ async function player(url: string, index: number): Promise<PlayerOutcome> {
       }),
     ),
   );
-  return { paid: paid.filter((answer) => answer && answer.status < 400).length, refused: orders.filter((order) => order && order.ret !== 0).length };
+  return { paid: paid.filter((answer) => answer && answer.status < 400).length };
 }
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
