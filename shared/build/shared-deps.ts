@@ -73,5 +73,8 @@ export function sharedSingletons(role: ShareRole) {
   };
 }
 
-/** The major of what the host shares as `react` (Preact's); a remote release must share the same one. */
+/** The version every build shares as `react` (Preact's, decision 270). */
+export const SHARED_REACT_VERSION = PREACT_VERSION;
+
+/** Its major: a remote release must share the same one as the host. */
 export const SHARED_REACT_MAJOR = Number(PREACT_VERSION.split('.')[0]);
