@@ -1,4 +1,9 @@
 /** One jest run, two projects: Node (shared rules, server) and jsdom (React pages). */
+const { REACT_AS_PREACT } = require('./shared/build/react-as-preact.cjs');
+
+// Pages render under test with the renderer the browser gets: React's names answered by Preact
+// (decision 270), resolved like any import so every module shares one Preact.
+const reactAsPreact = Object.fromEntries(Object.entries(REACT_AS_PREACT).map(([request, target]) => [`^${request}$`, target]));
 const swc = [
   '@swc/jest',
   {
@@ -15,11 +20,13 @@ const common = {
   // Swiper ships ES modules as .mjs: they go through swc like our own code.
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  // content-disposition (@fastify/static) and cookie (fastify's inject) ship ESM only.
-  transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7|content-disposition|cookie)/)'],
+  // content-disposition (@fastify/static) and cookie (fastify's inject) ship ESM only; so does Preact
+  // for jsdom's browser conditions.
+  transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7|content-disposition|cookie|preact)/)'],
   moduleNameMapper: {
     '\\.(css)$': '<rootDir>/shared/test-support/style-mock.js',
     '\\.(svg|png|jpg|webp)$': '<rootDir>/shared/test-support/file-mock.js',
+    ...reactAsPreact,
   },
 };
 

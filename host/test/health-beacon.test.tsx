@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import type { RemoteRegistry } from '@topup/shared/contracts';
@@ -66,7 +66,8 @@ describe('each remote page load’s health, as the pages report it', () => {
     load.mockResolvedValueOnce({ default: () => <h1>Pay centre</h1> });
     render(route('remote-pccenter'));
     await screen.findByRole('heading', { name: 'Pay centre' });
-    expect(loadNotes.map(([remote, what]) => `${remote} ${what}`)).toEqual(expect.arrayContaining(['remote-voucher rendered', 'remote-topup failed', 'remote-pccenter rendered']));
+    // A page's note is taken in an effect, which runs once the page is painted.
+    await waitFor(() => expect(loadNotes.map(([remote, what]) => `${remote} ${what}`)).toEqual(expect.arrayContaining(['remote-voucher rendered', 'remote-topup failed', 'remote-pccenter rendered'])));
 
     await act(async () => {
       startSending(loadNotes, async () => ({ registry: REGISTRY, refusedPreview: null }) as LoadedRegistry);

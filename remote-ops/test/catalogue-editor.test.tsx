@@ -67,18 +67,18 @@ describe('the catalogue editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     const form = screen.getByRole('form', { name: 'New row: Games' });
     const gameId = within(form).getByLabelText('Game ID');
-    fireEvent.change(gameId, { target: { value: '90x' } });
+    fireEvent.input(gameId, { target: { value: '90x' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
     // Not a number: said next to the field, linked to it, and nothing sent.
     expect(gameId).toHaveAttribute('aria-invalid', 'true');
     expect(gameId).toHaveAccessibleDescription('Enter a whole number.');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    fireEvent.change(gameId, { target: { value: '901' } });
+    fireEvent.input(gameId, { target: { value: '901' } });
     const names = within(form).getByRole('group', { name: 'Name' });
-    fireEvent.change(within(names).getByLabelText('English'), { target: { value: saved.names.en } });
-    fireEvent.change(within(names).getByLabelText('Korean'), { target: { value: saved.names.ko } });
-    fireEvent.change(within(names).getByLabelText('Chinese'), { target: { value: saved.names.zh } });
+    fireEvent.input(within(names).getByLabelText('English'), { target: { value: saved.names.en } });
+    fireEvent.input(within(names).getByLabelText('Korean'), { target: { value: saved.names.ko } });
+    fireEvent.input(within(names).getByLabelText('Chinese'), { target: { value: saved.names.zh } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
     expect(await screen.findByText('Saved to the draft.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
@@ -102,7 +102,7 @@ describe('the catalogue editor', () => {
     const form = screen.getByRole('form', { name: '300 Dragon Gems' });
     expect(within(form).getByLabelText('Product ID')).toBeDisabled();
     const price = within(form).getByLabelText('Price (USD, minor units)');
-    fireEvent.change(price, { target: { value: '0' } });
+    fireEvent.input(price, { target: { value: '0' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
     await waitFor(() => expect(price).toHaveAttribute('aria-invalid', 'true'));
     expect(price).toHaveAccessibleDescription('Cents for dollars, whole won for won. price_minor: must be >= 1');
@@ -122,12 +122,12 @@ describe('the catalogue editor', () => {
     await renderConsole('/ops/catalogue/edit');
     fireEvent.click(await screen.findByRole('button', { name: 'Publish as revision 8' }));
     let dialog = screen.getByRole('dialog', { name: 'Publish the draft as revision 8' });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Winter prices' } });
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Winter prices' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     // The dialog opens again with the changes listed and a box to tick.
     await waitFor(() => expect(screen.getByRole('dialog', { name: 'Publish the draft as revision 8' })).toHaveTextContent('300 Dragon Gems: $4.99 → $14.99 (+200 %)'));
     dialog = screen.getByRole('dialog', { name: 'Publish the draft as revision 8' });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Winter prices' } });
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Winter prices' } });
     const publish = within(dialog).getByRole('button', { name: 'Publish' });
     expect(publish).toBeDisabled();
     fireEvent.click(within(dialog).getByLabelText('I checked the 1 price change of more than 50 %.'));

@@ -14,15 +14,15 @@ describe('signing in', () => {
     });
     await renderConsole('/ops', 'ko');
     const email = await screen.findByLabelText('이메일 주소');
-    fireEvent.change(email, { target: { value: 'support@ops.example' } });
-    fireEvent.change(screen.getByLabelText('비밀번호'), { target: { value: 'wrong password' } });
+    fireEvent.input(email, { target: { value: 'support@ops.example' } });
+    fireEvent.input(screen.getByLabelText('비밀번호'), { target: { value: 'wrong password' } });
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('이메일 주소 또는 비밀번호가 올바르지 않습니다.');
     // The password field is emptied after a refusal; the address stays.
     expect(screen.getByLabelText('비밀번호')).toHaveValue('');
     expect(email).toHaveValue('support@ops.example');
 
-    fireEvent.change(screen.getByLabelText('비밀번호'), { target: { value: 'right password' } });
+    fireEvent.input(screen.getByLabelText('비밀번호'), { target: { value: 'right password' } });
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
     const nav = await screen.findByRole('navigation');
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['주문', '확인 필요', '문의', '카탈로그', '감사 로그']);
@@ -43,10 +43,10 @@ describe('the orders list', () => {
     });
     await renderConsole('/ops/orders');
     await screen.findByText('TP-FIRST');
-    fireEvent.change(screen.getByLabelText('Character ID or name'), { target: { value: 'cyra' } });
+    fireEvent.input(screen.getByLabelText('Character ID or name'), { target: { value: 'cyra' } });
     fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'USD' } });
-    fireEvent.change(screen.getByLabelText('Amount from'), { target: { value: '4.99' } });
-    fireEvent.change(screen.getByLabelText('Placed to'), { target: { value: '2026-11-26' } });
+    fireEvent.input(screen.getByLabelText('Amount from'), { target: { value: '4.99' } });
+    fireEvent.input(screen.getByLabelText('Placed to'), { target: { value: '2026-11-26' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/orders?')).length).toBe(1));
     const query = new URLSearchParams(calls.find((c) => c.path.startsWith('/orders?'))!.path.split('?')[1]);
@@ -82,7 +82,7 @@ describe('an order\'s actions', () => {
     const dialog = screen.getByRole('dialog', { name: 'Resend the in-game mail' });
     const confirm = within(dialog).getByRole('button', { name: 'Resend mail' });
     expect(confirm).toBeDisabled();
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'never arrived' } });
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'never arrived' } });
     expect(confirm).toBeDisabled();
     fireEvent.click(within(dialog).getByLabelText('The player confirmed they did not get the mail.'));
     expect(confirm).toBeEnabled();
@@ -140,14 +140,16 @@ describe('the catalogue', () => {
     expect(within((await screen.findByText('r2')).closest('tr') as HTMLElement).queryByRole('button', { name: 'Revert to this revision' })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Revert to this revision' }));
     let dialog = screen.getByRole('dialog', { name: 'Revert the catalogue to revision 1' });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'winter again' } });
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'winter again' } });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Revert to this revision' }));
     });
+    // The server's answer arrives after the click: the dialog then names the price changes.
+    await screen.findByText(/300 Dragon Gems: \$4\.99 → \$14\.97 \(\+200 %\)/);
     dialog = await screen.findByRole('dialog', { name: 'Revert the catalogue to revision 1' });
     expect(within(dialog).getByText(/300 Dragon Gems: \$4\.99 → \$14\.97 \(\+200 %\)/)).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Revert to this revision' });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'winter again' } });
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'winter again' } });
     expect(confirm).toBeDisabled();
     fireEvent.click(within(dialog).getByLabelText('I checked the 1 price change of more than 50 %.'));
     await act(async () => {

@@ -57,14 +57,14 @@ describe('the release console: canaries, health and the automatic rollback', () 
 
     fireEvent.click(within(card).getByRole('button', { name: 'Raise to 25 %' }));
     const dialog = await screen.findByRole('dialog', { name: 'remote-topup v2 for 25 % of browsers' });
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'looks healthy' } });
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'looks healthy' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Raise to 25 %' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/releases/promote')?.body).toEqual({ app: 'remote-topup', version: 'v2', share: 25, reason: 'looks healthy', force: false }));
     expect(await screen.findByText('remote-topup v2 is live for 25 % of browsers.')).toBeInTheDocument();
 
     fireEvent.click(within(card).getByRole('checkbox', { name: 'Roll back by itself when a new version fails' }));
     const off = await screen.findByRole('dialog', { name: 'No automatic rollback of remote-topup' });
-    fireEvent.change(within(off).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'drill' } });
+    fireEvent.input(within(off).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'drill' } });
     fireEvent.click(within(off).getByRole('button', { name: 'Switch off' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/releases/policy')?.body).toEqual({ app: 'remote-topup', auto_rollback: false, reason: 'drill' }));
   });

@@ -134,7 +134,7 @@ describe('/pcSubmit: the bundles for the character', () => {
     await within(summary()).findByText(/^WELCOME10: 10% off/);
     await user.click(within(summary()).getByText('E-wallet'));
     await user.click(within(summary()).getByRole('checkbox'));
-    const pay = within(summary()).getByRole('button', { name: 'Pay $4.49' });
+    const pay = await within(summary()).findByRole('button', { name: 'Pay $4.49' });
     await user.dblClick(pay);
     await waitFor(() => expect(currentRoute().path).toBe('/pcpay'));
 

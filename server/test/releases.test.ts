@@ -9,12 +9,13 @@ import { RegistryService } from '../src/releases/registry-service';
 import { buildOf, hostBuildOf, manifestFor as manifestWith, releaseBody, ROUTER, TOPUP_EXPOSES } from './support/release-builds';
 import { answered } from './support/refusal-answer';
 import { testDbTargets } from './support/test-db';
+import { SHARED_REACT_MAJOR, SHARED_REACT_VERSION } from '@topup/shared/shared-deps';
 
 jest.setTimeout(60_000);
 
-const manifestFor = (exposes: readonly string[], react = '19.3.1', router: readonly string[] = ROUTER) => manifestWith(exposes, { react, router });
+const manifestFor = (exposes: readonly string[], react = SHARED_REACT_VERSION, router: readonly string[] = ROUTER) => manifestWith(exposes, { react, router });
 
-const HOST: HostFacts = { reactMajor: 19, sharedExports: { 'react-router-dom': ROUTER } };
+const HOST: HostFacts = { reactMajor: SHARED_REACT_MAJOR, sharedExports: { 'react-router-dom': ROUTER } };
 
 describe('contract check', () => {
   it('passes a remote that exposes every page the host routes to with the host React major', () => {
@@ -28,14 +29,15 @@ describe('contract check', () => {
   });
 
   it('refuses a React major other than the host one, or none', () => {
-    expect(checkContract('remote-voucher', manifestFor(['./VoucherCenterPage'], '18.3.1'), HOST).problems).toEqual([
-      'shares React 18, the host runs React 19',
+    // A remote built with React itself cannot run on the host's Preact (decision 270).
+    expect(checkContract('remote-voucher', manifestFor(['./VoucherCenterPage'], '19.3.1'), HOST).problems).toEqual([
+      `shares React 19, the host runs React ${SHARED_REACT_MAJOR}`,
     ]);
     expect(checkContract('host', { shared: [] }, HOST).problems).toEqual(['does not share react']);
   });
 
   it('refuses a remote that uses shared-library exports the host does not ship', () => {
-    const greedy = manifestFor(['./VoucherCenterPage'], '19.3.1', [...ROUTER, 'useMatch']);
+    const greedy = manifestFor(['./VoucherCenterPage'], SHARED_REACT_VERSION, [...ROUTER, 'useMatch']);
     expect(checkContract('remote-voucher', greedy, HOST).problems).toEqual([
       'uses react-router-dom exports the host does not ship: useMatch',
     ]);
@@ -46,7 +48,7 @@ describe('contract check', () => {
   });
 
   it('refuses every remote while the live host\'s shared exports are unknown, and never skips that check', () => {
-    const unknown: HostFacts = { reactMajor: 19, sharedExports: null };
+    const unknown: HostFacts = { reactMajor: SHARED_REACT_MAJOR, sharedExports: null };
     expect(checkContract('remote-topup', manifestFor(TOPUP_EXPOSES), unknown).problems).toEqual([
       "the live host's shared-library exports are unknown (no live host release names them): release the host first",
     ]);
@@ -136,7 +138,7 @@ describe.each(testDbTargets())('release registry on $name', (target) => {
   });
 
   it('judges a remote by the live host release\'s manifest in the store', async () => {
-    const greedy = manifestFor(TOPUP_EXPOSES, '19.3.1', [...ROUTER, 'useMatch']);
+    const greedy = manifestFor(TOPUP_EXPOSES, SHARED_REACT_VERSION, [...ROUTER, 'useMatch']);
     await expect(release('v1', greedy)).rejects.toThrow('uses react-router-dom exports the host does not ship: useMatch');
     await registry.release({ app: 'host', version: 'h1', files: hostBuildOf('<title>h1</title>', 'main.1111111111.js', { router: [...ROUTER, 'useMatch'] }), actor: 'tester' });
     expect((await release('v1', greedy)).release.contract_ok).toBe(true);

@@ -11,6 +11,7 @@ import { resolveBuildVersion } from './build-version';
 import { CHECKOUT_PARTS, HOST_PARTS, sharedSingletons } from './shared-deps';
 import { PrecompressPlugin } from './precompress-plugin';
 import { PreloadSharedPlugin } from './preload-shared-plugin';
+import { REACT_AS_PREACT } from './react-as-preact.cjs';
 
 export type AppName = 'host' | RemoteId;
 
@@ -125,7 +126,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-      alias: { 'js-md5$': MD5_LITE },
+      // React and ReactDOM are Preact's compatible layer in every app (decision 270): exact requests only.
+      alias: { 'js-md5$': MD5_LITE, ...Object.fromEntries(Object.entries(REACT_AS_PREACT).map(([request, target]) => [`${request}$`, target])) },
     },
     module: {
       rules: [

@@ -1,23 +1,30 @@
 import path from 'node:path';
+import preactPackage from 'preact/package.json';
 import sharedPackage from '../package.json';
 import { SHARED_LIBRARY_EXPORTS, SHARED_PACKAGE, SHARED_PARTS, type SharedPart } from './shared-contract';
 
 /**
- * Packages every app shares as singletons. React 19 needs the trailing-slash entries or
- * `react-dom/client` and `react/jsx-runtime` get bundled a second time. Router and i18n bindings
- * ship only the exports of the contract (SHARED_LIBRARY_EXPORTS), the same list in every build.
+ * Packages every app shares as singletons. React and ReactDOM are Preact's compatible layer
+ * (decision 270, react-as-preact.cjs): the `react` keys carry Preact's version, so a release built
+ * with real React (major 19) is refused against a Preact host and the reverse (contract-check.ts).
+ * Preact itself is shared too (with its trailing-slash entry for `preact/hooks`, `preact/compat`…),
+ * or a remote's JSX runtime would bring a second Preact. Router and i18n bindings ship only the
+ * exports of the contract (SHARED_LIBRARY_EXPORTS), the same list in every build.
  */
-const REACT = '^19.2.0';
+const PREACT_VERSION: string = preactPackage.version;
+const REACT = { singleton: true, requiredVersion: `^${PREACT_VERSION}`, version: PREACT_VERSION };
 
 function treeShaken(name: keyof typeof SHARED_LIBRARY_EXPORTS) {
   return { usedExports: [...SHARED_LIBRARY_EXPORTS[name]], mode: 'runtime-infer' as const };
 }
 
 const LIBRARIES = {
-  react: { singleton: true, requiredVersion: REACT },
-  'react/': { singleton: true, requiredVersion: REACT },
-  'react-dom': { singleton: true, requiredVersion: REACT },
-  'react-dom/': { singleton: true, requiredVersion: REACT },
+  react: REACT,
+  'react/': REACT,
+  'react-dom': REACT,
+  'react-dom/': REACT,
+  preact: REACT,
+  'preact/': REACT,
   'react-router-dom': { singleton: true, requiredVersion: '^7.0.0', treeShaking: treeShaken('react-router-dom') },
   zustand: { singleton: true, requiredVersion: '^5.0.0' },
   i18next: { singleton: true, requiredVersion: '^26.0.0' },
@@ -66,5 +73,8 @@ export function sharedSingletons(role: ShareRole) {
   };
 }
 
-/** The React major the host ships; a remote release must share the same one. */
-export const SHARED_REACT_MAJOR = 19;
+/** The version every build shares as `react` (Preact's, decision 270). */
+export const SHARED_REACT_VERSION = PREACT_VERSION;
+
+/** Its major: a remote release must share the same one as the host. */
+export const SHARED_REACT_MAJOR = Number(PREACT_VERSION.split('.')[0]);

@@ -84,13 +84,19 @@ describe('usePlaceOrder: one token policy', () => {
     expect(tokens[1]).toBe(tokens[0]);
     expect(tokens[2]).not.toBe(tokens[1]);
     rerender({ key: 'bundle-b|card' });
-    const placed = await act(async () => result.current.placeOrder({ agreed: true, send, buyer: BUYER }));
+    let placed: unknown;
+    await act(async () => {
+      placed = await result.current.placeOrder({ agreed: true, send, buyer: BUYER });
+    });
     expect(placed).toEqual({ order_id: 'TP1' });
     // A placed order goes on this browser's My orders, once.
     expect(rememberedOrders()).toEqual([expect.objectContaining({ order_id: 'TP1', role_id: '1801001', game_id: '18', area: 'us' })]);
     expect(tokens[3]).not.toBe(tokens[2]);
     // After success the page is leaving: another tap places nothing.
-    expect(await act(async () => result.current.placeOrder({ agreed: true, send, buyer: BUYER }))).toBeNull();
+    await act(async () => {
+      placed = await result.current.placeOrder({ agreed: true, send, buyer: BUYER });
+    });
+    expect(placed).toBeNull();
     expect(tokens).toHaveLength(4);
   });
 
@@ -117,11 +123,12 @@ describe('useOrderFollowing', () => {
       const { result } = renderHook(() => useOrderFollowing('TP1', read));
       await act(async () => undefined);
       expect(result.current.order?.final).toBe(0);
+      // Each answer shows once the render after it is painted (waitFor moves the fake clock on meanwhile).
       await act(async () => void jest.advanceTimersByTime(2000));
-      expect(result.current.error).toBe('Network error');
+      await waitFor(() => expect(result.current.error).toBe('Network error'));
       expect(result.current.finished).toBe(false);
       await act(async () => void jest.advanceTimersByTime(2000));
-      expect(result.current).toMatchObject({ finished: true, error: null });
+      await waitFor(() => expect(result.current).toMatchObject({ finished: true, error: null }));
       await act(async () => void jest.advanceTimersByTime(10_000));
       expect(read).toHaveBeenCalledTimes(3);
     } finally {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { requiredExposes } from '@topup/shared/contracts';
+import { SHARED_REACT_VERSION } from '@topup/shared/shared-deps';
 import type { BuildFile } from '../../src/releases/build-files';
 import type { FederationManifest } from '../../src/releases/contract-check';
 import { uploadedFile } from '../../src/releases/uploaded-files';
@@ -11,7 +12,7 @@ export const TOPUP_EXPOSES = requiredExposes('remote-topup');
 
 /** A manifest as Rspack writes it, with what the contract check reads. */
 export function manifestFor(exposes: readonly string[], options: { react?: string; router?: readonly string[]; stamp?: string } = {}): FederationManifest {
-  const react = options.react ?? '19.3.1';
+  const react = options.react ?? SHARED_REACT_VERSION;
   return {
     metaData: {
       ...(options.stamp ? { buildInfo: { buildVersion: options.stamp } } : {}),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -31,7 +31,8 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
   useEffect(() => {
     latest.current = options;
   });
-  useEffect(() => {
+  // Before the layer is painted: no frame shows it open with focus (and the keyboard) still behind it.
+  useLayoutEffect(() => {
     const root = container.current;
     if (!active || !root) return undefined;
     const token = {};
