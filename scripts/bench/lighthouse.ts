@@ -39,12 +39,12 @@ async function gzipBytesAt(url: string): Promise<number> {
   return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
 }
 
-/** One Lighthouse run, mobile defaults (simulated throttling), performance only. */
-export async function runLighthouse(url: string): Promise<PageFigures> {
+/** One Lighthouse run, performance only: mobile defaults (simulated throttling) or the desktop preset. */
+export async function runLighthouse(url: string, form: 'phone' | 'desktop' = 'phone'): Promise<PageFigures> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'topup-lh-')), 'report.json');
   const result = spawnSync(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'lighthouse'),
-    [url, '--output=json', `--output-path=${out}`, '--only-categories=performance', '--quiet', `--chrome-flags=${FLAGS}`],
+    [url, '--output=json', `--output-path=${out}`, '--only-categories=performance', '--quiet', ...(form === 'desktop' ? ['--preset=desktop'] : []), `--chrome-flags=${FLAGS}`],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', timeout: 180_000 },
   );
   if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url}:\n${result.stderr}`);

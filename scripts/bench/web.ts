@@ -1,5 +1,5 @@
 // `npm run bench:web`: Lighthouse (mobile defaults) on the federated store and on the same pages built
-// as one app without federation, three runs each, medians and ratios into docs/benchmarks.md.
+// as one app without federation, five runs each, medians and ratios into docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { startServer, REPO_ROOT } from '../../e2e/support/server';
@@ -7,8 +7,18 @@ import { machineLine, writeSection } from './benchmarks-doc';
 import { measureFirstLoad, totalGzip } from './first-load';
 import { medianFigures, runAccessibility, runLighthouse, type PageFigures } from './lighthouse';
 
-const RUNS = Number(process.env.BENCH_RUNS || 3);
-const ROUTES = ['/?game_id=18&area=us', '/index_1'];
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+/** The pages issue 35 holds to its goals: the phone's three with mobile defaults, the pay centre with the desktop preset. */
+const PAGES = [
+  { route: '/?game_id=18&area=us', form: 'phone' },
+  { route: '/index_1', form: 'phone' },
+  { route: '/prod?game_id=18&area=us&product_id=18-us-currency-980', form: 'phone' },
+  { route: '/pcIndex', form: 'desktop' },
+] as const;
+const ROUTES: readonly string[] = PAGES.map((page) => page.route);
+const formOf = (route: string) => PAGES.find((page) => page.route === route)?.form ?? 'phone';
+/** The goals of each form's pages (medians). */
+const GOALS = { phone: { score: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02 }, desktop: { score: 98, lcpMs: 1800, tbtMs: 100, cls: 0.02 } } as const;
 const MONOLITH_DIR = path.join(REPO_ROOT, '.tmp', 'monolith');
 
 function build(args: string[], env: Record<string, string> = {}): void {
@@ -36,7 +46,7 @@ async function measureBoth(): Promise<{ federated: Measured; monolith: Measured 
     for (const route of ROUTES) {
       for (let i = 0; i < RUNS; i += 1) {
         for (const build of ['federated', 'monolith'] as const) {
-          const figures = await runLighthouse(`${servers[build].url}/#${route}`);
+          const figures = await runLighthouse(`${servers[build].url}/#${route}`, formOf(route));
           (runs[build][route] ??= []).push(figures);
           console.log(`${build} ${route} run ${i + 1}: ${JSON.stringify(figures)}`);
         }
@@ -111,7 +121,7 @@ async function main(): Promise<void> {
       // The median, then every run's value in the order they ran.
       const spread = (key: 'score' | 'lcpMs' | 'tbtMs', show: (v: number) => string) => `${show(f[key])} <sub>(${all.map((r) => show(r[key]).replace(' ms', '')).join(', ')})</sub>`;
       rows.push(
-        `| \`#${route}\` | ${name} | ${spread('score', String)} | ${spread('lcpMs', ms)} | ${spread('tbtMs', ms)} | ${f.cls.toFixed(3)} | ${kb(f.jsBytesBeforeInteractive)} (${f.jsFilesBeforeInteractive} files) |`,
+        `| \`#${route}\` | ${formOf(route)} | ${name} | ${spread('score', String)} | ${spread('lcpMs', ms)} | ${spread('tbtMs', ms)} | ${f.cls.toFixed(3)} | ${kb(f.jsBytesBeforeInteractive)} (${f.jsFilesBeforeInteractive} files) |`,
       );
     }
   }
@@ -121,21 +131,29 @@ async function main(): Promise<void> {
   const over = (a: number, b: number) => (a / b - 1) * 100;
   const ratio = (a: number, b: number) => `${over(a, b).toFixed(1)} %`;
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const pageTargets = ROUTES.flatMap((route) => {
+    const f = federated.pages[route];
+    if (!f) return [];
+    const goal = GOALS[formOf(route)];
+    return [
+      [`\`#${route}\` performance score ≥ ${goal.score}`, `${f.score}`, met(f.score >= goal.score)],
+      [`\`#${route}\` LCP ≤ ${(goal.lcpMs / 1000).toFixed(1)} s`, ms(f.lcpMs), met(f.lcpMs <= goal.lcpMs)],
+      [`\`#${route}\` TBT ≤ ${goal.tbtMs} ms`, ms(f.tbtMs), met(f.tbtMs <= goal.tbtMs)],
+      [`\`#${route}\` CLS ≤ ${goal.cls}`, f.cls.toFixed(3), met(f.cls <= goal.cls)],
+    ];
+  });
   const targets = [
-    ['performance score ≥ 95', `${fed.score}`, met(fed.score >= 95)],
-    ['LCP ≤ 2.0 s', ms(fed.lcpMs), met(fed.lcpMs <= 2000)],
-    ['TBT ≤ 100 ms', ms(fed.tbtMs), met(fed.tbtMs <= 100)],
-    ['CLS ≤ 0.02', fed.cls.toFixed(3), met(fed.cls <= 0.02)],
-    ['first-load JS of `#/` ≤ 170 KB (gzip)', kb(federated.firstLoadGzip), met(federated.firstLoadGzip <= 170 * 1024)],
-    ['federation overhead, JS ≤ 15 %', ratio(federated.firstLoadGzip, monolith.firstLoadGzip), met(over(federated.firstLoadGzip, monolith.firstLoadGzip) <= 15)],
+    ...pageTargets,
+    ['first-load JS of `#/` ≤ 150 KB (gzip)', kb(federated.firstLoadGzip), met(federated.firstLoadGzip <= 150 * 1024)],
+    ['first-load JS of `#/` ≤ 1.10 × the monolith', `${(federated.firstLoadGzip / monolith.firstLoadGzip).toFixed(2)} ×`, met(federated.firstLoadGzip <= 1.1 * monolith.firstLoadGzip)],
     ['federation overhead, LCP ≤ 10 %', ratio(fed.lcpMs, mono.lcpMs), met(over(fed.lcpMs, mono.lcpMs) <= 10)],
   ].map((row) => `| ${row.join(' | ')} |`);
   writeSection(
     'web',
     [
-      '## Phone page load (Lighthouse), federated vs monolith',
+      '## Page load (Lighthouse), federated vs monolith',
       '',
-      `Measured ${machineLine()} by \`npm run bench:web\`: Lighthouse 12, mobile defaults (simulated throttling),`,
+      `Measured ${machineLine()} by \`npm run bench:web\`: Lighthouse 12, mobile defaults (simulated throttling) or the desktop preset,`,
       `Debian Chromium, ${RUNS} runs per page and build (the two builds served at once, runs taking turns), medians.`,
       'Small figures are the single runs behind each median: on this shared 2-core machine, Lighthouse multiplies the',
       'main-thread time it observes by 4, so TBT varies a lot from run to run.',
@@ -143,8 +161,8 @@ async function main(): Promise<void> {
       'The monolith is the same host and pages bundled as one app without federation',
       '(`scripts/bench/monolith/`), served by the same server.',
       '',
-      '| page | build | score | LCP | TBT | CLS | JS before interactive (gzip) |',
-      '|---|---|---:|---:|---:|---:|---:|',
+      '| page | form | build | score | LCP | TBT | CLS | JS before interactive (gzip) |',
+      '|---|---|---|---:|---:|---:|---:|---:|',
       ...rows,
       '',
       'First-load JavaScript (gzip level 9 of every script fetched until the network is idle, Chromium at phone size):',
@@ -162,7 +180,7 @@ async function main(): Promise<void> {
       `| LCP | ${ratio(fed.lcpMs, mono.lcpMs)} |`,
       `| TBT | ${fed.tbtMs === 0 && mono.tbtMs === 0 ? '0 / 0' : ratio(fed.tbtMs, Math.max(mono.tbtMs, 1))} |`,
       '',
-      `Targets of the federated top-up page (\`#${main}\`, medians above):`,
+      'Targets of the federated store (medians above; the phone pages with mobile defaults, `#/pcIndex` with the desktop preset):',
       '',
       '| target | measured | |',
       '|---|---:|---|',
