@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config';
 import { addressProblem, endpointUrlProblem, resolvedHostProblem, STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from '../src/game/http/game-endpoint-policy';
 import { GameServerError, HttpGameGateway } from '../src/game/http/http-game-gateway';
+import { postToGame } from '../src/game/http/post-to-game';
 import { unreachableGames } from '../src/catalogue/catalogue-game-gateway';
 import type { Catalogue } from '../src/catalogue/catalogue';
 import { addOperator } from '../src/ops/operator-admin';
@@ -121,6 +122,65 @@ describe('a call to a game server', () => {
     } finally {
       await target.close();
       await redirecting.close();
+    }
+  });
+});
+
+describe('connections to a game server', () => {
+  /** A server on this machine counting connections and requests; `answer` may leave a request unanswered. */
+  async function connectionCountingServer(answer: (n: number, response: http.ServerResponse, socketRequests: number) => void) {
+    let connections = 0;
+    let requests = 0;
+    const perSocket = new WeakMap<object, number>();
+    const server = http.createServer((request, response) => {
+      requests += 1;
+      const onSocket = (perSocket.get(request.socket) ?? 0) + 1;
+      perSocket.set(request.socket, onSocket);
+      request.resume();
+      request.on('end', () => answer(requests, response, onSocket));
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}/mail`, connections: () => connections, requests: () => requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+  const policy: GameEndpointPolicy = { hosts: [], loopback: true };
+
+  it('are kept between calls: ten calls one after another use one connection', async () => {
+    const server = await connectionCountingServer((_n, response) => response.end('{"ok":true}'));
+    try {
+      for (let i = 0; i < 10; i += 1) expect((await postToGame(server.url, {}, '{}', 5_000, policy)).text).toBe('{"ok":true}');
+      expect(server.requests()).toBe(10);
+      expect(server.connections()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a kept connection the game server drops before answering: the call is made once more on a new connection', async () => {
+    // The second request on a connection is dropped unanswered, as a server closing an idle connection would.
+    const server = await connectionCountingServer((_n, response, onSocket) => (onSocket === 2 ? response.socket?.destroy() : response.end('{"n":1}')));
+    try {
+      await postToGame(server.url, {}, '{}', 5_000, policy);
+      const answer = await postToGame(server.url, {}, '{}', 5_000, policy);
+      expect(answer.status).toBe(200);
+      expect(server.requests()).toBe(3);
+      expect(server.connections()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a connection kept under one policy never serves another: the strict policy still refuses this machine', async () => {
+    const server = await connectionCountingServer((_n, response) => response.end('{}'));
+    try {
+      await postToGame(server.url, {}, '{}', 5_000, policy);
+      const port = new URL(server.url).port;
+      await expect(postToGame(`https://localhost:${port}/mail`, {}, '{}', 5_000, STRICT_GAME_ENDPOINTS)).rejects.toThrow(/127\.0\.0\.1 is an address of this machine|::1 is an address/);
+      await expect(postToGame(server.url, {}, '{}', 5_000, STRICT_GAME_ENDPOINTS)).rejects.toThrow();
+      expect(server.requests()).toBe(1);
+    } finally {
+      await server.close();
     }
   });
 });
