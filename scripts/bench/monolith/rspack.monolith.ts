@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
-import { createAppConfig } from '@topup/shared/build';
+import { createAppConfig, firstScreenScript } from '@topup/shared/build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..', '..');
@@ -24,7 +24,7 @@ const config: Configuration = {
     new rspack.HtmlRspackPlugin({
       template: path.join(root, 'host', 'src', 'index.html'),
       chunks: ['main'],
-      templateParameters: { earlyRegistryScript: '' },
+      templateParameters: { earlyRegistryScript: '', firstScreenScript: firstScreenScript(path.join(root, 'host')) },
     }),
     new rspack.NormalModuleReplacementPlugin(/remotes$/, (resource: { context: string; request: string }) => {
       if (path.resolve(resource.context, resource.request) === federatedRemotes) {

@@ -1,0 +1,121 @@
+// Inlined into index.html's body by the build: paints the top-up page's first screen (header, first
+// banner, the character card's fields) from the HTML, before any of the store's JavaScript arrives.
+// The server writes what it knows of each game into #first-screen-data (server/src/http/web/first-screen.ts);
+// the address's hash, known only here, picks the game, the area and the language as the shell will.
+// It is a picture of the page, hidden from screen readers and inert, until the page shows the same
+// things itself. Nothing is painted
+// for a game or an area the catalogue does not sell: the neutral skeleton stays.
+// The build fills in the page's words (from the top-up page's own strings) and the desktop width.
+/* global __FIRST_SCREEN_WORDS__, __DESKTOP_MIN_WIDTH__ */
+(function () {
+  var WORDS = __FIRST_SCREEN_WORDS__;
+  var DESKTOP_MIN_WIDTH = __DESKTOP_MIN_WIDTH__;
+  try {
+    var data = JSON.parse(document.getElementById('first-screen-data').textContent);
+    var path = location.hash.replace(/^#/, '').split('?')[0] || '/';
+    if (path !== '/' || (window.matchMedia && window.matchMedia('(min-width: ' + DESKTOP_MIN_WIDTH + 'px)').matches)) return;
+    // As the shell's pageQuery: the hash route's query first, then the page's.
+    var query = new URLSearchParams((location.hash.split('?')[1] || '') + '&' + location.search.slice(1));
+    if (query.has('mf_preview') || sessionStorage.getItem('mf_preview')) return;
+    var get = function (key) {
+      return (query.get(key) || '').trim();
+    };
+    var stored = function (key) {
+      return localStorage.getItem(key) || '';
+    };
+    var game = data.games[get('game_id')];
+    // As the page's readEntryQuery: the link's area, else the one remembered, else us.
+    var area = (get('area') || stored('area') || 'us').toLowerCase();
+    var sold = game && game.areas[area];
+    if (!sold) return;
+    // As the shell's initialLocale (spec §9): the link's language, the player's choice, the area's.
+    var lang = [get('lang'), stored('lang')].filter(function (l) {
+      return WORDS[l];
+    })[0];
+    if (!lang) {
+      var areaOfLang = get('area') || stored('area');
+      lang = !areaOfLang || /^(us|en|multi|as|eu)$/i.test(areaOfLang) ? 'en' : /^kr$/i.test(areaOfLang) ? 'ko' : 'zh';
+    }
+    var words = WORDS[lang];
+    // The character card only when the page starts with the empty form: no character, server or
+    // region in the link, none kept for this tab or this device, and no help picture beside the title.
+    var plainForm =
+      !game.help && !get('role_id') && !get('server_id') && !get('region') && !get('finish_pay') && !sessionStorage.length && localStorage.getItem('topup:recent-characters') === null;
+
+    var el = function (tag, className, text) {
+      var node = document.createElement(tag);
+      if (className) node.className = className;
+      if (text) node.textContent = text;
+      return node;
+    };
+    var add = function (parent, child) {
+      parent.appendChild(child);
+      return child;
+    };
+    var chevron = '<svg viewBox="0 0 24 24" width="18" height="18"><path d="m9 6 6 6-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" fill="none"/></svg>';
+    var screen = el('div', 'fs');
+    screen.id = 'first-screen';
+    screen.setAttribute('aria-hidden', 'true');
+    screen.inert = true;
+    var page = add(screen, el('div', 'fs-page'));
+    var header = add(page, el('div', 'fs-header'));
+    var logo = add(add(header, el('span', 'fs-logo')), el('img'));
+    logo.src = game.icon;
+    logo.alt = '';
+    logo.width = logo.height = 48;
+    var text = add(header, el('div', 'fs-text'));
+    add(text, el('div', 'fs-title', game.name[lang]));
+    add(text, el('div', 'fs-tagline', words.tagline));
+    add(header, el('span', 'fs-help')).innerHTML =
+      '<svg viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="12" r="9.5" stroke="currentColor" stroke-width="1.8" fill="none"/><path d="M9.4 9.3a2.7 2.7 0 0 1 5.2.9c0 1.8-2.6 2.2-2.6 3.9" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none"/><circle cx="12" cy="17.2" r="1.1" fill="currentColor"/></svg>';
+    if (sold.banner) {
+      // The page's largest image: asked for now, first of everything.
+      var banner = add(add(page, el('div', 'fs-banner')), el('img'));
+      banner.fetchPriority = 'high';
+      banner.alt = '';
+      banner.width = 750;
+      banner.height = 300;
+      banner.src = sold.banner[lang];
+    }
+    if (plainForm) {
+      var card = add(page, el('div', 'fs-card'));
+      add(add(card, el('div', 'fs-head')), el('div', 'fs-h2', words.title));
+      var form = add(card, el('div', 'fs-form'));
+      var field = function (label, value, placeholder, picker) {
+        var box = add(form, el('div', 'fs-field'));
+        add(box, el('div', 'fs-label', label));
+        var control = add(box, el('div', picker ? 'fs-select' : 'fs-input'));
+        add(control, el('span', value ? 'fs-value' : 'fs-placeholder', value || placeholder));
+        if (picker) control.insertAdjacentHTML('beforeend', chevron);
+      };
+      if (sold.region) field(words.region, sold.region, '', true);
+      field(words.server, '', words.serverPlaceholder, true);
+      field(words[game.byName ? 'name' : 'id'], '', words[game.byName ? 'namePlaceholder' : 'idPlaceholder'], false);
+      add(form, el('div', 'fs-button', words.search));
+    }
+    // Right under the bar the HTML already shows (and a demo's ribbon above it).
+    var root = document.getElementById('root');
+    screen.style.top = root.firstChild.getBoundingClientRect().bottom + 'px';
+    root.parentNode.insertBefore(screen, root.nextSibling);
+    document.documentElement.lang = lang;
+    // It goes once the top-up page (remote-topup/src/pages/MainPage.tsx) shows the same itself: the
+    // game's name in its header and its banner's place settled. Also when the page cannot show them
+    // (its shelf's Retry, the shell's Retry) and for another page of the store. Watching the page's
+    // DOM adds nothing to the JavaScript a phone downloads.
+    var end = function () {
+      screen.remove();
+      watch.disconnect();
+    };
+    var watch = new MutationObserver(function () {
+      var title = root.querySelector('.tp-header__title');
+      // The game's name, or (a catalogue changed meanwhile) its icon or its shelf's tabs: the page has the game.
+      var named = title && (title.textContent === game.name[lang] || root.querySelector('.tp-header__logo img, .tp-tabs, .tp-shelf__empty'));
+      var drawn = named && !root.querySelector('.tp-banner--placeholder');
+      if (drawn || root.querySelector('[data-remote-unavailable], .tp-shelf__failed')) end();
+    });
+    watch.observe(root, { childList: true, subtree: true, characterData: true });
+    window.addEventListener('hashchange', end);
+  } catch {
+    // No description, no storage: the neutral skeleton stays.
+  }
+})();
