@@ -11,12 +11,9 @@ import { resolveBuildVersion } from './build-version';
 import { CHECKOUT_PARTS, HOST_PARTS, sharedSingletons } from './shared-deps';
 import { PrecompressPlugin } from './precompress-plugin';
 import { PreloadSharedPlugin } from './preload-shared-plugin';
-// The top-up page's own words, for the first screen the host's HTML paints of it (firstScreenScript).
-import { EN as TOPUP_EN } from '../../remote-topup/src/locales/en';
-import { KO as TOPUP_KO } from '../../remote-topup/src/locales/ko';
-import { ZH as TOPUP_ZH } from '../../remote-topup/src/locales/zh';
+import { firstScreenScript } from './first-screen-script';
 
-const TOPUP_STRINGS = { en: TOPUP_EN, ko: TOPUP_KO, zh: TOPUP_ZH };
+export { firstScreenScript };
 
 export type AppName = 'host' | RemoteId;
 
@@ -71,29 +68,6 @@ function exposesOf(app: AppName, dir: string): Record<string, string> {
 function earlyRegistryScript(dir: string): string {
   const routes = Object.fromEntries(ROUTE_TABLE.map((r) => [r.path, [r.remote, r.expose]]));
   return fs.readFileSync(path.join(dir, 'src', 'early', 'early-registry.inline.js'), 'utf8').replaceAll('__ROUTE_PAGES__', JSON.stringify(routes))
-    .replaceAll('__DESKTOP_MIN_WIDTH__', String(DESKTOP_MIN_WIDTH));
-}
-
-/** The top-up page's words its first screen shows, in each language, from the page's own strings. */
-const FIRST_SCREEN_KEYS = {
-  tagline: 'header.tagline',
-  title: 'character.title',
-  region: 'character.region',
-  server: 'character.server',
-  serverPlaceholder: 'character.serverPlaceholder',
-  id: 'character.id',
-  idPlaceholder: 'character.idPlaceholder',
-  name: 'character.name',
-  namePlaceholder: 'character.namePlaceholder',
-  search: 'character.search',
-} as const;
-
-/** The host's inline script that paints the top-up page's first screen from the HTML (see host/src/early/). */
-export function firstScreenScript(dir: string): string {
-  const words = Object.fromEntries(
-    Object.entries(TOPUP_STRINGS).map(([lang, strings]) => [lang, Object.fromEntries(Object.entries(FIRST_SCREEN_KEYS).map(([word, key]) => [word, strings[key] ?? '']))]),
-  );
-  return fs.readFileSync(path.join(dir, 'src', 'early', 'first-screen.inline.js'), 'utf8').replaceAll('__FIRST_SCREEN_WORDS__', JSON.stringify(words))
     .replaceAll('__DESKTOP_MIN_WIDTH__', String(DESKTOP_MIN_WIDTH));
 }
 

@@ -1,4 +1,4 @@
-// Inlined into index.html's body by the build: paints the top-up page's first screen (header, first
+// Inlined into index.html's head by the build, before anything else is requested: paints the top-up page's first screen (header, first
 // banner, the character card's fields) from the HTML, before any of the store's JavaScript arrives.
 // The server writes what it knows of each game into #first-screen-data (server/src/http/web/first-screen.ts);
 // the address's hash, known only here, picks the game, the area and the language as the shell will.
@@ -38,9 +38,12 @@
     }
     var words = WORDS[lang];
     // The character card only when the page starts with the empty form: no character, server or
-    // region in the link, none kept for this tab or this device, and no help picture beside the title.
+    // region in the link, none remembered on this device (spec §4's cache, the recent characters),
+    // and no help picture beside the title.
     var plainForm =
-      !game.help && !get('role_id') && !get('server_id') && !get('region') && !get('finish_pay') && !sessionStorage.length && localStorage.getItem('topup:recent-characters') === null;
+      !game.help &&
+      !['role_id', 'server_id', 'region', 'finish_pay'].some(get) &&
+      !['role_id', 'server_name', 'area_name', 'roleInfo', 'topup:recent-characters'].some(stored);
 
     var el = function (tag, className, text) {
       var node = document.createElement(tag);
@@ -58,6 +61,15 @@
     screen.setAttribute('aria-hidden', 'true');
     screen.inert = true;
     var page = add(screen, el('div', 'fs-page'));
+    // The page's largest image first (an image loads before it is placed), then the game's icon.
+    var banner = sold.banner && el('img');
+    if (banner) {
+      banner.fetchPriority = 'high';
+      banner.alt = '';
+      banner.width = 750;
+      banner.height = 300;
+      banner.src = sold.banner[lang];
+    }
     var header = add(page, el('div', 'fs-header'));
     var logo = add(add(header, el('span', 'fs-logo')), el('img'));
     logo.src = game.icon;
@@ -68,15 +80,7 @@
     add(text, el('div', 'fs-tagline', words.tagline));
     add(header, el('span', 'fs-help')).innerHTML =
       '<svg viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="12" r="9.5" stroke="currentColor" stroke-width="1.8" fill="none"/><path d="M9.4 9.3a2.7 2.7 0 0 1 5.2.9c0 1.8-2.6 2.2-2.6 3.9" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none"/><circle cx="12" cy="17.2" r="1.1" fill="currentColor"/></svg>';
-    if (sold.banner) {
-      // The page's largest image: asked for now, first of everything.
-      var banner = add(add(page, el('div', 'fs-banner')), el('img'));
-      banner.fetchPriority = 'high';
-      banner.alt = '';
-      banner.width = 750;
-      banner.height = 300;
-      banner.src = sold.banner[lang];
-    }
+    if (banner) add(add(page, el('div', 'fs-banner')), banner);
     if (plainForm) {
       var card = add(page, el('div', 'fs-card'));
       add(add(card, el('div', 'fs-head')), el('div', 'fs-h2', words.title));
@@ -93,11 +97,16 @@
       field(words[game.byName ? 'name' : 'id'], '', words[game.byName ? 'namePlaceholder' : 'idPlaceholder'], false);
       add(form, el('div', 'fs-button', words.search));
     }
-    // Right under the bar the HTML already shows (and a demo's ribbon above it).
-    var root = document.getElementById('root');
-    screen.style.top = root.firstChild.getBoundingClientRect().bottom + 'px';
-    root.parentNode.insertBefore(screen, root.nextSibling);
-    document.documentElement.lang = lang;
+    var root;
+    // Right under the bar the HTML already shows (and a demo's ribbon above it), once the body is read:
+    // before the shell's deferred code runs. The images above are already on their way.
+    var show = function () {
+      root = document.getElementById('root');
+      screen.style.top = root.firstChild.getBoundingClientRect().bottom + 'px';
+      root.parentNode.insertBefore(screen, root.nextSibling);
+      watch.observe(root, { childList: true, subtree: true, characterData: true });
+      window.addEventListener('hashchange', end);
+    };
     // It goes once the top-up page (remote-topup/src/pages/MainPage.tsx) shows the same itself: the
     // game's name in its header and its banner's place settled. Also when the page cannot show them
     // (its shelf's Retry, the shell's Retry) and for another page of the store. Watching the page's
@@ -113,8 +122,8 @@
       var drawn = named && !root.querySelector('.tp-banner--placeholder');
       if (drawn || root.querySelector('[data-remote-unavailable], .tp-shelf__failed')) end();
     });
-    watch.observe(root, { childList: true, subtree: true, characterData: true });
-    window.addEventListener('hashchange', end);
+    document.documentElement.lang = lang;
+    document.addEventListener('readystatechange', show, { once: true });
   } catch {
     // No description, no storage: the neutral skeleton stays.
   }
