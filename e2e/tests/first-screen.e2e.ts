@@ -51,9 +51,9 @@ const PARTS = {
   search: ['#first-screen .fs-button', '.tp-character-form > .tp-button'],
 } as const;
 
-async function boxes(which: 0 | 1): Promise<Record<string, string>> {
+async function boxes(which: 0 | 1, parts: Record<string, readonly [string, string]> = PARTS): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
-  for (const [part, selectors] of Object.entries(PARTS)) {
+  for (const [part, selectors] of Object.entries(parts)) {
     const box = await page.locator(selectors[which]).boundingBox();
     found[part] = box ? [box.x, box.y, box.width, box.height].map((n) => Math.round(n)).join(',') : 'missing';
   }
@@ -96,6 +96,25 @@ describe('the top-up page’s first screen, painted from the HTML', () => {
     expect(await page.locator('.tp-header__title').innerText()).toBe(words[0]);
     expect(await boxes(1)).toEqual(before);
     await saveScreenshot(page, `first-screen-app-${lang}`);
+  });
+
+  it('is there at `#/` without a game too: the card that sends the player to the Voucher Center, in the same place', async () => {
+    await phone({ lang: 'ko' });
+    const release = await holdTopUpCode();
+    await page.goto(`${server.url}/#/`);
+    const screen = page.locator('#first-screen');
+    expect(await screen.innerText()).toContain('어떤 게임을 충전하시겠어요?');
+    const parts = {
+      card: ['#first-screen .fs-no-game', '.tp-no-game'],
+      title: ['#first-screen .fs-no-game__title', '.tp-no-game h1'],
+      body: ['#first-screen .fs-no-game__body', '.tp-no-game p'],
+      link: ['#first-screen .fs-button--link', '.tp-no-game .tp-button'],
+    } as const;
+    const before = await boxes(0, parts);
+    expect(Object.values(before)).not.toContain('missing');
+    release();
+    await screen.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await boxes(1, parts)).toEqual(before);
   });
 
   it('paints nothing of a game that does not exist or of an area that does not sell it: the neutral skeleton only', async () => {

@@ -22,11 +22,13 @@ function builtShellPage(): string {
 }
 
 /** The page the store serves, run as a phone with no JavaScript of the store's own: only the HTML's inline scripts. */
-function paint(html: string, address: string, stored: Record<string, string> = {}): Document {
+async function paint(html: string, address: string, stored: Record<string, string> = {}): Promise<Document> {
   const dom = new JSDOM(html.replace('<script>', `<script>${Object.entries(stored).map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('')}</script><script>`), {
     url: `http://store.test/${address}`,
     runScripts: 'dangerously',
   });
+  // The screen is placed once the body is read.
+  if (dom.window.document.readyState === 'loading') await new Promise((resolve) => dom.window.document.addEventListener('readystatechange', resolve, { once: true }));
   return dom.window.document;
 }
 
@@ -67,7 +69,7 @@ describe.each(testDbTargets())('the shell page carries the first screen of the t
 
   it('paints the game, its area and the player’s language, and only the neutral skeleton for a game or area not sold', async () => {
     const html = (await shellPage()).body;
-    const en = paint(html, '#/?game_id=18&area=us');
+    const en = await paint(html, '#/?game_id=18&area=us');
     expect(en.getElementById('first-screen')?.getAttribute('aria-hidden')).toBe('true');
     for (const words of ['Emberwing Frontier', 'Official top-up store', 'Select Character', 'Region', 'NA', 'Server', 'Select a server', 'Character ID', 'Enter your character ID', 'Search']) {
       expect(screenText(en)).toContain(words);
@@ -76,28 +78,32 @@ describe.each(testDbTargets())('the shell page carries the first screen of the t
     expect(en.querySelectorAll('#first-screen a, #first-screen button, #first-screen input, #first-screen [tabindex]')).toHaveLength(0);
 
     // The language the player chose in this browser, then the area's (kr: Korean), then a link's lang.
-    const ko = paint(html, '#/?game_id=18&area=us', { lang: 'ko' });
+    const ko = await paint(html, '#/?game_id=18&area=us', { lang: 'ko' });
     expect(screenText(ko)).toContain('엠버윙 프론티어');
     expect(screenText(ko)).toContain('캐릭터 선택');
     expect(bannerOf(ko)).toMatch(/\/ko\.svg/);
     expect(ko.documentElement.lang).toBe('ko');
-    expect(bannerOf(paint(html, '#/?game_id=18&area=kr'))).toMatch(/^\/banner-slides\/18-kr-1\/ko\.svg/);
-    expect(screenText(paint(html, '#/?game_id=18&area=us&lang=zh', { lang: 'ko' }))).toContain('烬翼边境');
+    expect(bannerOf(await paint(html, '#/?game_id=18&area=kr'))).toMatch(/^\/banner-slides\/18-kr-1\/ko\.svg/);
+    expect(screenText(await paint(html, '#/?game_id=18&area=us&lang=zh', { lang: 'ko' }))).toContain('烬翼边境');
     // A game found by name asks for the name.
     const byName = Object.entries(dataOf(html).games).find(([, game]) => game.byName);
-    if (byName) expect(screenText(paint(html, `#/?game_id=${byName[0]}&area=${Object.keys(byName[1].areas)[0]}`))).toContain('Character name');
+    if (byName) expect(screenText(await paint(html, `#/?game_id=${byName[0]}&area=${Object.keys(byName[1].areas)[0]}`))).toContain('Character name');
 
     // A character in the link, or kept on the device: header and banner only, the page draws the card.
-    const withRole = paint(html, '#/?game_id=18&area=us&role_id=123');
+    const withRole = await paint(html, '#/?game_id=18&area=us&role_id=123');
     expect(bannerOf(withRole)).not.toBeNull();
     expect(withRole.querySelector('#first-screen .fs-card')).toBeNull();
     for (const kept of [{ 'topup:recent-characters': '[]' }, { role_id: '123', roleInfo: '{}' }, { server_name: 'S1' }]) {
-      expect({ kept, card: paint(html, '#/?game_id=18&area=us', kept).querySelector('#first-screen .fs-card') }).toEqual({ kept, card: null });
+      expect({ kept, card: (await paint(html, '#/?game_id=18&area=us', kept)).querySelector('#first-screen .fs-card') }).toEqual({ kept, card: null });
     }
 
-    // Nothing that could be wrong: an unknown game, an area that does not sell it, another page, no game.
-    for (const address of ['#/?game_id=999&area=us', '#/?game_id=18&area=jp', '#/index_1', '#/', '', '#/?game_id=18&area=us&mf_preview=x']) {
-      const neutral = paint(html, address);
+    // `#/` without a game: the card that sends the player to the Voucher Center, in the player's language.
+    for (const address of ['#/', '']) expect(screenText(await paint(html, address))).toBe('Which game would you like to top up?Open this page from your game, or choose a game in the Voucher Center.Go to the Voucher Center');
+    expect(screenText(await paint(html, '#/', { lang: 'zh' }))).toContain('想为哪款游戏充值？');
+
+    // Nothing that could be wrong: an unknown game, an area that does not sell it, another page, a preview.
+    for (const address of ['#/?game_id=999&area=us', '#/?game_id=18&area=jp', '#/index_1', '#/pcIndex', '#/?game_id=18&area=us&mf_preview=x']) {
+      const neutral = await paint(html, address);
       expect({ address, screen: neutral.getElementById('first-screen') }).toEqual({ address, screen: null });
       expect(neutral.querySelectorAll('.boot div')).toHaveLength(3);
     }

@@ -20,6 +20,9 @@ const FIRST_SCREEN_KEYS = {
   name: 'character.name',
   namePlaceholder: 'character.namePlaceholder',
   search: 'character.search',
+  noGameTitle: 'noGame.title',
+  noGameBody: 'noGame.body',
+  noGameLink: 'noGame.link',
 } as const;
 
 /**
