@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { JSDOM } from 'jsdom';
 import { firstScreenScript } from '../../shared/build/first-screen-script';
 import { updateCatalogue } from '../src/catalogue/update-catalogue';
 import { FIRST_SCREEN_SLOT, type FirstScreenData } from '../src/http/web/first-screen';
@@ -21,19 +20,37 @@ function builtShellPage(): string {
     .replace('<%= firstScreenScript %>', () => firstScreenScript(HOST_DIR));
 }
 
+/** The little of a DOM document these checks read (the server's types have no DOM library). */
+interface DomNode {
+  readonly textContent: string | null;
+  getAttribute(name: string): string | null;
+}
+interface Doc {
+  readonly readyState: string;
+  readonly documentElement: { readonly lang: string };
+  getElementById(id: string): DomNode | null;
+  querySelector(selector: string): DomNode | null;
+  querySelectorAll(selector: string): { readonly length: number };
+  addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
+}
+// Loaded by name at run time: its types would bring the DOM library into the server's.
+const JSDOM_MODULE = 'jsdom';
+type JsdomConstructor = new (html: string, options: { url: string; runScripts: 'dangerously' }) => { window: { document: Doc } };
+
 /** The page the store serves, run as a phone with no JavaScript of the store's own: only the HTML's inline scripts. */
-async function paint(html: string, address: string, stored: Record<string, string> = {}): Promise<Document> {
+async function paint(html: string, address: string, stored: Record<string, string> = {}): Promise<Doc> {
+  const { JSDOM } = (await import(JSDOM_MODULE)) as { JSDOM: JsdomConstructor };
   const dom = new JSDOM(html.replace('<script>', `<script>${Object.entries(stored).map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join('')}</script><script>`), {
     url: `http://store.test/${address}`,
     runScripts: 'dangerously',
   });
   // The screen is placed once the body is read.
-  if (dom.window.document.readyState === 'loading') await new Promise((resolve) => dom.window.document.addEventListener('readystatechange', resolve, { once: true }));
+  if (dom.window.document.readyState === 'loading') await new Promise<void>((resolve) => dom.window.document.addEventListener('readystatechange', resolve, { once: true }));
   return dom.window.document;
 }
 
-const screenText = (document: Document) => (document.getElementById('first-screen')?.textContent ?? null);
-const bannerOf = (document: Document) => document.querySelector<HTMLImageElement>('#first-screen .fs-banner img')?.getAttribute('src') ?? null;
+const screenText = (document: Doc) => (document.getElementById('first-screen')?.textContent ?? null);
+const bannerOf = (document: Doc) => document.querySelector('#first-screen .fs-banner img')?.getAttribute('src') ?? null;
 
 describe.each(testDbTargets())('the shell page carries the first screen of the top-up page on $name', (target) => {
   let store: TestStore;
@@ -93,7 +110,8 @@ describe.each(testDbTargets())('the shell page carries the first screen of the t
     const withRole = await paint(html, '#/?game_id=18&area=us&role_id=123');
     expect(bannerOf(withRole)).not.toBeNull();
     expect(withRole.querySelector('#first-screen .fs-card')).toBeNull();
-    for (const kept of [{ 'topup:recent-characters': '[]' }, { role_id: '123', roleInfo: '{}' }, { server_name: 'S1' }]) {
+    const remembered: Array<Record<string, string>> = [{ 'topup:recent-characters': '[]' }, { role_id: '123', roleInfo: '{}' }, { server_name: 'S1' }];
+    for (const kept of remembered) {
       expect({ kept, card: (await paint(html, '#/?game_id=18&area=us', kept)).querySelector('#first-screen .fs-card') }).toEqual({ kept, card: null });
     }
 

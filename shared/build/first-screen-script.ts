@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DESKTOP_MIN_WIDTH } from '../src/rules/constants';
-// The top-up page's own words: the first screen the host's HTML paints is a picture of that page.
-import { EN as TOPUP_EN } from '../../remote-topup/src/locales/en';
-import { KO as TOPUP_KO } from '../../remote-topup/src/locales/ko';
-import { ZH as TOPUP_ZH } from '../../remote-topup/src/locales/zh';
-
-const TOPUP_STRINGS = { en: TOPUP_EN, ko: TOPUP_KO, zh: TOPUP_ZH };
-
-/** The top-up page's words its first screen shows, in each language, from the page's own strings. */
+/** The top-up page's words its first screen shows (the script's name for each → the page's key). */
 const FIRST_SCREEN_KEYS = {
   tagline: 'header.tagline',
   title: 'character.title',
@@ -30,8 +23,11 @@ const FIRST_SCREEN_KEYS = {
  * (host/src/early/first-screen.inline.js), with the page's words and the desktop width filled in.
  */
 export function firstScreenScript(dir: string): string {
+  // The host keeps a copy of the top-up page's words (it never imports a remote); a test holds it to
+  // the page's own strings (scripts/test/first-screen-words.test.ts).
+  const strings = JSON.parse(fs.readFileSync(path.join(dir, 'src', 'early', 'first-screen-words.json'), 'utf8')) as Record<string, Record<string, string>>;
   const words = Object.fromEntries(
-    Object.entries(TOPUP_STRINGS).map(([lang, strings]) => [lang, Object.fromEntries(Object.entries(FIRST_SCREEN_KEYS).map(([word, key]) => [word, strings[key] ?? '']))]),
+    Object.entries(strings).map(([lang, byKey]) => [lang, Object.fromEntries(Object.entries(FIRST_SCREEN_KEYS).map(([word, key]) => [word, byKey[key] ?? '']))]),
   );
   return fs.readFileSync(path.join(dir, 'src', 'early', 'first-screen.inline.js'), 'utf8').replaceAll('__FIRST_SCREEN_WORDS__', JSON.stringify(words))
     .replaceAll('__DESKTOP_MIN_WIDTH__', String(DESKTOP_MIN_WIDTH));

@@ -19,7 +19,8 @@ const config: Configuration = {
   name: 'monolith',
   output: { ...base.output, path: process.env.MONOLITH_OUT || path.join(root, '.tmp', 'monolith'), publicPath: '/', uniqueName: 'monolith' },
   plugins: [
-    // No federation, and no early registry/manifest reads in the page: the monolith has neither.
+    // No federation, and no early registry/manifest reads in the page: the monolith has neither. The
+    // top-up page's first screen is painted from the HTML as in the federated build (decision 268).
     ...(base.plugins ?? []).filter((p) => !['ModuleFederationPlugin', 'HtmlRspackPlugin'].includes((p as { constructor?: { name?: string } } | null)?.constructor?.name ?? '')),
     new rspack.HtmlRspackPlugin({
       template: path.join(root, 'host', 'src', 'index.html'),
