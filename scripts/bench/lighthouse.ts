@@ -39,14 +39,21 @@ async function gzipBytesAt(url: string): Promise<number> {
   return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
 }
 
+/** Lighthouse's own "Please run Lighthouse again" failures (a trace it could not record): run again, at most twice. */
+const RUN_AGAIN = /Please run Lighthouse again/;
+
 /** One Lighthouse run, performance only: mobile defaults (simulated throttling) or the desktop preset. */
-export async function runLighthouse(url: string, form: 'phone' | 'desktop' = 'phone'): Promise<PageFigures> {
+export async function runLighthouse(url: string, form: 'phone' | 'desktop' = 'phone', attempt = 1): Promise<PageFigures> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'topup-lh-')), 'report.json');
   const result = spawnSync(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'lighthouse'),
     [url, '--output=json', `--output-path=${out}`, '--only-categories=performance', '--quiet', ...(form === 'desktop' ? ['--preset=desktop'] : []), `--chrome-flags=${FLAGS}`],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', timeout: 180_000 },
   );
+  if ((result.status !== 0 || !fs.existsSync(out)) && RUN_AGAIN.test(result.stderr ?? '') && attempt < 3) {
+    console.log(`lighthouse asked to be run again on ${url} (attempt ${attempt})`);
+    return runLighthouse(url, form, attempt + 1);
+  }
   if (result.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url}:\n${result.stderr}`);
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseReport;
   const value = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;

@@ -159,7 +159,7 @@ async function main(): Promise<void> {
       'main-thread time it observes by 4, so TBT varies a lot from run to run.',
       '"JS before interactive" is the gzip size (level 9) of every script fetched before Time to Interactive.',
       'The monolith is the same host and pages bundled as one app without federation',
-      '(`scripts/bench/monolith/`), served by the same server.',
+      '(`scripts/bench/monolith/`), served by the same server; both paint the top-up page\'s first screen from the HTML (decision 268).',
       '',
       '| page | form | build | score | LCP | TBT | CLS | JS before interactive (gzip) |',
       '|---|---|---|---:|---:|---:|---:|---:|',

@@ -12,6 +12,9 @@ import { CHECKOUT_PARTS, HOST_PARTS, sharedSingletons } from './shared-deps';
 import { PrecompressPlugin } from './precompress-plugin';
 import { PreloadSharedPlugin } from './preload-shared-plugin';
 import { REACT_AS_PREACT } from './react-as-preact.cjs';
+import { firstScreenScript } from './first-screen-script';
+
+export { firstScreenScript };
 
 export type AppName = 'host' | RemoteId;
 
@@ -181,7 +184,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       new rspack.HtmlRspackPlugin({
         template: path.join(dir, 'src', 'index.html'),
         chunks: ['main'],
-        templateParameters: isHost ? { earlyRegistryScript: earlyRegistryScript(dir) } : {},
+        templateParameters: isHost ? { earlyRegistryScript: earlyRegistryScript(dir), firstScreenScript: firstScreenScript(dir) } : {},
         // The store's icon in the tab and on a phone's home screen (an app alone has none).
         ...(isHost ? { favicon: path.join(dir, 'src', 'favicon.svg') } : {}),
       }),

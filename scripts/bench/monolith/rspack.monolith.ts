@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/core';
-import { createAppConfig } from '@topup/shared/build';
+import { createAppConfig, firstScreenScript } from '@topup/shared/build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..', '..');
@@ -19,12 +19,13 @@ const config: Configuration = {
   name: 'monolith',
   output: { ...base.output, path: process.env.MONOLITH_OUT || path.join(root, '.tmp', 'monolith'), publicPath: '/', uniqueName: 'monolith' },
   plugins: [
-    // No federation, and no early registry/manifest reads in the page: the monolith has neither.
+    // No federation, and no early registry/manifest reads in the page: the monolith has neither. The
+    // top-up page's first screen is painted from the HTML as in the federated build (decision 268).
     ...(base.plugins ?? []).filter((p) => !['ModuleFederationPlugin', 'HtmlRspackPlugin'].includes((p as { constructor?: { name?: string } } | null)?.constructor?.name ?? '')),
     new rspack.HtmlRspackPlugin({
       template: path.join(root, 'host', 'src', 'index.html'),
       chunks: ['main'],
-      templateParameters: { earlyRegistryScript: '' },
+      templateParameters: { earlyRegistryScript: '', firstScreenScript: firstScreenScript(path.join(root, 'host')) },
     }),
     new rspack.NormalModuleReplacementPlugin(/remotes$/, (resource: { context: string; request: string }) => {
       if (path.resolve(resource.context, resource.request) === federatedRemotes) {

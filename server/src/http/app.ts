@@ -9,6 +9,7 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import { remoteSourceOf, type RemoteSource } from '../releases/remote-source';
 import { staticRoutes } from './web/static-routes';
+import { firstScreenData } from './web/first-screen';
 import { fillLegalPage, legalPageOf, readPublisherPolicies, sellerOf } from '../publisher';
 import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       openPreview: async (value) => openPreview(await signer(), value),
       healthToken: async (bucket, versions) => issueLoadToken(await signer(), bucket, versions, releaseHealth.tokenMinutes),
       gameRules: async () => (await catalogue.get()).rules,
+      firstScreen: async () => firstScreenData(await catalogue.get(), Date.now(), config.bannerLinkHosts),
       ...pages,
     });
   } else {

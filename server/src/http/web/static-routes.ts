@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_IDS, remoteManifestUrl, type GameRules, type RemoteId, type RemoteRegistry, type StoreRuntimeConfig } from '@topup/shared/contracts';
 import type { HostSource, RemoteSource } from '../../releases/remote-source';
 import { sendBuildFile } from './send-build-file';
+import { withFirstScreen, type FirstScreenData } from './first-screen';
+import { sendShellPage } from './shell-page';
 import { bucketCookie, bucketOf, newBucket } from '../../releases/canary';
 
 export interface StaticRoutesOptions {
@@ -24,6 +26,8 @@ export interface StaticRoutesOptions {
   readonly demo: boolean;
   /** An HTML file's text as served, when the store fills it in (the policies); null: as built. */
   readonly fillPage?: (file: string, html: string) => string | null;
+  /** The top-up page's first screen of every game, written into the shell's page; none without a catalogue. */
+  readonly firstScreen?: () => Promise<FirstScreenData>;
 }
 
 function isRemoteId(value: string): value is RemoteId {
@@ -93,6 +97,9 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
     const builds = file === 'index.html' ? [await options.host.live()] : options.host.builds();
     for await (const build of builds) {
       const found = await build.read(file);
+      if (found && file === 'index.html' && options.firstScreen) {
+        return sendShellPage(request, reply, withFirstScreen(found.content.toString('utf8'), await options.firstScreen()), options.demo);
+      }
       if (found) return sendBuildFile(request, reply, build, file, found, options.demo, options.fillPage);
     }
     return notFound(reply, 'Not found');

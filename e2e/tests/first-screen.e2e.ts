@@ -1,0 +1,139 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectNoAxeViolations } from '../support/axe';
+import { PHONE } from '../support/browser';
+import { useE2e } from '../support/fixture';
+import { saveScreenshot } from '../support/screenshots';
+
+/**
+ * The top-up page's first screen comes with the HTML (host/src/early/first-screen.inline.js, the
+ * server's description of each game): it is there before the page's code arrives, in the player's
+ * language, and the page that replaces it draws the same boxes in the same places.
+ */
+const { server, browser } = useE2e();
+let context: BrowserContext;
+let page: Page;
+
+afterEach(async () => {
+  await context.close();
+});
+
+async function phone(stored: Record<string, string> = {}): Promise<void> {
+  context = await browser.newContext({ ...PHONE, reducedMotion: 'reduce' });
+  await context.addInitScript((entries) => {
+    // Once, as a player's earlier visit left them: not again when the page is read again.
+    if (localStorage.getItem('e2e-stored')) return;
+    localStorage.setItem('e2e-stored', '1');
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, Object.entries(stored));
+  page = await context.newPage();
+}
+
+/** Holds every file of the top-up page's remote until `release` is called: the phone waits for its code. */
+async function holdTopUpCode(): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/remotes/remote-topup/**', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+/** The boxes of the first screen's parts, by the selector of each part in the pre-painted screen or in the page. */
+const PARTS = {
+  header: ['#first-screen .fs-header', '.tp-header'],
+  title: ['#first-screen .fs-title', '.tp-header__title'],
+  banner: ['#first-screen .fs-banner', '.tp-banner'],
+  card: ['#first-screen .fs-card', '.tp-character'],
+  region: ['#first-screen .fs-select >> nth=0', '.tp-select[data-testid="region-field"]'],
+  server: ['#first-screen .fs-select >> nth=1', '.tp-select[data-testid="server-field"]'],
+  id: ['#first-screen .fs-input', '.tp-character-form .tp-input'],
+  search: ['#first-screen .fs-button', '.tp-character-form > .tp-button'],
+} as const;
+
+async function boxes(which: 0 | 1, parts: Record<string, readonly [string, string]> = PARTS): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const [part, selectors] of Object.entries(parts)) {
+    const box = await page.locator(selectors[which]).boundingBox();
+    found[part] = box ? [box.x, box.y, box.width, box.height].map((n) => Math.round(n)).join(',') : 'missing';
+  }
+  return found;
+}
+
+const FIRST_SCREENS = [
+  { lang: 'en', stored: {}, words: ['Emberwing Frontier', 'Official top-up store', 'Select Character', 'NA', 'Select a server', 'Enter your character ID', 'Search'] },
+  { lang: 'ko', stored: { lang: 'ko' }, words: ['엠버윙 프론티어', '공식 충전 스토어', '캐릭터 선택', 'NA', '서버를 선택하세요', '캐릭터 ID를 입력하세요', '검색'] },
+] as const;
+
+describe('the top-up page’s first screen, painted from the HTML', () => {
+  it.each(FIRST_SCREENS)('is there in $lang before the page’s code, and the page that replaces it looks the same', async ({ lang, stored, words }) => {
+    await phone(stored);
+    const release = await holdTopUpCode();
+    await page.goto(`${server.url}/#/?game_id=18&area=us`);
+    const screen = page.locator('#first-screen');
+    await page.waitForFunction(() => {
+      const banner = document.querySelector<HTMLImageElement>('#first-screen .fs-banner img');
+      return !!banner && banner.complete && banner.naturalWidth > 0;
+    });
+    // The page's code has not run: what the phone shows is the HTML's.
+    expect(await page.locator('.tp-page').count()).toBe(0);
+    const painted = await screen.innerText();
+    for (const word of words) expect({ lang, painted }).toEqual({ lang, painted: expect.stringContaining(word) });
+    expect(await page.locator('#first-screen .fs-banner img').getAttribute('src')).toMatch(new RegExp(`^/banner-slides/18-us-1/${lang}\\.svg`));
+    expect(await page.locator('#first-screen .fs-banner img').getAttribute('fetchpriority')).toBe('high');
+    // Hidden from screen readers and out of the keyboard's way until the page takes over.
+    expect(await screen.getAttribute('aria-hidden')).toBe('true');
+    expect(await screen.evaluate((node) => (node as HTMLElement).inert)).toBe(true);
+    await expectNoAxeViolations(page, `first screen from the HTML · ${lang} · phone`);
+    const before = await boxes(0);
+    expect(Object.values(before)).not.toContain('missing');
+    await saveScreenshot(page, `first-screen-html-${lang}`, { whileLoading: true });
+
+    release();
+    await screen.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.locator('.tp-header__title').waitFor();
+    // The page draws the same name, and every part of the first screen in the same box.
+    expect(await page.locator('.tp-header__title').innerText()).toBe(words[0]);
+    expect(await boxes(1)).toEqual(before);
+    await saveScreenshot(page, `first-screen-app-${lang}`);
+  });
+
+  it('is there at `#/` without a game too: the card that sends the player to the Voucher Center, in the same place', async () => {
+    await phone({ lang: 'ko' });
+    const release = await holdTopUpCode();
+    await page.goto(`${server.url}/#/`);
+    const screen = page.locator('#first-screen');
+    expect(await screen.innerText()).toContain('어떤 게임을 충전하시겠어요?');
+    const parts = {
+      card: ['#first-screen .fs-no-game', '.tp-no-game'],
+      title: ['#first-screen .fs-no-game__title', '.tp-no-game h1'],
+      body: ['#first-screen .fs-no-game__body', '.tp-no-game p'],
+      link: ['#first-screen .fs-button--link', '.tp-no-game .tp-button'],
+    } as const;
+    const before = await boxes(0, parts);
+    expect(Object.values(before)).not.toContain('missing');
+    release();
+    await screen.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await boxes(1, parts)).toEqual(before);
+  });
+
+  it('paints nothing of a game that does not exist or of an area that does not sell it: the neutral skeleton only', async () => {
+    await phone();
+    const release = await holdTopUpCode();
+    for (const address of ['#/?game_id=424242&area=us', '#/?game_id=18&area=jp']) {
+      // A new document each time: a change of the hash alone would not read the HTML again.
+      await page.goto('about:blank');
+      await page.goto(`${server.url}/${address}`);
+      expect({ address, painted: await page.locator('#first-screen').count() }).toEqual({ address, painted: 0 });
+    }
+    release();
+  });
+
+  it('goes when the page cannot load, so the shell’s Retry is seen', async () => {
+    await phone();
+    await page.route('**/remotes/remote-topup/**', (route) => route.abort());
+    await page.goto(`${server.url}/#/?game_id=18&area=us`);
+    await page.locator('[data-remote-unavailable="remote-topup"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#first-screen').count()).toBe(0);
+  });
+});
