@@ -30,7 +30,7 @@ export async function readFunnelDays(db: Queryable, period: Period, filter: Insi
     db.query<{ day: string; game_id: number; placed: string; paid: string; delivered: string }>(
       `SELECT ${orders.day}::text AS day, game_id, sum(placed)::text AS placed, sum(paid)::text AS paid, sum(delivered)::text AS delivered
          FROM insights_order_hours WHERE ${orders.where}
-        GROUP BY 1, 2`,
+        GROUP BY 1, 2 HAVING sum(placed) + sum(paid) + sum(delivered) > 0`,
       orderParams,
     ),
   ]);
