@@ -191,7 +191,8 @@ describe.each(testDbTargets())('insights on $name', (target) => {
   });
 
   it('makes the hours again at each run: a new report counts once, however often it runs', async () => {
-    const [{ today }] = await db.query<{ today: string }>(`SELECT (now() AT TIME ZONE 'UTC')::date::text AS today`);
+    const [row] = await db.query<{ today: string }>(`SELECT (now() AT TIME ZONE 'UTC')::date::text AS today`);
+    const today = row!.today;
     const pageLoads = async () => (await json(`/insights/funnel?from=${today}&to=${today}&game_id=18`)).steps[0].count as number;
     const before = await pageLoads();
     await call(store.app, 'report', { game_id: 18, area: 'us', report_type: 1, session_id: `now-${target.name}` });
@@ -206,7 +207,8 @@ describe.each(testDbTargets())('insights on $name', (target) => {
     expect(await call(store.app, 'pcpay/report', { game_id: 18, area: 'us', report_type: 4, session_id: 'Ab-9_z' })).toMatchObject({ ret: 0 });
     const rows = await db.query<{ storefront: string }>(`SELECT storefront FROM reports WHERE session_id = 'Ab-9_z' AND report_type = 4 ORDER BY id`);
     expect(rows.map((r) => r.storefront)).toEqual(['phone', 'payCentre']);
-    for (const bad of [{ session_id: 'a b' }, { session_id: '<script>' }, { session_id: 'x'.repeat(65) }, { session_id: 'me@example.com' }, { report_type: 5 }]) {
+    const malformed: Record<string, string | number>[] = [{ session_id: 'a b' }, { session_id: '<script>' }, { session_id: 'x'.repeat(65) }, { session_id: 'me@example.com' }, { report_type: 5 }];
+    for (const bad of malformed) {
       expect(await call(store.app, 'report', { game_id: 18, area: 'us', report_type: 1, ...bad })).toMatchObject({ ret: 1003 });
     }
   });

@@ -49,7 +49,8 @@ export async function rollUpInsights(tx: Queryable, options: { readonly lagMs?: 
      SELECT date_trunc('hour', r.created_at, 'UTC'), r.game_id, r.area, r.storefront, r.report_type, count(*),
             count(*) FILTER (WHERE r.session_id = '' OR NOT EXISTS (
               SELECT 1 FROM reports e
-               WHERE e.session_id = r.session_id AND e.game_id = r.game_id AND e.report_type = r.report_type AND e.id < r.id))
+               -- session_id <> '' lets the planner use the partial index reports_by_session
+               WHERE e.session_id <> '' AND e.session_id = r.session_id AND e.game_id = r.game_id AND e.report_type = r.report_type AND e.id < r.id))
        FROM reports r
       WHERE r.created_at >= $1 AND r.created_at < $2
       GROUP BY 1, 2, 3, 4, 5`,
