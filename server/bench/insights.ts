@@ -109,11 +109,17 @@ async function main(): Promise<void> {
     const spread = (total: number) => `now() - interval '${DAYS} days' * ((${total}::bigint - n)::float8 / ${total}::float8) - interval '1 hour'`;
     console.log(`Generating ${REPORTS.toLocaleString('en-US')} reports and ${ORDERS.toLocaleString('en-US')} orders in schema ${schema}…`);
     const generated = await timed(async () => {
+      // The reports' secondary indexes are built once after the rows, not row by row (several times faster).
+      const indexes = await db!.query<{ indexname: string; indexdef: string }>(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'reports' AND indexname <> 'reports_pkey'`,
+      );
+      for (const index of indexes) await db!.query(`DROP INDEX ${index.indexname}`);
       const batch = 1_000_000;
       for (let from = 1; from <= REPORTS; from += batch) {
         await generateReports(db!, bundles, Math.min(batch, REPORTS - from + 1), from, spread(REPORTS));
         process.stdout.write('.');
       }
+      for (const index of indexes) await db!.query(index.indexdef);
       await generateOrders(db!, bundles, ORDERS, 1, spread(ORDERS));
       await db!.query('ANALYZE');
     });
