@@ -270,7 +270,7 @@ describe.each(testDbTargets())('Family A on $name', (target) => {
       ]);
     });
 
-    it('refuses an unknown report type (4, character confirmed, is one of the store)', async () => {
+    it('refuses a report type the store does not know', async () => {
       const answer = await call(store.app, 'report', { game_id: 18, area: 'us', product_id: '', product_type: '', report_type: 5, from: '' });
       expect(answer).toMatchObject({ ret: 1003, msg: 'Invalid parameter: report_type' });
     });
