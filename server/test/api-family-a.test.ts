@@ -270,8 +270,8 @@ describe.each(testDbTargets())('Family A on $name', (target) => {
       ]);
     });
 
-    it('refuses an unknown report type', async () => {
-      const answer = await call(store.app, 'report', { game_id: 18, area: 'us', product_id: '', product_type: '', report_type: 4, from: '' });
+    it('refuses a report type the store does not know', async () => {
+      const answer = await call(store.app, 'report', { game_id: 18, area: 'us', product_id: '', product_type: '', report_type: 5, from: '' });
       expect(answer).toMatchObject({ ret: 1003, msg: 'Invalid parameter: report_type' });
     });
   });

@@ -88,6 +88,10 @@ describe('one owner per table', () => {
     support_tickets: ['support/support-tickets.ts'],
     mail_outbox: ['fulfilment/mail-outbox.ts'],
     chore_runs: ['db/cluster-chore.ts'],
+    insights_report_hours: ['insights/roll-up.ts'],
+    insights_order_hours: ['insights/roll-up.ts'],
+    insights_delivery_hours: ['insights/roll-up.ts'],
+    insights_rollup_state: ['insights/roll-up.ts'],
     stripe_checkout_sessions: ['payments/stripe/checkout-sessions.ts'],
   };
   const writers = tableWriters();

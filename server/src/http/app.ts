@@ -24,6 +24,8 @@ import { signerOf } from '../releases/signing-key';
 import { issueLoadToken } from '../releases/load-tokens';
 import { openPreview, previewLink } from '../releases/preview-links';
 import { runClusterChore } from '../db/cluster-chore';
+import { rollUpInsights } from '../insights';
+import { forgetOldReports } from '../reports/record-report';
 import { auditRegistry } from '../ops/audit';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
 import { RegistryService } from '../releases/registry-service';
@@ -173,8 +175,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }, releaseHealth.checkMs);
       watching.unref();
     });
+    // The insights' hourly rollups, once per period for the whole cluster, and the reports' retention.
+    let rollingUp: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      rollingUp = setInterval(() => {
+        void runClusterChore(db, 'insights-rollup', config.ops.insightsRollupMs, async (tx) => {
+          await rollUpInsights(tx);
+          await forgetOldReports(tx, config.ops.reportsKeepDays);
+        }).catch((error: unknown) => app.log.error({ err: error }, 'the insights rollup failed'));
+      }, config.ops.insightsRollupMs);
+      rollingUp.unref();
+    });
     app.addHook('onClose', async () => {
       if (watching) clearInterval(watching);
+      if (rollingUp) clearInterval(rollingUp);
     });
     // One set of release operations, two ways in: the ops token (/ops/*) and an operator's session (/ops/api/releases/*).
     const releases = releaseOperations(registry);

@@ -152,9 +152,9 @@ const INSERT_ORDER = `
   INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
                       bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
                       amount_minor, currency, first_buy, payment_provider, status, expires_at, promised_items,
-                      locale, receipt_email, buyer)
+                      locale, receipt_email, buyer, storefront)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'created',
-          now() + $21 * interval '1 millisecond', $22::jsonb, $23, $24, $25)
+          now() + $21 * interval '1 millisecond', $22::jsonb, $23, $24, $25, $26)
   ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
   RETURNING order_id`;
 

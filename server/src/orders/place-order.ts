@@ -37,6 +37,8 @@ export interface OrderRequest {
   readonly receiptEmail?: string;
   /** The bundle's price as the page showed it ("4.99"); "" or absent: not checked. */
   readonly seenAmount?: string;
+  /** The storefront it was placed on ('phone', 'payCentre'), kept for the back office's insights. */
+  readonly storefront?: string;
 }
 
 /** The page showed another price than the catalogue's now: refused, never charged silently. */
@@ -147,6 +149,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     provider: orders.payments.name,
     expiresAfterMs: orders.settings.expiresAfterMs,
     buyer: request.buyer,
+    storefront: request.storefront ?? '',
     unpaidOrdersPerCharacter: orders.settings.unpaidOrdersPerCharacter,
     unpaidOrdersPerBuyer: orders.settings.unpaidOrdersPerBuyer,
   });

@@ -44,6 +44,8 @@ export interface NewOrder {
   readonly expiresAfterMs: number;
   /** Who places it (buyerKey): one buyer's unpaid orders never count against another's. */
   readonly buyer: string;
+  /** The storefront it is placed on ('phone', 'payCentre'; '' unknown). */
+  readonly storefront: string;
   /** Open unpaid orders a character may have at once from all buyers, of any bundle; a buyer's first is never refused by it. */
   readonly unpaidOrdersPerCharacter: number;
   /** Open unpaid orders one buyer may have for the character at once. */
@@ -82,6 +84,7 @@ function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unkn
     order.locale,
     order.receiptEmail,
     order.buyer,
+    order.storefront,
   ];
 }
 

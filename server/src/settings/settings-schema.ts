@@ -134,6 +134,8 @@ export const SETTINGS = {
   OPS_SESSION_IDLE_MINUTES: setting(positiveInteger, { group: 'back office', default: 30, doc: 'A console session nobody used for this long ends' }),
   OPS_SESSION_HOURS: setting(positiveInteger, { group: 'back office', default: 12, doc: 'A console session ends this long after sign-in' }),
   OPS_SIGN_INS_PER_ADDRESS: setting(positiveInteger, { group: 'back office', default: 30, doc: 'Sign-in attempts one address may make per 15 minutes' }),
+  REPORTS_KEEP_DAYS: setting(positiveInteger, { group: 'back office', default: 90, doc: 'Days the pages\' reports are kept one by one; the insights\' hourly rollups stay' }),
+  INSIGHTS_ROLLUP_SECONDS: setting(positiveInteger, { group: 'back office', default: 60, doc: 'How often the insights\' hourly rollups are brought up to date (once per period for the whole cluster)' }),
 
   ORDER_EXPIRES_AFTER: setting(duration, { group: 'orders and delivery', default: 30 * 60_000, doc: 'An unpaid order expires after this long' }),
   UNPAID_ORDERS_PER_CHARACTER: setting(positiveInteger, { group: 'orders and delivery', default: 50, doc: 'Open unpaid orders one character may have at once from all buyers together' }),

@@ -19,7 +19,9 @@ export const FIELD = {
   uid: text(64),
   productType: text(64),
   productId: text(128),
-  reportType: { type: 'string', enum: ['', '1', '2', '3'] },
+  reportType: { type: 'string', enum: ['', '1', '2', '3', '4'] },
+  /** A page's random id for the browser tab (reports): letters, digits, `-` and `_` only, so it can hold nothing else. */
+  sessionId: { type: 'string', pattern: '^[A-Za-z0-9_-]{0,64}$' },
   from: text(64),
   payType: text(32),
   discountCode: text(64),

@@ -13,6 +13,7 @@ import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes
 import { catalogueFileRoutes } from './catalogue-file-routes';
 import { catalogueImageRoutes } from './catalogue-image-routes';
 import { backOfficeErrorAnswer } from './ops-answers';
+import { insightsRoutes } from './insights-routes';
 import { opsAuth } from './ops-auth';
 import { operatorRoutes } from './operator-routes';
 import { orderRoutes } from './order-routes';
@@ -63,4 +64,5 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   await app.register(catalogueImageRoutes, { db });
 
   await app.register(auditRoutes, { db });
+  await app.register(insightsRoutes, { db });
 }

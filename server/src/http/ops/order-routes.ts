@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/db';
 import type { OrderServices } from '../../orders';
+import { csvField } from './csv';
 import { reconcileStore } from '../../orders';
 import { actOnOrder, ORDER_ACTIONS, type OrderAction } from '../../ops/order-actions';
 import { listOrders, readDossier, type OrderFilter, type OrderListRow } from '../../ops/order-desk';
@@ -49,13 +50,6 @@ const CSV_COLUMNS: readonly (keyof OrderListRow)[] = [
   'order_id', 'created_at', 'status', 'game_id', 'area', 'server_id', 'server_name', 'role_id', 'role_name',
   'product_name', 'pay_type', 'amount_minor', 'currency', 'disputed',
 ];
-
-/** One CSV field: quoted when needed, and never read by a spreadsheet as a formula. */
-function csvField(value: unknown): string {
-  let cell = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`;
-  return /[",\n\r]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
-}
 
 /** Rows one CSV export holds at most (a wider export is a database job, not a browser download). */
 const CSV_MAX_ROWS = 100_000;

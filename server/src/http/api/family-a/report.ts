@@ -3,9 +3,9 @@ import { defineAction } from '../action';
 import { missing } from '../api-error';
 import { FIELD } from '../fields';
 import { requireGameId } from '../require-game-id';
-import { recordReport } from '../../../reports/record-report';
+import { recordReport, type ReportType } from '../../../reports/record-report';
 
-/** `report`: records a page load (1), a tab change (2) or a purchase intent (3). */
+/** `report`: records a page load (1), a tab change (2), a purchase intent (3) or a confirmed character (4, the store's own). */
 export const report = defineAction({
   fields: {
     game_id: FIELD.gameId,
@@ -14,9 +14,10 @@ export const report = defineAction({
     product_type: FIELD.productType,
     report_type: FIELD.reportType,
     from: FIELD.from,
+    session_id: FIELD.sessionId,
   },
   signed: true,
-  async handle(input, { catalogue, db, clientAddress }): Promise<null> {
+  async handle(input, { catalogue, db, clientAddress, storefront }): Promise<null> {
     const gameId = requireGameId(input);
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const reportType = input.report_type ?? '';
@@ -26,9 +27,11 @@ export const report = defineAction({
       area: gameArea.area,
       productId: input.product_id ?? '',
       productType: input.product_type ?? '',
-      reportType: Number(reportType) as 1 | 2 | 3,
+      reportType: Number(reportType) as ReportType,
       source: input.from ?? '',
       clientAddress,
+      sessionId: input.session_id ?? '',
+      storefront,
     });
     return null;
   },

@@ -49,7 +49,7 @@ export const createOrder = defineAction({
   roleLookup: true,
   limit: 'placeOrder',
   async handle(input, context): Promise<CreatedOrder> {
-    const placed = await placeOrder({ ...orderRequest(input, context.clientAddress), locale: context.locale }, context);
+    const placed = await placeOrder({ ...orderRequest(input, context.clientAddress), locale: context.locale, storefront: context.storefront }, context);
     return { order_id: placed.orderId, pay_url: payUrlIn(placed.payUrl, context.locale, context.storefront) };
   },
 });

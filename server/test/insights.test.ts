@@ -1,0 +1,240 @@
+import { loadConfig } from '../src/config';
+import type { Db } from '../src/db/db';
+import { rollUpInsights } from '../src/insights';
+import { addOperator } from '../src/ops/operator-admin';
+import { call, openTestStore, type TestStore } from './support/test-app';
+import { testDbTargets } from './support/test-db';
+import { Console, PASSWORD } from './support/ops-console-client';
+
+jest.setTimeout(120_000);
+
+const OPS_TOKEN = 'ops-token-for-insights-0123456789';
+const SETUP = { name: 'service:test-setup', operatorId: null, address: 'test' };
+const SEOUL = 'Asia/Seoul'; // UTC+9 all year: a Seoul day starts at 15:00 UTC the day before
+
+interface Bundle { id: number; game_id: number; area: string; product_id: string }
+
+describe.each(testDbTargets())('insights on $name', (target) => {
+  let store: TestStore;
+  let db: Db;
+  let url = '';
+  let usd: Bundle;
+  let krw: Bundle;
+  let ids = 0;
+
+  /** An order as the workflow leaves it, written with the times a test needs. */
+  async function order(bundle: Bundle, currency: string, amount: number, times: Record<string, string>, extra: { role?: string; pay_type?: string; code?: string } = {}): Promise<string> {
+    const orderId = `INS-${target.name}-${(ids += 1)}`;
+    await db.query(
+      `INSERT INTO orders (order_id, game_id, area, server_id, role_id, bundle_id, product_id, amount_minor, currency, status,
+                           pay_type, discount_code, storefront, created_at, paid_at, delivered_at, delivery_failed_at, expired_at, disputed_at)
+       VALUES ($1, $2, $3, 's1', $4, $5, $6, $7, $8, 'created', $9, $10, 'phone', $11, $12, $13, $14, $15, $16)`,
+      [orderId, bundle.game_id, bundle.area, extra.role ?? `role-${ids}`, bundle.id, bundle.product_id, amount, currency,
+        extra.pay_type ?? 'card', extra.code ?? '', times.created, times.paid ?? null, times.delivered ?? null, times.failed ?? null, times.expired ?? null, times.disputed ?? null],
+    );
+    if (times.refunded) {
+      await db.query(
+        `INSERT INTO refunds (order_id, provider, refund_id, amount_minor, currency, reason, refunded_at, kind) VALUES ($1, 'sandbox', $2, $3, $4, 'test', $5, 'order')`,
+        [orderId, `re-${orderId}`, amount, currency, times.refunded],
+      );
+    }
+    return orderId;
+  }
+
+  async function report(gameId: number, type: number, at: string, session: string, storefront = 'phone'): Promise<void> {
+    await db.query(
+      `INSERT INTO reports (game_id, area, report_type, session_id, storefront, created_at) VALUES ($1, 'us', $2, $3, $4, $5)`,
+      [gameId, type, session, storefront, at],
+    );
+  }
+
+  const api = async (path: string) => {
+    const response = await fetch(`${url}/ops/api${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+    return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
+  };
+  const json = async (path: string) => JSON.parse((await api(path)).text);
+
+  beforeAll(async () => {
+    store = await openTestStore(target, { opsToken: OPS_TOKEN, ops: { ...loadConfig({}).ops, signInsPerAddress: 10_000 } });
+    db = store.db;
+    await store.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = store.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    await addOperator(db, SETUP, { email: 'viewer@ops.example', role: 'viewer', password: PASSWORD });
+    const bundles = await db.query<Bundle>(`SELECT id, game_id, area, product_id FROM bundles ORDER BY id`);
+    usd = bundles.find((b) => b.game_id === 18 && b.area === 'us')!;
+    krw = bundles.find((b) => b.area === 'kr' && b.game_id !== 18)!;
+    expect(usd && krw).toBeTruthy();
+
+    // Reports around the Seoul midnight of 2025-03-11 (15:00 UTC on 03-10).
+    await report(18, 1, '2025-03-09T15:30:00Z', 'session-c'); // Seoul 03-10 00:30
+    await report(18, 1, '2025-03-10T14:59:00Z', 'session-a'); // Seoul 03-10 23:59
+    await report(18, 1, '2025-03-10T15:00:00Z', 'session-a'); // Seoul 03-11: the same session again, not a new one
+    await report(18, 1, '2025-03-10T15:00:30Z', 'session-b', 'payCentre');
+    await report(18, 1, '2025-03-10T15:02:00Z', ''); // no session: a session of its own
+    await report(18, 4, '2025-03-10T15:01:00Z', 'session-a');
+    await report(18, 4, '2025-03-10T15:01:30Z', 'session-a'); // confirmed twice, once counted
+    await report(18, 3, '2025-03-10T15:03:00Z', 'session-a');
+    await report(18, 2, '2025-03-10T15:03:30Z', 'session-a'); // a tab change is no step of the funnel
+    await report(krw.game_id, 1, '2025-03-10T16:00:00Z', 'session-k');
+
+    // Orders: o1 paid late on Seoul 03-10; o2 paid on 03-11, refunded on 03-12; o3 in won, delivery failed and refunded;
+    // o4 never paid; o5 a late payment on an expired order (returned at once: no sale); o6 disputed on 03-12;
+    // o7 in the period before.
+    await order(usd, 'USD', 499, { created: '2025-03-10T14:00:00Z', paid: '2025-03-10T14:30:00Z', delivered: '2025-03-10T14:30:02Z' }, { role: 'aria' });
+    await order(usd, 'USD', 999, { created: '2025-03-10T15:10:00Z', paid: '2025-03-10T15:20:00Z', delivered: '2025-03-10T15:21:10Z', refunded: '2025-03-12T01:00:00Z' }, { role: 'aria', pay_type: 'wallet' });
+    await order(krw, 'KRW', 5900, { created: '2025-03-11T01:59:00Z', paid: '2025-03-11T02:00:00Z', failed: '2025-03-11T02:05:00Z', refunded: '2025-03-11T03:00:00Z' });
+    await order(usd, 'USD', 499, { created: '2025-03-11T04:00:00Z' });
+    await order(usd, 'USD', 499, { created: '2025-03-11T04:10:00Z', expired: '2025-03-11T04:40:00Z', paid: '2025-03-11T04:50:00Z', refunded: '2025-03-11T05:00:00Z' });
+    await order(usd, 'USD', 1999, { created: '2025-03-11T04:59:00Z', paid: '2025-03-11T05:00:00Z', delivered: '2025-03-11T05:00:04Z', disputed: '2025-03-12T02:00:00Z' }, { code: 'SPRING10' });
+    await order(usd, 'USD', 299, { created: '2025-03-08T02:00:00Z', paid: '2025-03-08T03:00:00Z', delivered: '2025-03-08T03:00:01Z' });
+
+    let rolled = await rollUpInsights(db);
+    for (let runs = 0; !rolled.caughtUp && runs < 100; runs += 1) rolled = await rollUpInsights(db);
+    expect(rolled.caughtUp).toBe(true);
+  });
+  afterAll(() => store.close());
+
+  const PERIOD = `from=2025-03-10&to=2025-03-12&tz=${SEOUL}`;
+
+  it('counts the funnel per session and step, each day an operator\'s day in Seoul', async () => {
+    const funnel = await json(`/insights/funnel?${PERIOD}&game_id=18`);
+    expect(funnel.previous_period).toEqual({ from: '2025-03-07', to: '2025-03-09', timeZone: SEOUL });
+    expect(funnel.steps.map((s: { step: string; count: number }) => [s.step, s.count])).toEqual([
+      ['page_loads', 4],
+      ['characters_confirmed', 1],
+      ['bundles_chosen', 1],
+      ['orders_placed', 5],
+      ['paid_orders', 3],
+      ['delivered_orders', 3],
+    ]);
+    expect(funnel.steps[1]).toMatchObject({ conversion: 0.25, dropped: 3 });
+    expect(funnel.steps[4]).toMatchObject({ conversion: 0.6, previous: 1, previous_conversion: 1 });
+    expect(funnel.days).toEqual([
+      { day: '2025-03-10', page_loads: 2, characters_confirmed: 0, bundles_chosen: 0, orders_placed: 1, paid_orders: 1, delivered_orders: 1 },
+      { day: '2025-03-11', page_loads: 2, characters_confirmed: 1, bundles_chosen: 1, orders_placed: 4, paid_orders: 2, delivered_orders: 2 },
+      { day: '2025-03-12', page_loads: 0, characters_confirmed: 0, bundles_chosen: 0, orders_placed: 0, paid_orders: 0, delivered_orders: 0 },
+    ]);
+    // The same hours in UTC: the midnight falls elsewhere.
+    const utc = await json(`/insights/funnel?from=2025-03-09&to=2025-03-10&game_id=18`);
+    expect(utc.days.map((d: { page_loads: number; orders_placed: number }) => [d.page_loads, d.orders_placed])).toEqual([[1, 0], [3, 2]]);
+    // A storefront narrows the reports too; a pay method only the orders.
+    const payCentre = await json(`/insights/funnel?${PERIOD}&game_id=18&storefront=payCentre`);
+    expect(payCentre.steps[0].count).toBe(1);
+    const wallet = await json(`/insights/funnel?${PERIOD}&game_id=18&pay_type=wallet`);
+    expect(wallet).toMatchObject({ report_steps_narrowed: false });
+    expect(wallet.steps.map((s: { count: number }) => s.count)).toEqual([4, 1, 1, 1, 1, 1]);
+  });
+
+  it('keeps currencies apart, subtracts refunds and disputes on their own days, and compares with the period before', async () => {
+    const sales = await json(`/insights/sales?${PERIOD}`);
+    expect(sales.currencies).toEqual([
+      {
+        currency: 'KRW', paid_orders: 1, revenue_minor: 5900, refunded_orders: 1, refunded_minor: 5900, disputed_orders: 0, disputed_minor: 0,
+        net_minor: 0, average_order_minor: 5900, first_purchase_share: 1, previous: null,
+      },
+      {
+        currency: 'USD', paid_orders: 3, revenue_minor: 3497, refunded_orders: 1, refunded_minor: 999, disputed_orders: 1, disputed_minor: 1999,
+        net_minor: 499, average_order_minor: 1166, first_purchase_share: 0.6667,
+        previous: expect.objectContaining({ paid_orders: 1, revenue_minor: 299, net_minor: 299 }),
+      },
+    ]);
+    expect(sales.days.map((d: { day: string; currency: string; revenue_minor: number; refunded_minor: number; net_minor: number }) => [d.day, d.currency, d.revenue_minor, d.refunded_minor, d.net_minor])).toEqual([
+      ['2025-03-10', 'USD', 499, 0, 499],
+      ['2025-03-11', 'KRW', 5900, 5900, 0],
+      ['2025-03-11', 'USD', 2998, 0, 2998],
+      ['2025-03-12', 'USD', 0, 999, -2998],
+    ]);
+    const byPayType = await json(`/insights/sales?${PERIOD}&by=pay_type&game_id=18`);
+    expect(byPayType.breakdown.map((b: { key: string; currency: string; paid_orders: number; net_minor: number }) => [b.key, b.currency, b.paid_orders, b.net_minor])).toEqual([
+      ['card', 'USD', 2, 499],
+      ['wallet', 'USD', 1, 0],
+    ]);
+    const byCode = await json(`/insights/sales?${PERIOD}&discount_code=spring10`);
+    expect(byCode.currencies).toEqual([expect.objectContaining({ currency: 'USD', paid_orders: 1, revenue_minor: 1999, disputed_minor: 1999, net_minor: 0 })]);
+  });
+
+  it('writes the sales CSV one row per day, game and currency', async () => {
+    const csv = await api(`/insights/sales.csv?${PERIOD}`);
+    expect(csv.status).toBe(200);
+    expect(csv.type).toMatch(/^text\/csv/);
+    const march11 = [[krw.game_id, `2025-03-11,${krw.game_id},KRW,1,5900,1,5900`], [18, '2025-03-11,18,USD,2,2998,0,0']] as const;
+    expect(csv.text.split('\r\n')).toEqual([
+      'day,game_id,currency,paid_orders,revenue_minor,refunded_orders,refunded_minor',
+      '2025-03-10,18,USD,1,499,0,0',
+      ...[...march11].sort((a, b) => a[0] - b[0]).map(([, line]) => line),
+      '2025-03-12,18,USD,0,0,1,999',
+      '',
+    ]);
+    const utc = await api(`/insights/sales.csv?from=2025-03-10&to=2025-03-10&game_id=18`);
+    expect(utc.text.split('\r\n')[1]).toBe('2025-03-10,18,USD,2,1498,0,0');
+  });
+
+  it('writes the funnel CSV per day and game', async () => {
+    const csv = await api(`/insights/funnel.csv?${PERIOD}`);
+    expect(csv.text.split('\r\n')).toEqual([
+      'day,game_id,page_loads,characters_confirmed,bundles_chosen,orders_placed,paid_orders,delivered_orders',
+      '2025-03-10,18,2,0,0,1,1,1',
+      ...([[krw.game_id, `2025-03-11,${krw.game_id},1,0,0,1,1,0`], [18, '2025-03-11,18,2,1,1,4,2,2']] as const)
+        .slice().sort((a, b) => a[0] - b[0]).map(([, line]) => line),
+      '',
+    ]);
+  });
+
+  it('tells delivery health per game: p50/p95 from payment to delivery, failure and refund rates', async () => {
+    const health = await json(`/insights/delivery?${PERIOD}`);
+    expect(health.games).toEqual([
+      { game_id: 18, paid_orders: 3, delivered_orders: 3, failed_deliveries: 0, refunded_orders: 1, failure_rate: 0, refund_rate: 0.3333, p50_ms: 5000, p95_ms: 90000, previous: expect.objectContaining({ delivered_orders: 1, p50_ms: 1500 }) },
+      { game_id: krw.game_id, paid_orders: 1, delivered_orders: 0, failed_deliveries: 1, refunded_orders: 1, failure_rate: 1, refund_rate: 1, p50_ms: null, p95_ms: null, previous: null },
+    ].sort((a, b) => a.game_id - b.game_id));
+    expect(health.days.find((d: { day: string; game_id: number }) => d.day === '2025-03-10' && d.game_id === 18)).toMatchObject({ delivered_orders: 1, p50_ms: 3000 });
+  });
+
+  it('makes the hours again at each run: a new report counts once, however often it runs', async () => {
+    const [row] = await db.query<{ today: string }>(`SELECT (now() AT TIME ZONE 'UTC')::date::text AS today`);
+    const today = row!.today;
+    const pageLoads = async () => (await json(`/insights/funnel?from=${today}&to=${today}&game_id=18`)).steps[0].count as number;
+    const before = await pageLoads();
+    await call(store.app, 'report', { game_id: 18, area: 'us', report_type: 1, session_id: `now-${target.name}` });
+    await rollUpInsights(db);
+    expect(await pageLoads()).toBe(before + 1);
+    await rollUpInsights(db);
+    expect(await pageLoads()).toBe(before + 1);
+  });
+
+  it('records the report route\'s new fields and refuses malformed ones', async () => {
+    expect(await call(store.app, 'report', { game_id: 18, area: 'us', report_type: 4, session_id: 'Ab-9_z' })).toMatchObject({ ret: 0 });
+    expect(await call(store.app, 'pcpay/report', { game_id: 18, area: 'us', report_type: 4, session_id: 'Ab-9_z' })).toMatchObject({ ret: 0 });
+    const rows = await db.query<{ storefront: string }>(`SELECT storefront FROM reports WHERE session_id = 'Ab-9_z' AND report_type = 4 ORDER BY id`);
+    expect(rows.map((r) => r.storefront)).toEqual(['phone', 'payCentre']);
+    const malformed: Record<string, string | number>[] = [{ session_id: 'a b' }, { session_id: '<script>' }, { session_id: 'x'.repeat(65) }, { session_id: 'me@example.com' }, { report_type: 5 }];
+    for (const bad of malformed) {
+      expect(await call(store.app, 'report', { game_id: 18, area: 'us', report_type: 1, ...bad })).toMatchObject({ ret: 1003 });
+    }
+  });
+
+  it('answers signed-in operators and the automation token only, and refuses bad filters', async () => {
+    const anonymous = await fetch(`${url}/ops/api/insights/sales.csv?${PERIOD}`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toMatch(/USD/);
+    expect((await fetch(`${url}/ops/api/insights/funnel?${PERIOD}`, { headers: { authorization: 'Bearer wrong-token' } })).status).toBe(401);
+    const viewer = new Console(url);
+    expect((await viewer.signIn('viewer@ops.example')).status).toBe(200);
+    const seen = await viewer.send('GET', `/insights/sales.csv?${PERIOD}`);
+    expect(seen.status).toBe(200);
+    expect(seen.text).toContain('2025-03-10,18,USD,1,499,0,0');
+    for (const bad of ['from=2025-02-30&to=2025-03-01', 'from=2025-03-10&to=2025-03-01', 'from=2020-01-01&to=2025-01-01', 'from=2025-03-10&to=2025-03-11&tz=Mars/Olympus', "from=2025-03-10&to=2025-03-11&tz=UTC';--", 'to=2025-03-11', 'from=2025-03-10&to=2025-03-11&by=role_id']) {
+      const refused = await api(`/insights/sales?${bad}`);
+      expect([refused.status, bad]).toEqual([400, bad]);
+    }
+  });
+
+  it('keeps a spreadsheet from reading a CSV field as a formula', async () => {
+    await order(usd, '=HYPERLINK("http://x")', 100, { created: '2025-04-01T01:00:00Z', paid: '2025-04-01T01:00:00Z' });
+    await db.query(`DELETE FROM insights_rollup_state`);
+    let rolled = await rollUpInsights(db);
+    for (let runs = 0; !rolled.caughtUp && runs < 100; runs += 1) rolled = await rollUpInsights(db);
+    const csv = await api(`/insights/sales.csv?from=2025-04-01&to=2025-04-01`);
+    expect(csv.text.split('\r\n')[1]).toBe(`2025-04-01,18,"'=HYPERLINK(""http://x"")",1,100,0,0`);
+  });
+});
