@@ -59,9 +59,7 @@ export function PcRolePage() {
   };
   const confirmFound = () => {
     const role = lookup.confirm();
-    if (!role) return;
-    reportActivity(game, 4);
-    goOn(role);
+    if (role) goOn(role);
   };
   const helpImage = info ? info.game.role_help_image : roleHelpImageOf(game.gameId);
   const idTab = t(usesCharacterName(game.gameId) ? 'role.byName' : 'role.byId');

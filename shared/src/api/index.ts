@@ -16,7 +16,6 @@ export { getTab } from './get-tab';
 export { getPayPrice } from './get-pay-price';
 export { getServerList } from './get-server-list';
 export { getRoleInfo } from './get-role-info';
-export { reportSession } from './report-session';
 export { sendReport } from './send-report';
 export { getCustUrl } from './get-cust-url';
 export { getPayGameList } from './get-pay-game-list';

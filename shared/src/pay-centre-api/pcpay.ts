@@ -1,5 +1,5 @@
 import type { SignablePayload } from '@topup/shared/sign';
-import { callAction, reportSession } from '@topup/shared/api';
+import { callAction } from '@topup/shared/api';
 import type {
   AccountRole,
   AccountRolesPayload,
@@ -107,10 +107,10 @@ export const pcpay = {
       return '';
     }
   },
-  /** A page view (1), tab change (2), purchase intent (3) or confirmed character (4), with the tab's session. Failures are ignored (spec §8). */
+  /** A page view (1), tab change (2) or purchase intent (3). Failures are ignored (spec §8). */
   report: async (payload: ReportPayload): Promise<void> => {
     try {
-      await call<unknown>('report', { ...payload, session_id: reportSession() });
+      await call<unknown>('report', { ...payload });
     } catch {
       /* reporting never gets in the player's way */
     }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { getRoleInfo, getServerList, sendReport } from '@topup/shared/api';
+import { getRoleInfo, getServerList } from '@topup/shared/api';
 import { NOT_SEARCHED, useCharacterLookup, useServerChoice, type RoleConfirmation } from '@topup/shared/purchase';
 import { loadRecentCharacters } from '@topup/shared/purchase-ui';
 import { usesCharacterName } from '@topup/shared/rules';
@@ -63,11 +63,9 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
   const confirm = useCallback(() => {
     const role = lookup.confirm();
     if (!role) return;
-    // The funnel's "character confirmed" step (report type 4, the store's own).
-    void sendReport({ game_id: gameId, area, product_id: '', product_type: '', report_type: 4, from: entry.from });
     rememberCharacter(role, roleArea, region);
     void loadRecentCharacters().then((recent) => recent.rememberRecentCharacter(gameId, role, roleArea, region));
-  }, [lookup, roleArea, region, gameId, area, entry.from]);
+  }, [lookup, roleArea, region, gameId]);
 
   const reenter = useCallback(async () => {
     try {
