@@ -24,6 +24,24 @@ async function openAndWaitForSupport(route: string): Promise<void> {
 }
 
 describe('the pay centre', () => {
+  it('keeps the voucher games\' place while they load: every game below stays where it was when they arrive', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/pcpay/getPcszGameList', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/?lang=en#/pcIndex`);
+    await waitForRemotePage(page, '/pcIndex');
+    await page.locator('.pc-game').first().waitFor();
+    const heading = page.locator('#pc-games-title');
+    const before = await heading.evaluate((node) => node.getBoundingClientRect().top);
+    release();
+    await page.locator('.pc-voucher').first().waitFor();
+    const after = await heading.evaluate((node) => node.getBoundingClientRect().top);
+    expect(Math.abs(after - before)).toBeLessThanOrEqual(4);
+  });
+
   it.each(['en', 'ko'])('fits 1280 px without sideways scroll, the customer-service button inside the window (%s)', async (lang) => {
     await page.goto(`${server.url}/?lang=${lang}#/pcIndex`);
     await waitForRemotePage(page, '/pcIndex');

@@ -44,6 +44,23 @@ export function PcIndexPage() {
           {shownGames.length > 0 ? t('search.results', { count: shownGames.length, query: query.trim() }) : t('search.none', { query: query.trim() })}
         </p>
       ) : null}
+      {shownVouchers === null && catalogue.error === null ? (
+        // The voucher games' place is kept while the catalogue loads, so the games below do not move
+        // when it arrives (it holds voucher games in most stores).
+        <section className="pc-home-section" aria-labelledby="pc-vouchers-title" aria-busy="true">
+          <div className="pc-section-head">
+            <h2 className="pc-section-title" id="pc-vouchers-title">
+              {t('home.featured')}
+            </h2>
+            <p className="pc-section-hint">{t('home.featuredHint')}</p>
+          </div>
+          <ul className="pc-voucher-row" aria-hidden="true">
+            {[0, 1, 2, 3, 4].map((n) => (
+              <li key={n} className="pc-skeleton pc-voucher-skeleton" />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {shownVouchers && shownVouchers.length > 0 ? (
         <section className="pc-home-section" aria-labelledby="pc-vouchers-title">
           <div className="pc-section-head">
