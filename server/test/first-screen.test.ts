@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { firstScreenScript } from '../../shared/build/first-screen-script';
 import { updateCatalogue } from '../src/catalogue/update-catalogue';
-import { FIRST_SCREEN_SLOT, type FirstScreenData } from '../src/http/web/first-screen';
+import { FIRST_SCREEN_SLOT, withFirstScreen, type FirstScreenData } from '../src/http/web/first-screen';
 import { openTestStore, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 
@@ -51,6 +51,30 @@ async function paint(html: string, address: string, stored: Record<string, strin
 
 const screenText = (document: Doc) => (document.getElementById('first-screen')?.textContent ?? null);
 const bannerOf = (document: Doc) => document.querySelector('#first-screen .fs-banner img')?.getAttribute('src') ?? null;
+
+describe('a hostile game name in the shell page', () => {
+  it('stays inside the data element and is painted as text, never as markup', async () => {
+    const hostile = '</script><img src=x onerror="window.hit=1">Evil & <b>bold</b>';
+    const data: FirstScreenData = {
+      games: {
+        '77': {
+          name: { en: hostile, ko: hostile, zh: hostile },
+          icon: '/icons/77.svg',
+          byName: false,
+          help: false,
+          areas: { us: { banner: { en: '/banner-slides/77-us-1/en.svg', ko: '/banner-slides/77-us-1/ko.svg', zh: '/banner-slides/77-us-1/zh.svg' }, region: '' } },
+        },
+      },
+    };
+    const html = withFirstScreen(builtShellPage(), data);
+    const element = /<script type="application\/json" id="first-screen-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(element).not.toContain('<');
+    expect((JSON.parse(element) as FirstScreenData).games['77']!.name.en).toBe(hostile);
+    const document = await paint(html, '#/?game_id=77&area=us');
+    expect(document.querySelector('#first-screen .fs-title')?.textContent).toBe(hostile);
+    expect(document.querySelectorAll('#first-screen img[onerror], #first-screen b').length).toBe(0);
+  });
+});
 
 describe.each(testDbTargets())('the shell page carries the first screen of the top-up page on $name', (target) => {
   let store: TestStore;
