@@ -117,6 +117,34 @@ describe('the top-up page’s first screen, painted from the HTML', () => {
     expect(await boxes(1, parts)).toEqual(before);
   });
 
+  it('paints the Voucher Center’s hero at `#/index_1` in the player’s language, and the page’s own hero takes its place', async () => {
+    await phone({ lang: 'ko' });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/remotes/remote-voucher/**', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${server.url}/#/index_1`);
+    const screen = page.locator('#first-screen');
+    await screen.waitFor();
+    expect(await page.locator('.vc-page').count()).toBe(0);
+    expect(await screen.innerText()).toContain('바우처 센터');
+    expect(await screen.innerText()).toContain('게임을 선택하고 몇 번의 터치로 게임 재화를 충전하세요.');
+    const parts = {
+      hero: ['#first-screen .fs-vc-hero', '.vc-hero'],
+      title: ['#first-screen .fs-vc-hero__title', '.vc-hero__title'],
+      subtitle: ['#first-screen .fs-vc-hero__subtitle', '.vc-hero__subtitle'],
+    } as const;
+    const before = await boxes(0, parts);
+    expect(Object.values(before)).not.toContain('missing');
+    release();
+    await screen.waitFor({ state: 'detached', timeout: 30_000 });
+    // Once the list has come and the count is written in Hangul too, nothing has moved.
+    await page.locator('.vc-hero__count').filter({ hasText: /\d/ }).waitFor();
+    expect(await boxes(1, parts)).toEqual(before);
+  });
+
   it('paints nothing of a game that does not exist or of an area that does not sell it: the neutral skeleton only', async () => {
     await phone();
     const release = await holdTopUpCode();

@@ -95,3 +95,26 @@ describe('a banner to /prod, then to the mailbox', () => {
     await resultStatus(page, 'delivered');
   });
 });
+
+describe('/prod while its bundle loads', () => {
+  it("keeps the character's place: the card's skeleton has the card's boxes", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The bundle's prices wait until the skeleton has been measured.
+    await page.route('**/*', async (route) => {
+      if (/getPayPrice/.test(`${route.request().url()} ${route.request().postData() ?? ''}`)) await held;
+      await route.continue().catch(() => undefined);
+    });
+    await openRoute(page, server.url, '/prod?game_id=18&area=us&product_id=18-us-starter-pack');
+    const character = page.locator('.tp-character');
+    await page.locator('.tp-product-skeleton').waitFor();
+    await character.waitFor();
+    const before = await character.boundingBox();
+    release();
+    await page.locator('.tp-product [data-product-id="18-us-starter-pack"]').waitFor();
+    const after = await character.boundingBox();
+    // The starter pack's card (picture, words, price, one line of offer): within a few pixels of its skeleton.
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? -100))).toBeLessThanOrEqual(4);
+    expect(await page.locator('.tp-product [data-product-id="18-us-starter-pack"] img').getAttribute('loading')).toBe('eager');
+  });
+});

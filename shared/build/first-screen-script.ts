@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DESKTOP_MIN_WIDTH } from '../src/rules/constants';
-/** The top-up page's words its first screen shows (the script's name for each → the page's key). */
+/** The words the first screens show (the script's name for each → the page's key; `voucher:` keys are the Voucher Center's). */
 const FIRST_SCREEN_KEYS = {
   tagline: 'header.tagline',
   title: 'character.title',
@@ -16,6 +16,9 @@ const FIRST_SCREEN_KEYS = {
   noGameTitle: 'noGame.title',
   noGameBody: 'noGame.body',
   noGameLink: 'noGame.link',
+  // The Voucher Center's hero (remote-voucher's strings).
+  voucherTitle: 'voucher:page.title',
+  voucherSubtitle: 'voucher:page.subtitle',
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 // Inlined into index.html's head by the build, before anything else is requested: paints the top-up
 // page's first screen (header, first banner, the character card's fields; at `#/` without a game, the
-// card that sends the player to the Voucher Center) from the HTML, before any of the store's JavaScript.
+// card that sends the player to the Voucher Center) and the Voucher Center's hero (`#/index_1`) from
+// the HTML, before any of the store's JavaScript.
 // The server writes what it knows of each game into #first-screen-data (server/src/http/web/first-screen.ts);
 // the address's hash, known only here, picks the game, the area and the language as the shell will.
 // It is a picture of the page, hidden from screen readers and inert, until the page shows the same
@@ -13,7 +14,9 @@
   var DESKTOP_MIN_WIDTH = __DESKTOP_MIN_WIDTH__;
   try {
     var path = location.hash.replace(/^#/, '').split('?')[0] || '/';
-    if (path !== '/' || (window.matchMedia && window.matchMedia('(min-width: ' + DESKTOP_MIN_WIDTH + 'px)').matches)) return;
+    // The top-up page, or the Voucher Center's list (`#/index_1`): its hero, words only.
+    var voucher = path === '/index_1';
+    if ((path !== '/' && !voucher) || (window.matchMedia && window.matchMedia('(min-width: ' + DESKTOP_MIN_WIDTH + 'px)').matches)) return;
     // As the shell's pageQuery: the hash route's query first, then the page's.
     var query = new URLSearchParams((location.hash.split('?')[1] || '') + '&' + location.search.slice(1));
     if (query.has('mf_preview') || sessionStorage.getItem('mf_preview')) return;
@@ -23,7 +26,7 @@
     var stored = function (key) {
       return localStorage.getItem(key) || '';
     };
-    var gameId = get('game_id');
+    var gameId = voucher ? '' : get('game_id');
     // `#/` without a game is the page that sends the player to the Voucher Center: no catalogue in it.
     var game = gameId && JSON.parse(document.getElementById('first-screen-data').textContent).games[gameId];
     // As the page's readEntryQuery: the link's area, else the one remembered, else us.
@@ -54,8 +57,15 @@
     screen.id = 'first-screen';
     screen.setAttribute('aria-hidden', 'true');
     screen.inert = true;
-    var page = add(screen, el('div', 'fs-page'));
-    if (!gameId) {
+    var page = add(screen, el('div', voucher ? 'fs-vc' : 'fs-page'));
+    if (voucher) {
+      // As remote-voucher/src/pages/VoucherCenterPage.tsx: the title, the line under it and the
+      // count's place, kept before the list arrives.
+      var hero = add(page, el('div', 'fs-vc-hero'));
+      add(hero, el('div', 'fs-vc-hero__title', words.voucherTitle));
+      add(hero, el('div', 'fs-vc-hero__subtitle', words.voucherSubtitle));
+      add(hero, el('span', 'fs-vc-hero__count', '\u00a0'));
+    } else if (!gameId) {
       var noGame = add(page, el('div', 'fs-card fs-no-game'));
       add(noGame, el('div', 'fs-no-game__title', words.noGameTitle));
       add(noGame, el('div', 'fs-no-game__body', words.noGameBody));
@@ -118,7 +128,7 @@
       window.addEventListener('hashchange', end);
     };
     // It goes once the top-up page (remote-topup/src/pages/MainPage.tsx) shows the same itself: the
-    // game's name in its header and its banner's place settled. Also when the page cannot show them
+    // game's name in its header and its banner's place settled; the Voucher Center, its hero. Also when the page cannot show them
     // (its shelf's Retry, the shell's Retry) and for another page of the store. Watching the page's
     // DOM adds nothing to the JavaScript a phone downloads.
     var end = function () {
@@ -129,7 +139,7 @@
       var title = root.querySelector('.tp-header__title');
       // The game's name, or (a catalogue changed meanwhile) its icon or its shelf's tabs: the page has the game.
       var named = title && (title.textContent === game.name[lang] || root.querySelector('.tp-header__logo img, .tp-tabs, .tp-shelf__empty'));
-      var drawn = gameId ? named && !root.querySelector('.tp-banner--placeholder') : root.querySelector('.tp-no-game');
+      var drawn = voucher ? root.querySelector('.vc-hero') : gameId ? named && !root.querySelector('.tp-banner--placeholder') : root.querySelector('.tp-no-game');
       if (drawn || root.querySelector('[data-remote-unavailable], .tp-shelf__failed')) end();
     });
     document.documentElement.lang = lang;

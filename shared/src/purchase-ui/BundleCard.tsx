@@ -57,7 +57,8 @@ export function BundleCard({ bundle, area, prefix, action, chosen = false, detai
         {...(infoButton ? { tabIndex: -1, 'aria-hidden': true } : {})}
         onClick={detailMode ? () => void previewImage(bundle.product_file_url, name) : openDetails}
       >
-        <img src={bundle.product_file_url} alt="" width={160} height={160} loading="lazy" decoding="async" />
+        {/* One card alone (the product page, the details dialog) shows its picture at once: it is the page's largest. */}
+        <img src={bundle.product_file_url} alt="" width={160} height={160} loading={detailMode ? 'eager' : 'lazy'} decoding="async" />
       </button>
       <div className={`${block}__body`}>
         <h3 className={`${block}__name`}>

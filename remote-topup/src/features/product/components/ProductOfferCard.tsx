@@ -28,7 +28,12 @@ export function ProductOfferCard({ offer, area, onBuy, onRetry }: Props) {
           <p className="visually-hidden" role="status">
             {t('product.loading')}
           </p>
-          <div className="tp-product-skeleton" aria-hidden="true" />
+          {/* The detail card's boxes (its picture, its words and price, a line of offer), so the character below stays put. */}
+          <div className="tp-product-skeleton" aria-hidden="true">
+            <div />
+            <div />
+            <div />
+          </div>
         </>
       ) : offer.status === 'failed' ? (
         <div className="tp-product-failed" role="alert">
