@@ -117,6 +117,49 @@ describe('the top-up page’s first screen, painted from the HTML', () => {
     expect(await boxes(1, parts)).toEqual(before);
   });
 
+  it('paints a bundle’s page with the bundle’s picture before the page’s code, and the page’s boxes match it', async () => {
+    await phone();
+    const release = await holdTopUpCode();
+    await page.goto(`${server.url}/#/prod?game_id=18&area=us&product_id=18-us-starter-pack`);
+    const screen = page.locator('#first-screen');
+    await page.waitForFunction(() => {
+      const picture = document.querySelector<HTMLImageElement>('#first-screen .fs-pic img');
+      return !!picture && picture.complete && picture.naturalWidth > 0;
+    });
+    expect(await page.locator('.tp-page').count()).toBe(0);
+    const painted = await screen.innerText();
+    for (const word of ['Emberwing Frontier', 'Bundle', 'Select Character', 'Search']) expect(painted).toContain(word);
+    expect(await page.locator('#first-screen .fs-pic img').getAttribute('fetchpriority')).toBe('high');
+    await expectNoAxeViolations(page, 'first screen from the HTML · bundle page · phone');
+    const parts = {
+      header: ['#first-screen .fs-header', '.tp-header'],
+      bundleCard: ['#first-screen .fs-card >> nth=0', '.tp-product'],
+      bundleTitle: ['#first-screen .fs-card >> nth=0 >> .fs-h2', '.tp-product .tp-card__title'],
+      picture: ['#first-screen .fs-pic', '.tp-product .tp-bundle__image'],
+      character: ['#first-screen .fs-card >> nth=1', '.tp-character'],
+    } as const;
+    const before = await boxes(0, parts);
+    expect(Object.values(before)).not.toContain('missing');
+    await saveScreenshot(page, 'first-screen-bundle-html-en', { whileLoading: true });
+
+    release();
+    await screen.waitFor({ state: 'detached', timeout: 30_000 });
+    const after = await boxes(1, parts);
+    // Header and title in the same place; the picture the same size and column, lower by the tag's
+    // line when the bundle has one ("New player": 23 px and its 8 px margin); the card's words and
+    // the character card within a few pixels of the skeleton's.
+    expect([after.header, after.bundleTitle]).toEqual([before.header, before.bundleTitle]);
+    const tag = (await page.locator('.tp-product .tp-bundle__tag').boundingBox())?.height ?? 0;
+    expect(tag).toBeGreaterThan(0);
+    const [px, py, pw, ph] = after.picture!.split(',').map(Number);
+    const [bx, by, bw, bh] = before.picture!.split(',').map(Number);
+    expect([px, pw, ph]).toEqual([bx, bw, bh]);
+    expect(py! - by!).toBe(Math.round(tag + 8));
+    const characterShift = Number(after.character!.split(',')[1]) - Number(before.character!.split(',')[1]);
+    expect(Math.abs(characterShift)).toBeLessThanOrEqual(4);
+    await saveScreenshot(page, 'first-screen-bundle-app-en');
+  });
+
   it('paints the Voucher Center’s hero at `#/index_1` in the player’s language, and the page’s own hero takes its place', async () => {
     await phone({ lang: 'ko' });
     let release = () => {};

@@ -143,8 +143,20 @@ describe.each(testDbTargets())('the shell page carries the first screen of the t
     for (const address of ['#/', '']) expect(screenText(await paint(html, address))).toBe('Which game would you like to top up?Open this page from your game, or choose a game in the Voucher Center.Go to the Voucher Center');
     expect(screenText(await paint(html, '#/', { lang: 'zh' }))).toContain('想为哪款游戏充值？');
 
-    // Nothing that could be wrong: an unknown game, an area that does not sell it, another page, a preview.
-    for (const address of ['#/?game_id=999&area=us', '#/?game_id=18&area=jp', '#/index_1', '#/pcIndex', '#/?game_id=18&area=us&mf_preview=x']) {
+    // The Voucher Center's hero, in the player's language.
+    expect(screenText(await paint(html, '#/index_1', { lang: 'ko' }))).toBe('바우처 센터게임을 선택하고 몇 번의 터치로 게임 재화를 충전하세요.\u00a0');
+
+    // A bundle's page: header, the card with the bundle's picture asked of the server, the character card.
+    const bundlePage = await paint(html, '#/prod?game_id=18&area=us&product_id=18-us-starter-pack');
+    expect(screenText(bundlePage)).toContain('Emberwing Frontier');
+    expect(screenText(bundlePage)).toContain('Bundle');
+    expect(screenText(bundlePage)).toContain('Select Character');
+    expect(bundlePage.querySelector('#first-screen .fs-pic img')?.getAttribute('src')).toBe('/first-screen/bundle-picture?game_id=18&area=us&product_id=18-us-starter-pack');
+    expect(bannerOf(bundlePage)).toBeNull();
+
+    // Nothing that could be wrong: an unknown game, an area that does not sell it, another page, a
+    // preview, a bundle's page without its bundle or game.
+    for (const address of ['#/?game_id=999&area=us', '#/?game_id=18&area=jp', '#/pcIndex', '#/?game_id=18&area=us&mf_preview=x', '#/prod?game_id=18&area=us', '#/prod?product_id=18-us-starter-pack', '#/prod?game_id=18&area=jp&product_id=18-us-starter-pack']) {
       const neutral = await paint(html, address);
       expect({ address, screen: neutral.getElementById('first-screen') }).toEqual({ address, screen: null });
       expect(neutral.querySelectorAll('.boot div')).toHaveLength(3);
@@ -172,6 +184,37 @@ describe.each(testDbTargets())('the shell page carries the first screen of the t
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(dataOf(changed.body).games['18']!.name.en).toBe('Emberwing Frontier II');
+  });
+
+  it("sends a bundle's picture for its page's first screen, and nothing for what is not on sale or not asked right", async () => {
+    const picture = (query: string) => store.app.inject({ method: 'GET', url: `/first-screen/bundle-picture?${query}` });
+    const found = await picture('game_id=18&area=us&product_id=18-us-starter-pack');
+    expect(found.statusCode).toBe(302);
+    expect(found.headers['cache-control']).toBe('no-cache');
+    const rows = await store.db.query<{ product_file_url: string }>("SELECT product_file_url FROM bundles WHERE product_id = '18-us-starter-pack'");
+    expect(rows[0]?.product_file_url).toMatch(/^\/assets\//);
+    expect(found.headers.location).toBe(rows[0]!.product_file_url);
+    // The area as the page reads it (any case).
+    expect((await picture('game_id=18&area=US&product_id=18-us-starter-pack')).headers.location).toBe(rows[0]!.product_file_url);
+    for (const query of [
+      'game_id=18&area=jp&product_id=18-us-starter-pack',
+      'game_id=999&area=us&product_id=18-us-starter-pack',
+      'game_id=18&area=us&product_id=nope',
+      'game_id=18&area=us',
+      'game_id=abc&area=us&product_id=18-us-starter-pack',
+      'game_id=18&game_id=18&area=us&product_id=18-us-starter-pack',
+      `game_id=18&area=us&product_id=${'x'.repeat(5000)}`,
+      'game_id=18&area[x]=us&product_id=18-us-starter-pack',
+    ]) {
+      const answer = await picture(query);
+      expect({ query: query.slice(0, 80), status: answer.statusCode, location: answer.headers.location }).toEqual({ query: query.slice(0, 80), status: 404, location: undefined });
+      expect(answer.headers['content-security-policy']).toBeDefined();
+    }
+    // A bundle whose sale has ended has no page to paint.
+    await updateCatalogue(store.db, store.catalogue, (tx) =>
+      tx.query("UPDATE bundles SET sale_ends_at = '2020-01-01T00:00:00Z'::timestamptz WHERE product_id = '18-us-starter-pack'"),
+    );
+    expect((await picture('game_id=18&area=us&product_id=18-us-starter-pack')).statusCode).toBe(404);
   });
 
   it('leaves a page without the slot as it was built', async () => {

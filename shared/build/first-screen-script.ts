@@ -16,6 +16,7 @@ const FIRST_SCREEN_KEYS = {
   noGameTitle: 'noGame.title',
   noGameBody: 'noGame.body',
   noGameLink: 'noGame.link',
+  productTitle: 'productPage.title',
   // The Voucher Center's hero (remote-voucher's strings).
   voucherTitle: 'voucher:page.title',
   voucherSubtitle: 'voucher:page.subtitle',

@@ -1,7 +1,8 @@
 // Inlined into index.html's head by the build, before anything else is requested: paints the top-up
 // page's first screen (header, first banner, the character card's fields; at `#/` without a game, the
-// card that sends the player to the Voucher Center) and the Voucher Center's hero (`#/index_1`) from
-// the HTML, before any of the store's JavaScript.
+// card that sends the player to the Voucher Center), a bundle's page (`#/prod`: header, the bundle's
+// picture, the character card) and the Voucher Center's hero (`#/index_1`) from the HTML, before any
+// of the store's JavaScript.
 // The server writes what it knows of each game into #first-screen-data (server/src/http/web/first-screen.ts);
 // the address's hash, known only here, picks the game, the area and the language as the shell will.
 // It is a picture of the page, hidden from screen readers and inert, until the page shows the same
@@ -14,9 +15,11 @@
   var DESKTOP_MIN_WIDTH = __DESKTOP_MIN_WIDTH__;
   try {
     var path = location.hash.replace(/^#/, '').split('?')[0] || '/';
-    // The top-up page, or the Voucher Center's list (`#/index_1`): its hero, words only.
+    // The top-up page, a bundle's page (`#/prod`: its picture, asked of the server by its product_id),
+    // or the Voucher Center's list (`#/index_1`): its hero, words only.
     var voucher = path === '/index_1';
-    if ((path !== '/' && !voucher) || (window.matchMedia && window.matchMedia('(min-width: ' + DESKTOP_MIN_WIDTH + 'px)').matches)) return;
+    var product = path === '/prod';
+    if ((path !== '/' && !voucher && !product) || (window.matchMedia && window.matchMedia('(min-width: ' + DESKTOP_MIN_WIDTH + 'px)').matches)) return;
     // As the shell's pageQuery: the hash route's query first, then the page's.
     var query = new URLSearchParams((location.hash.split('?')[1] || '') + '&' + location.search.slice(1));
     if (query.has('mf_preview') || sessionStorage.getItem('mf_preview')) return;
@@ -27,6 +30,9 @@
       return localStorage.getItem(key) || '';
     };
     var gameId = voucher ? '' : get('game_id');
+    var productId = get('product_id');
+    // A product page without its game or bundle shows a message of its own.
+    if (product && !(gameId && productId)) return;
     // `#/` without a game is the page that sends the player to the Voucher Center: no catalogue in it.
     var game = gameId && JSON.parse(document.getElementById('first-screen-data').textContent).games[gameId];
     // As the page's readEntryQuery: the link's area, else the one remembered, else us.
@@ -72,7 +78,18 @@
       add(noGame, el('span', 'fs-button fs-button--link', words.noGameLink));
     } else {
       // The page's largest image first (an image loads before it is placed), then the game's icon.
-      var banner = sold.banner && el('img');
+      var banner = !product && sold.banner && el('img');
+      var picture = product && el('img');
+      if (picture) {
+        picture.fetchPriority = 'high';
+        picture.alt = '';
+        picture.width = picture.height = 160;
+        picture.src = '/first-screen/bundle-picture?' + new URLSearchParams({ game_id: gameId, area: area, product_id: productId });
+        // Not on sale (404): its place stays empty, and the page says so.
+        picture.onerror = function () {
+          picture.style.visibility = 'hidden';
+        };
+      }
       if (banner) {
         banner.fetchPriority = 'high';
         banner.alt = '';
@@ -91,6 +108,14 @@
       add(header, el('span', 'fs-help')).innerHTML =
         '<svg viewBox="0 0 24 24" width="20" height="20"><circle cx="12" cy="12" r="9.5" stroke="currentColor" stroke-width="1.8" fill="none"/><path d="M9.4 9.3a2.7 2.7 0 0 1 5.2.9c0 1.8-2.6 2.2-2.6 3.9" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" fill="none"/><circle cx="12" cy="17.2" r="1.1" fill="currentColor"/></svg>';
       if (banner) add(add(page, el('div', 'fs-banner')), banner);
+      // The bundle's card as the page's skeleton has it (ProductOfferCard): its picture, then its words.
+      if (picture) {
+        var offer = add(page, el('div', 'fs-card'));
+        add(offer, el('div', 'fs-h2', words.productTitle));
+        add(add(offer, el('div', 'fs-pic')), picture);
+        add(offer, el('div', 'fs-lines'));
+        add(offer, el('div', 'fs-lines fs-lines--offer'));
+      }
       // The character card only when the page starts with the empty form: no character, server or
       // region in the link, none remembered on this device (spec §4's cache, the recent characters),
       // and no help picture beside the title.
@@ -128,7 +153,8 @@
       window.addEventListener('hashchange', end);
     };
     // It goes once the top-up page (remote-topup/src/pages/MainPage.tsx) shows the same itself: the
-    // game's name in its header and its banner's place settled; the Voucher Center, its hero. Also when the page cannot show them
+    // game's name in its header and its banner's place settled; a bundle's page, its card; the Voucher
+    // Center, its hero. Also when the page cannot show them
     // (its shelf's Retry, the shell's Retry) and for another page of the store. Watching the page's
     // DOM adds nothing to the JavaScript a phone downloads.
     var end = function () {
@@ -139,7 +165,11 @@
       var title = root.querySelector('.tp-header__title');
       // The game's name, or (a catalogue changed meanwhile) its icon or its shelf's tabs: the page has the game.
       var named = title && (title.textContent === game.name[lang] || root.querySelector('.tp-header__logo img, .tp-tabs, .tp-shelf__empty'));
-      var drawn = voucher ? root.querySelector('.vc-hero') : gameId ? named && !root.querySelector('.tp-banner--placeholder') : root.querySelector('.tp-no-game');
+      var drawn = voucher
+        ? root.querySelector('.vc-hero')
+        : product
+          ? root.querySelector('.tp-product .tp-bundle, .tp-product-failed, .tp-product-message')
+          : gameId ? named && !root.querySelector('.tp-banner--placeholder') : root.querySelector('.tp-no-game');
       if (drawn || root.querySelector('[data-remote-unavailable], .tp-shelf__failed')) end();
     });
     document.documentElement.lang = lang;

@@ -9,7 +9,7 @@ import type { Db } from '../db/db';
 import type { GameGateway } from '../game/game-gateway';
 import { remoteSourceOf, type RemoteSource } from '../releases/remote-source';
 import { staticRoutes } from './web/static-routes';
-import { firstScreenData } from './web/first-screen';
+import { bundlePicture, firstScreenData } from './web/first-screen';
 import { fillLegalPage, legalPageOf, readPublisherPolicies, sellerOf } from '../publisher';
 import { opsRoutes } from './releases/ops-routes';
 import { opsApi } from './ops/ops-api';
@@ -216,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       healthToken: async (bucket, versions) => issueLoadToken(await signer(), bucket, versions, releaseHealth.tokenMinutes),
       gameRules: async () => (await catalogue.get()).rules,
       firstScreen: async () => firstScreenData(await catalogue.get(), Date.now(), config.bannerLinkHosts),
+      bundlePicture: async (query) => bundlePicture(await catalogue.get(), query, Date.now()),
       ...pages,
     });
   } else {

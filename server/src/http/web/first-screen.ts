@@ -2,6 +2,8 @@ import { LOCALES, localeForArea, type Locale } from '@topup/shared/rules';
 import type { RegionPicker } from '@topup/shared/contracts';
 import type { Catalogue } from '../../catalogue/catalogue';
 import { bannersShownAt } from '../../catalogue/banner-schedule';
+import { findGameArea } from '../../catalogue/catalogue';
+import { onSale } from '../../catalogue/sale-window';
 import { toSlide } from '../api/family-a/banners';
 
 /**
@@ -54,6 +56,25 @@ export function firstScreenData(catalogue: Catalogue, now: number, linkHosts: re
     games[String(game.gameId)] = { name: game.names, icon: game.iconUrl, byName: game.roleLookup === 'name', help: game.roleHelpImage !== '', areas };
   }
   return { games };
+}
+
+/**
+ * The picture of the bundle a product page (`#/prod?game_id=…&area=…&product_id=…`) shows, so that the
+ * HTML's first script can ask for it before the page's code: the catalogue's address of the picture of
+ * a bundle on sale now in that game and area, exactly the `product_file_url` the page will draw; null
+ * for anything else (a game, area or bundle not sold, malformed values).
+ */
+export function bundlePicture(catalogue: Catalogue, query: Readonly<Record<string, unknown>>, now: number): string | null {
+  const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).trim() : '');
+  const gameId = text('game_id');
+  const productId = text('product_id');
+  if (!/^\d{1,9}$/.test(gameId) || !productId || productId.length > 128) return null;
+  const gameArea = findGameArea(catalogue, Number(gameId), text('area').toLowerCase().slice(0, 32));
+  for (const bundles of gameArea?.bundlesByTab.values() ?? []) {
+    const bundle = bundles.find((b) => b.productId === productId);
+    if (bundle) return onSale(bundle, now) && bundle.productFileUrl ? bundle.productFileUrl : null;
+  }
+  return null;
 }
 
 /** Where the shell's HTML takes the description (host/src/index.html): as built, it holds none. */

@@ -28,6 +28,8 @@ export interface StaticRoutesOptions {
   readonly fillPage?: (file: string, html: string) => string | null;
   /** The top-up page's first screen of every game, written into the shell's page; none without a catalogue. */
   readonly firstScreen?: () => Promise<FirstScreenData>;
+  /** The picture of a product page's bundle (first-screen.ts bundlePicture); none without a catalogue. */
+  readonly bundlePicture?: (query: Readonly<Record<string, unknown>>) => Promise<string | null>;
 }
 
 function isRemoteId(value: string): value is RemoteId {
@@ -105,6 +107,13 @@ export async function staticRoutes(app: FastifyInstance, options: StaticRoutesOp
     return notFound(reply, 'Not found');
   };
 
+  // The product page's picture for the HTML's first script (first-screen.inline.js): a redirect to the
+  // catalogue's own address of it, never cached (the catalogue and sale windows change); else 404.
+  app.get('/first-screen/bundle-picture', async (request, reply) => {
+    const picture = options.bundlePicture ? await options.bundlePicture(request.query as Record<string, unknown>) : null;
+    if (!picture) return notFound(reply, 'Not found');
+    return reply.header('Cache-Control', 'no-cache').redirect(picture, 302);
+  });
   app.get('/', async (request, reply) => sendHostFile(request, reply, 'index.html'));
   // Browsers and crawlers ask for /favicon.ico whatever the page links: they get the store's icon.
   app.get('/favicon.ico', async (_request, reply) => reply.redirect('/favicon.svg', 301));
