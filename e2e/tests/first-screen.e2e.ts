@@ -200,6 +200,20 @@ describe('the top-up page’s first screen, painted from the HTML', () => {
     release();
   });
 
+  it('goes once the page has started, even when the page never reaches its first screen (an answer that never comes)', async () => {
+    await phone();
+    // The bundle's prices never answer: the page stays on its skeleton, and must not stay hidden.
+    await page.route('**/*', async (route) => {
+      if (/getPayPrice/.test(`${route.request().url()} ${route.request().postData() ?? ''}`)) return;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${server.url}/#/prod?game_id=18&area=us&product_id=18-us-starter-pack`);
+    await page.locator('#first-screen').waitFor();
+    await page.locator('.tp-product-skeleton').waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.locator('.tp-product-skeleton').isVisible()).toBe(true);
+  });
+
   it('goes when the page cannot load, so the shell’s Retry is seen', async () => {
     await phone();
     await page.route('**/remotes/remote-topup/**', (route) => route.abort());

@@ -171,7 +171,12 @@
           ? root.querySelector('.tp-product .tp-bundle, .tp-product-failed, .tp-product-message')
           : gameId ? named && !root.querySelector('.tp-banner--placeholder') : root.querySelector('.tp-no-game');
       if (drawn || root.querySelector('[data-remote-unavailable], .tp-shelf__failed')) end();
+      // A page whose code has run but that does not reach that state (an answer that never comes, a
+      // message this script does not know) is shown as it is 5 s after it started: never hidden behind
+      // the picture. (Not the shell's frame: a slow network may take longer than that to bring the code.)
+      else if (!late && root.querySelector('.tp-page, .vc-page')) late = setTimeout(end, 5000);
     });
+    var late = 0;
     document.documentElement.lang = lang;
     document.addEventListener('readystatechange', show, { once: true });
   } catch {
