@@ -5,7 +5,9 @@
  *
  * BENCH_SECONDS (default 10) per round, BENCH_ROUNDS (default 3; the median round is reported),
  * BENCH_CONNECTIONS (default 50), BENCH_WEBHOOKS (default 300),
- * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test).
+ * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test),
+ * BENCH_BASELINE (a git ref: the store at that commit is measured first on each database, then this
+ * tree, and both go into the section), BENCH_NOTE (a paragraph written under the table).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -14,7 +16,8 @@ import { sign } from '@topup/shared/sign';
 import type { CreatedOrder, OrderInfo } from '@topup/shared/types';
 import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
 import { demoBuyers as buyers, orderBody, placeOrders, type Buyer, type Placing } from './order-load';
-import { onEachDatabase } from './each-database';
+import { onEachDatabase, withFreshStorage } from './each-database';
+import { treesToMeasure, type StoreTree } from './baseline-tree';
 import { DEV_WEBHOOK_SECRET } from '../src/orders/order-settings';
 import { signWebhook } from '../src/payments/webhook-signature';
 
@@ -27,6 +30,8 @@ const APP_KEY = 'topup-dev-key';
 
 interface DatabaseRun {
   readonly database: string;
+  /** Which store was measured: "baseline <commit>" or "this tree <commit>". */
+  readonly store: string;
   readonly ordersPerSecond: number;
   readonly p50: number;
   readonly p99: number;
@@ -46,9 +51,9 @@ interface Server {
   readonly child: ChildProcess;
 }
 
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'orders-bench-server.ts')], {
-    cwd: ROOT,
+function startServer(tree: StoreTree, env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(tree.root, 'server', 'bench', 'orders-bench-server.ts')], {
+    cwd: tree.root,
     env: { ...process.env, LOG: 'off', NODE_ENV: 'development', DATABASE_URL: '', NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -124,9 +129,9 @@ async function webhookToDelivered(url: string, everyone: readonly Buyer[]): Prom
   return (await (await fetch(`${url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats;
 }
 
-async function benchDatabase(database: string, env: Record<string, string>): Promise<DatabaseRun> {
-  console.log(`\n== ${database} ==`);
-  const server = await startServer(env);
+async function benchDatabase(database: string, tree: StoreTree, env: Record<string, string>): Promise<DatabaseRun> {
+  console.log(`\n== ${database}, ${tree.label} ==`);
+  const server = await startServer(tree, env);
   try {
     const everyone = await buyers(server.url);
     await post<CreatedOrder>(server.url, 'createOrder', orderBody(everyone[0]!, 'bench-check-'));
@@ -151,6 +156,7 @@ async function benchDatabase(database: string, env: Record<string, string>): Pro
     console.log(`peak resident memory ${peakRssMb} MB`);
     return {
       database,
+      store: tree.label,
       ordersPerSecond: placing.requestsPerSecond,
       p50: placing.p50,
       p99: placing.p99,
@@ -183,37 +189,55 @@ function renderSection(runs: readonly DatabaseRun[], note: string): string {
   ];
   if (note) lines.push(`> ${note}`, '');
   lines.push(
-    '| database | orders/s | p50 (ms) | p99 (ms) | answered | orders written | failures | webhook → delivered p50 (ms) | p99 (ms) | delivered | peak memory (MB) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| database | store | orders/s | p50 (ms) | p99 (ms) | answered | orders written | failures | webhook → delivered p50 (ms) | p99 (ms) | delivered | peak memory (MB) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const run of runs) {
     lines.push(
-      `| ${run.database} | ${Math.round(run.ordersPerSecond).toLocaleString('en-US')} | ${run.p50} | ${run.p99} | ${run.answered.toLocaleString('en-US')} | ${run.placed.toLocaleString('en-US')} | ${run.failures} | ${run.deliveredP50.toFixed(1)} | ${run.deliveredP99.toFixed(1)} | ${run.delivered}/${WEBHOOKS} | ${run.peakRssMb} |`,
+      `| ${run.database} | ${run.store} | ${Math.round(run.ordersPerSecond).toLocaleString('en-US')} | ${run.p50} | ${run.p99} | ${run.answered.toLocaleString('en-US')} | ${run.placed.toLocaleString('en-US')} | ${run.failures} | ${run.deliveredP50.toFixed(1)} | ${run.deliveredP99.toFixed(1)} | ${run.delivered}/${WEBHOOKS} | ${run.peakRssMb} |`,
     );
   }
   lines.push('');
   for (const run of runs) {
-    lines.push(`${run.database} rounds: ${run.rounds.map((round) => `${Math.round(round.ordersPerSecond).toLocaleString('en-US')} orders/s (p99 ${round.p99} ms)`).join(', ')}.`);
+    lines.push(`${run.database}, ${run.store}, rounds: ${run.rounds.map((round) => `${Math.round(round.ordersPerSecond).toLocaleString('en-US')} orders/s (p99 ${round.p99} ms)`).join(', ')}.`);
   }
   lines.push(
     '',
     'On PostgreSQL the store reaches the database through a pool of 10 connections: 20 payments arriving together queue there with ' +
       'their deliveries, which is most of the webhook-to-delivered time; PGlite runs in the server process and answers at once.',
   );
-  const postgres = runs.find((run) => run.database === 'PostgreSQL');
+  if (process.env.BENCH_NOTE) lines.push('', process.env.BENCH_NOTE);
+  if (runs.some((run) => run.store.startsWith('baseline'))) {
+    lines.push('', 'Each database measured the baseline first, then this tree, one right after the other on fresh storage of its own.');
+  }
+  const postgres = runs.filter((run) => run.database === 'PostgreSQL').at(-1);
+  const pglite = runs.filter((run) => run.database === 'PGlite').at(-1);
   if (postgres) {
     lines.push(
       '',
-      `Targets on PostgreSQL: ≥ 1,000 orders/s — ${verdict(postgres.ordersPerSecond >= 1000)}; p99 ≤ 50 ms — ${verdict(postgres.p99 <= 50)}; ` +
+      `Targets on PostgreSQL (issue 35), ${postgres.store}: ≥ 2,500 orders/s — ${verdict(postgres.ordersPerSecond >= 2500)}; p99 ≤ 50 ms — ${verdict(postgres.p99 <= 50)}; ` +
         `webhook-to-delivered p50 ≤ 1 s — ${verdict(postgres.deliveredP50 <= 1000)}.`,
     );
   }
+  if (pglite) lines.push('', `Target on PGlite (issue 35), ${pglite.store}: ≥ 600 orders/s — ${verdict(pglite.ordersPerSecond >= 600)}.`);
   return lines.join('\n');
 }
 
 async function main(): Promise<void> {
-  const { runs, postgresNote: note } = await onEachDatabase('bench_orders', benchDatabase);
-  writeSection('orders', renderSection(runs, note));
+  const trees = treesToMeasure();
+  try {
+    const { runs, postgresNote: note } = await onEachDatabase('bench_orders', async (database, env) => {
+      const measured: DatabaseRun[] = [];
+      for (const [index, tree] of trees.entries()) {
+        // The first store uses the storage made for this database; any other gets fresh storage of its own.
+        measured.push(index === 0 ? await benchDatabase(database, tree, env) : await withFreshStorage(env, `store${index}`, (own) => benchDatabase(database, tree, own)));
+      }
+      return measured;
+    });
+    writeSection('orders', renderSection(runs.flat(), note));
+  } finally {
+    for (const tree of trees) tree.remove();
+  }
   console.log('\nWrote the orders section of docs/benchmarks.md');
 }
 
