@@ -21,7 +21,6 @@ import { treesToMeasure, type StoreTree } from './baseline-tree';
 import { DEV_WEBHOOK_SECRET } from '../src/orders/order-settings';
 import { signWebhook } from '../src/payments/webhook-signature';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 300);

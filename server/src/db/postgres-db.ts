@@ -1,6 +1,8 @@
 import { Client, Pool, type PoolClient } from 'pg';
 import type { Db, ListenEvents, Listening, Queryable, Row } from './db';
 import { DatabaseUnavailableError, isConnectionFault } from './database-unavailable';
+import { preparedName } from './prepared-sql';
+import { lockKeyLiteral } from './advisory-lock';
 
 export interface PostgresOptions {
   readonly connectionString: string;
@@ -39,7 +41,10 @@ function queryableOf(client: PoolClient): Queryable {
   return {
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        return (await client.query(sql, params as unknown[])).rows as T[];
+        // A registered hot statement goes by its name: parsed and planned once per connection.
+        const name = preparedName(sql);
+        const result = name ? await client.query({ name, text: sql, values: params as unknown[] }) : await client.query(sql, params as unknown[]);
+        return result.rows as T[];
       } catch (error) {
         throw asStoreError(error);
       }
@@ -112,12 +117,14 @@ export async function openPostgresDb(options: PostgresOptions): Promise<Db> {
   return {
     kind: 'postgres',
     query,
-    async transaction(work) {
+    async transaction(work, options = {}) {
+      const begin = options.lockKey === undefined ? 'BEGIN' : `BEGIN; SELECT pg_advisory_xact_lock(${lockKeyLiteral(options.lockKey)}::bigint)`;
       const { client, lost, release } = await connect();
       const tx = queryableOf(client);
       let broken = false;
       try {
-        await tx.query('BEGIN');
+        // With a lock: BEGIN and the lock in one round trip (one simple-protocol message of two statements).
+        await tx.query(begin);
         const result = await work(tx);
         await tx.query('COMMIT');
         return result;

@@ -1,5 +1,6 @@
 import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Queryable } from '../db/db';
+import { prepared } from '../db/prepared-sql';
 import { paidInPeriodSql } from '../purchases';
 import { HOLDING_STATUSES, PAID_STATUSES } from './order-state';
 import type { BundleHistory } from './price';
@@ -21,6 +22,17 @@ export interface TokenOrder {
 }
 
 
+const ROLE_HISTORY = prepared(
+  'role_history',
+  `SELECT count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($5::text[]) AND ${paidInPeriodSql('$7::text')})::int AS holding,
+            count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($6::text[]))::int AS first_buy_taken,
+            count(*) FILTER (WHERE status = 'created' AND expires_at > now())::int AS unpaid,
+            count(*) FILTER (WHERE status = 'created' AND expires_at > now() AND buyer = $8)::int AS unpaid_by_buyer,
+            (SELECT json_build_object('order_id', t.order_id, 'game_id', t.game_id, 'role_id', t.role_id, 'product_id', t.product_id)
+               FROM orders t WHERE t.order_token = $4) AS token_order
+       FROM orders WHERE game_id = $1 AND role_id = $2`,
+);
+
 /**
  * One statement: the character's paid orders of the bundle (paid in the current period of its limit),
  * its open unpaid orders, all and the buyer's (one past its expiry time is not open, even before
@@ -40,13 +52,7 @@ export async function readRoleHistory(
     unpaid_by_buyer: number;
     token_order: TokenOrder | null;
   }>(
-    `SELECT count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($5::text[]) AND ${paidInPeriodSql('$7::text')})::int AS holding,
-            count(*) FILTER (WHERE bundle_id = $3 AND status = ANY($6::text[]))::int AS first_buy_taken,
-            count(*) FILTER (WHERE status = 'created' AND expires_at > now())::int AS unpaid,
-            count(*) FILTER (WHERE status = 'created' AND expires_at > now() AND buyer = $8)::int AS unpaid_by_buyer,
-            (SELECT json_build_object('order_id', t.order_id, 'game_id', t.game_id, 'role_id', t.role_id, 'product_id', t.product_id)
-               FROM orders t WHERE t.order_token = $4) AS token_order
-       FROM orders WHERE game_id = $1 AND role_id = $2`,
+    ROLE_HISTORY,
     [query.gameId, query.roleId, query.bundleId, query.orderToken, HOLDING_STATUSES, PAID_STATUSES, query.limitPeriod, query.buyer],
   );
   const row = rows[0];
@@ -60,8 +66,10 @@ export async function readRoleHistory(
   };
 }
 
+const TOKEN_ORDER = prepared('token_order', 'SELECT order_id, game_id, role_id, product_id FROM orders WHERE order_token = $1');
+
 /** The order of a client token, outside any lock (a retry's quick answer). */
 export async function findTokenOrder(db: Queryable, orderToken: string): Promise<TokenOrder | null> {
-  const rows = await db.query<TokenOrder>('SELECT order_id, game_id, role_id, product_id FROM orders WHERE order_token = $1', [orderToken]);
+  const rows = await db.query<TokenOrder>(TOKEN_ORDER, [orderToken]);
   return rows[0] ?? null;
 }

@@ -1,5 +1,6 @@
 import type { OrderEventKind, OrderStatus } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
+import { prepared } from '../db/prepared-sql';
 import type { SentMail } from '../game/game-gateway';
 import { ORDER_COLUMNS, type OrderRow } from './read-order';
 import { STATUS_TIME_COLUMN, statesBefore } from './order-state';
@@ -148,7 +149,9 @@ export async function keepPayment(tx: Queryable, orderId: string): Promise<void>
 // The place step's row: the order is created, in its first state.
 
 /** The order's creation is its `created_at`; order_events records what happens to it afterwards. */
-const INSERT_ORDER = `
+const INSERT_ORDER = prepared(
+  'insert_order',
+  `
   INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
                       bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
                       amount_minor, currency, first_buy, payment_provider, status, expires_at, promised_items,
@@ -156,7 +159,8 @@ const INSERT_ORDER = `
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'created',
           now() + $21 * interval '1 millisecond', $22::jsonb, $23, $24, $25, $26)
   ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
-  RETURNING order_id`;
+  RETURNING order_id`,
+);
 
 /**
  * Writes a placed order in its first state (created); `values` are its columns in INSERT_ORDER's

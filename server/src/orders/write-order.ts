@@ -9,7 +9,7 @@ import { purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
 import { insertCreatedOrder } from './order-workflow';
 import { firstBuyApplies, limitReached, orderPrice } from './price';
-import { lockRole } from './role-lock';
+import { roleLockKey } from './role-lock';
 
 /** Everything known about a new order before it is written; its price is computed here. */
 export interface NewOrder {
@@ -105,8 +105,8 @@ export function tooManyUnpaid(order: Pick<NewOrder, 'unpaidOrdersPerBuyer' | 'un
  * are counted one after the other. Every order needs the count, the cap being for all bundles.
  */
 export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
+  // BEGIN takes the character's lock in the same round trip.
   return db.transaction(async (tx) => {
-    await lockRole(tx, order.gameId, order.roleId);
     const history = await readRoleHistory(tx, {
       gameId: order.gameId,
       roleId: order.roleId,
@@ -125,5 +125,5 @@ export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
     const orderId = newOrderId();
     const written = await insertCreatedOrder(tx, insertParams(order, orderId, firstBuyApplies(order.firstBuyOffer, history)));
     return written ? orderId : null;
-  });
+  }, { lockKey: roleLockKey(order.gameId, order.roleId) });
 }
