@@ -49,8 +49,11 @@ export function baselineTree(ref: string): StoreTree {
   return { label: `baseline ${commit}`, root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
 
-/** The trees a benchmark measures: the baseline first when BENCH_BASELINE names one, then this tree. */
+/**
+ * The trees a benchmark measures: the baselines BENCH_BASELINE names (one ref, or several separated by
+ * commas, oldest first: each step's effect in one run), then this tree.
+ */
 export function treesToMeasure(): StoreTree[] {
-  const ref = process.env.BENCH_BASELINE;
-  return ref ? [baselineTree(ref), currentTree()] : [currentTree()];
+  const refs = (process.env.BENCH_BASELINE ?? '').split(',').map((ref) => ref.trim()).filter(Boolean);
+  return [...refs.map(baselineTree), currentTree()];
 }

@@ -83,7 +83,7 @@ export function renderSection(runs: readonly DatabaseRun[], setting: BenchSettin
   ];
   if (setting.note) lines.push(`> ${setting.note}`, '');
   if (runs.some((run) => run.store.startsWith('baseline'))) {
-    lines.push('Each database measured the baseline first, then this tree, one right after the other on fresh storage of its own.', '');
+    lines.push('Each database measured the baseline (or the baselines, oldest first) and then this tree, one right after the other, each on fresh storage of its own.', '');
   }
   for (const run of runs) lines.push(...table(run));
   if (setting.extra) lines.push(setting.extra, '');

@@ -207,7 +207,7 @@ function renderSection(runs: readonly DatabaseRun[], note: string): string {
   );
   if (process.env.BENCH_NOTE) lines.push('', process.env.BENCH_NOTE);
   if (runs.some((run) => run.store.startsWith('baseline'))) {
-    lines.push('', 'Each database measured the baseline first, then this tree, one right after the other on fresh storage of its own.');
+    lines.push('', 'Each database measured the baseline (or the baselines, oldest first) and then this tree, one right after the other, each on fresh storage of its own.');
   }
   const postgres = runs.filter((run) => run.database === 'PostgreSQL').at(-1);
   const pglite = runs.filter((run) => run.database === 'PGlite').at(-1);
