@@ -128,49 +128,70 @@ async function webhookToDelivered(url: string, everyone: readonly Buyer[]): Prom
   return (await (await fetch(`${url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats;
 }
 
-async function benchDatabase(database: string, tree: StoreTree, env: Record<string, string>): Promise<DatabaseRun> {
-  console.log(`\n== ${database}, ${tree.label} ==`);
-  const server = await startServer(tree, env);
-  try {
-    const everyone = await buyers(server.url);
-    await post<CreatedOrder>(server.url, 'createOrder', orderBody(everyone[0]!, 'bench-check-'));
-    await placeOrders(server.url, everyone, 'bench-warmup-', Math.min(3, SECONDS), CONNECTIONS);
-    const rounds: Array<Placing & { placed: number }> = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const prefix = `bench-run${round}-`;
-      const placing = await placeOrders(server.url, everyone, prefix, SECONDS, CONNECTIONS);
-      // Refusals answer HTTP 200 too: the orders actually written are counted in the database.
-      const placed = ((await (await fetch(`${server.url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats).orders;
-      console.log(
-        `round ${round}  createOrder  ${Math.round(placing.requestsPerSecond)} orders/s  p50 ${placing.p50} ms  p99 ${placing.p99} ms  answered ${placing.answered}  orders written ${placed}  failures ${placing.failures}`,
-      );
-      rounds.push({ ...placing, placed });
+/** Fresh storage for each store after the first (which uses the storage made for this database). */
+async function withStorages<T>(env: Record<string, string>, count: number, run: (envs: Array<Record<string, string>>) => Promise<T>, made: Array<Record<string, string>> = [env]): Promise<T> {
+  if (made.length >= count) return run(made);
+  return withFreshStorage(env, `store${made.length}`, (own) => withStorages(env, count, run, [...made, own]));
+}
+
+/**
+ * Every store (the baselines and this tree) runs at once, each in its own process on its own storage;
+ * the rounds take turns store by store (A B C, A B C, …), so that a machine whose other load changes
+ * during the run weighs on each store alike. Only one store is under load at any time.
+ */
+async function benchDatabase(database: string, trees: readonly StoreTree[], env: Record<string, string>): Promise<DatabaseRun[]> {
+  return withStorages(env, trees.length, async (envs) => {
+    console.log(`\n== ${database}: ${trees.map((tree) => tree.label).join(', ')} ==`);
+    const servers: Server[] = [];
+    try {
+      for (const [index, tree] of trees.entries()) servers.push(await startServer(tree, envs[index]!));
+      const everyone = await buyers(servers[0]!.url);
+      for (const server of servers) {
+        await post<CreatedOrder>(server.url, 'createOrder', orderBody(everyone[0]!, 'bench-check-'));
+        await placeOrders(server.url, everyone, 'bench-warmup-', Math.min(3, SECONDS), CONNECTIONS);
+      }
+      const rounds: Array<Array<Placing & { placed: number }>> = trees.map(() => []);
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        for (const [index, server] of servers.entries()) {
+          const prefix = `bench-run${round}-`;
+          const placing = await placeOrders(server.url, everyone, prefix, SECONDS, CONNECTIONS);
+          // Refusals answer HTTP 200 too: the orders actually written are counted in the database.
+          const placed = ((await (await fetch(`${server.url}/bench/delivery?prefix=${prefix}`)).json()) as DeliveryStats).orders;
+          console.log(
+            `round ${round}  ${trees[index]!.label.padEnd(24)} ${Math.round(placing.requestsPerSecond)} orders/s  p50 ${placing.p50} ms  p99 ${placing.p99} ms  answered ${placing.answered}  orders written ${placed}  failures ${placing.failures}`,
+          );
+          rounds[index]!.push({ ...placing, placed });
+        }
+      }
+      const runs: DatabaseRun[] = [];
+      for (const [index, server] of servers.entries()) {
+        const own = rounds[index]!;
+        const placing = [...own].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(own.length / 2)]!;
+        const delivery = await webhookToDelivered(server.url, everyone);
+        const memory = (await (await fetch(`${server.url}/bench/memory`)).json()) as { maxRssKb: number };
+        const peakRssMb = Math.round(memory.maxRssKb / 1024);
+        console.log(`${trees[index]!.label}: webhook → delivered  p50 ${delivery.p50?.toFixed(1)} ms  p99 ${delivery.p99?.toFixed(1)} ms  (${delivery.delivered}/${delivery.orders}); peak resident memory ${peakRssMb} MB`);
+        runs.push({
+          database,
+          store: trees[index]!.label,
+          ordersPerSecond: placing.requestsPerSecond,
+          p50: placing.p50,
+          p99: placing.p99,
+          placed: placing.placed,
+          answered: placing.answered,
+          failures: placing.failures,
+          deliveredP50: delivery.p50 ?? NaN,
+          deliveredP99: delivery.p99 ?? NaN,
+          delivered: delivery.delivered,
+          peakRssMb,
+          rounds: own.map((round) => ({ ordersPerSecond: round.requestsPerSecond, p99: round.p99 })),
+        });
+      }
+      return runs;
+    } finally {
+      for (const server of servers) await stopServer(server);
     }
-    const placing = [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(rounds.length / 2)]!;
-    const placed = placing.placed;
-    const delivery = await webhookToDelivered(server.url, everyone);
-    console.log(`webhook → delivered  p50 ${delivery.p50?.toFixed(1)} ms  p99 ${delivery.p99?.toFixed(1)} ms  (${delivery.delivered}/${delivery.orders})`);
-    const memory = (await (await fetch(`${server.url}/bench/memory`)).json()) as { maxRssKb: number };
-    const peakRssMb = Math.round(memory.maxRssKb / 1024);
-    console.log(`peak resident memory ${peakRssMb} MB`);
-    return {
-      database,
-      store: tree.label,
-      ordersPerSecond: placing.requestsPerSecond,
-      p50: placing.p50,
-      p99: placing.p99,
-      placed,
-      answered: placing.answered,
-      failures: placing.failures,
-      deliveredP50: delivery.p50 ?? NaN,
-      deliveredP99: delivery.p99 ?? NaN,
-      delivered: delivery.delivered,
-      peakRssMb,
-      rounds: rounds.map((round) => ({ ordersPerSecond: round.requestsPerSecond, p99: round.p99 })),
-    };
-  } finally {
-    await stopServer(server);
-  }
+  });
 }
 
 function renderSection(runs: readonly DatabaseRun[], note: string): string {
@@ -207,7 +228,10 @@ function renderSection(runs: readonly DatabaseRun[], note: string): string {
   );
   if (process.env.BENCH_NOTE) lines.push('', process.env.BENCH_NOTE);
   if (runs.some((run) => run.store.startsWith('baseline'))) {
-    lines.push('', 'Each database measured the baseline (or the baselines, oldest first) and then this tree, one right after the other, each on fresh storage of its own.');
+    lines.push(
+      '',
+      "Each database ran the baseline (or the baselines, oldest first) and this tree at once, each in its own process on fresh storage of its own, and their rounds took turns (one store under load at a time), so that the machine's other work weighed on each alike.",
+    );
   }
   const postgres = runs.filter((run) => run.database === 'PostgreSQL').at(-1);
   const pglite = runs.filter((run) => run.database === 'PGlite').at(-1);
@@ -225,14 +249,7 @@ function renderSection(runs: readonly DatabaseRun[], note: string): string {
 async function main(): Promise<void> {
   const trees = treesToMeasure();
   try {
-    const { runs, postgresNote: note } = await onEachDatabase('bench_orders', async (database, env) => {
-      const measured: DatabaseRun[] = [];
-      for (const [index, tree] of trees.entries()) {
-        // The first store uses the storage made for this database; any other gets fresh storage of its own.
-        measured.push(index === 0 ? await benchDatabase(database, tree, env) : await withFreshStorage(env, `store${index}`, (own) => benchDatabase(database, tree, own)));
-      }
-      return measured;
-    });
+    const { runs, postgresNote: note } = await onEachDatabase('bench_orders', (database, env) => benchDatabase(database, trees, env));
     writeSection('orders', renderSection(runs.flat(), note));
   } finally {
     for (const tree of trees) tree.remove();
