@@ -136,31 +136,52 @@ async function checkAnswers(port: number): Promise<void> {
   }
 }
 
-async function benchDatabase(database: string, tree: StoreTree, env: Record<string, string>): Promise<DatabaseRun> {
-  console.log(`\n== ${database}, ${tree.label} ==`);
-  const server = await startServer(tree, env);
-  try {
-    await checkAnswers(server.port);
-    for (const scenario of SCENARIOS) await measure(server.port, scenario, Math.min(2, SECONDS)); // warm-up
-    const best = new Map<string, Measured>();
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const scenario of SCENARIOS) {
-        const measured = await measure(server.port, scenario, SECONDS);
-        console.log(
-          `round ${round}  ${scenario.name.padEnd(28)} ${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  failures ${measured.failures}`,
-        );
-        const kept = best.get(scenario.name);
-        if (!kept || measured.requestsPerSecond > kept.requestsPerSecond) best.set(scenario.name, measured);
+/** Fresh storage for each store after the first (which uses the storage made for this database). */
+async function withStorages<T>(env: Record<string, string>, count: number, run: (envs: Array<Record<string, string>>) => Promise<T>, made: Array<Record<string, string>> = [env]): Promise<T> {
+  if (made.length >= count) return run(made);
+  return withFreshStorage(env, `store${made.length}`, (own) => withStorages(env, count, run, [...made, own]));
+}
+
+/**
+ * Every store (the baselines and this tree) runs at once, each in its own process on its own storage;
+ * each scenario of each round is measured store by store, so that a machine whose other load changes
+ * during the run weighs on each store alike. Only one store is under load at any time.
+ */
+async function benchDatabase(database: string, trees: readonly StoreTree[], env: Record<string, string>): Promise<DatabaseRun[]> {
+  return withStorages(env, trees.length, async (envs) => {
+    console.log(`\n== ${database}: ${trees.map((tree) => tree.label).join(', ')} ==`);
+    const servers: RunningServer[] = [];
+    try {
+      for (const [index, tree] of trees.entries()) servers.push(await startServer(tree, envs[index]!));
+      for (const server of servers) {
+        await checkAnswers(server.port);
+        for (const scenario of SCENARIOS) await measure(server.port, scenario, Math.min(2, SECONDS)); // warm-up
       }
+      const best = trees.map(() => new Map<string, Measured>());
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        for (const scenario of SCENARIOS) {
+          for (const [index, server] of servers.entries()) {
+            const measured = await measure(server.port, scenario, SECONDS);
+            console.log(
+              `round ${round}  ${trees[index]!.label.padEnd(24)} ${scenario.name.padEnd(28)} ${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  failures ${measured.failures}`,
+            );
+            const kept = best[index]!.get(scenario.name);
+            if (!kept || measured.requestsPerSecond > kept.requestsPerSecond) best[index]!.set(scenario.name, measured);
+          }
+        }
+      }
+      const runs: DatabaseRun[] = [];
+      for (const [index, server] of servers.entries()) {
+        const memory = (await (await fetch(`http://127.0.0.1:${server.port}/bench/memory`)).json()) as { maxRssKb: number };
+        const peakRssMb = Math.round(memory.maxRssKb / 1024);
+        console.log(`${trees[index]!.label}: peak resident memory ${peakRssMb} MB`);
+        runs.push({ database, store: trees[index]!.label, results: SCENARIOS.map((scenario) => best[index]!.get(scenario.name) as Measured), peakRssMb });
+      }
+      return runs;
+    } finally {
+      for (const server of servers) await stopServer(server);
     }
-    const results = SCENARIOS.map((scenario) => best.get(scenario.name) as Measured);
-    const memory = (await (await fetch(`http://127.0.0.1:${server.port}/bench/memory`)).json()) as { maxRssKb: number };
-    const peakRssMb = Math.round(memory.maxRssKb / 1024);
-    console.log(`peak resident memory ${peakRssMb} MB`);
-    return { database, store: tree.label, results, peakRssMb };
-  } finally {
-    await stopServer(server);
-  }
+  });
 }
 
 type EachDatabaseRuns = Awaited<ReturnType<typeof onEachDatabase<DatabaseRun[]>>>;
@@ -170,14 +191,7 @@ async function main(): Promise<void> {
   const trees = treesToMeasure();
   let measured: EachDatabaseRuns;
   try {
-    measured = await onEachDatabase('bench_api', async (database, env) => {
-      const runs: DatabaseRun[] = [];
-      for (const [index, tree] of trees.entries()) {
-        // The first store uses the storage made for this database; any other gets fresh storage of its own.
-        runs.push(index === 0 ? await benchDatabase(database, tree, env) : await withFreshStorage(env, `store${index}`, (own) => benchDatabase(database, tree, own)));
-      }
-      return runs;
-    });
+    measured = await onEachDatabase('bench_api', (database, env) => benchDatabase(database, trees, env));
   } finally {
     for (const tree of trees) tree.remove();
   }

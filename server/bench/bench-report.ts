@@ -83,7 +83,10 @@ export function renderSection(runs: readonly DatabaseRun[], setting: BenchSettin
   ];
   if (setting.note) lines.push(`> ${setting.note}`, '');
   if (runs.some((run) => run.store.startsWith('baseline'))) {
-    lines.push('Each database measured the baseline (or the baselines, oldest first) and then this tree, one right after the other, each on fresh storage of its own.', '');
+    lines.push(
+      "Each database ran the baseline (or the baselines, oldest first) and this tree at once, each in its own process on fresh storage of its own, and each scenario of each round was measured store by store (one store under load at a time), so that the machine's other work weighed on each alike.",
+      '',
+    );
   }
   for (const run of runs) lines.push(...table(run));
   if (setting.extra) lines.push(setting.extra, '');
