@@ -85,7 +85,12 @@ async function main(): Promise<void> {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
-    const file = fs.readdirSync(DIR).filter((name) => name.endsWith('.cpuprofile')).map((name) => path.join(DIR, name)).sort().at(-1);
+    // The main thread's profile is the largest (tsx's loader thread writes a small one of its own).
+    const file = fs
+      .readdirSync(DIR)
+      .filter((name) => name.endsWith('.cpuprofile'))
+      .map((name) => path.join(DIR, name))
+      .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
     if (file) console.log(`${file}\n${summarise(file)}`);
     return null;
   });
