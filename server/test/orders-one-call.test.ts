@@ -1,3 +1,4 @@
+import { repeatsAfterLostConnection } from '../src/db/postgres-db';
 import { refuseDiscount, type DiscountCode } from '../src/discounts';
 import { HOLDING_STATUSES, PAID_STATUSES } from '../src/orders/order-state';
 import { placeCreatedOrder, type PlaceOutcome } from '../src/orders/order-workflow';
@@ -107,6 +108,14 @@ describe.each(testDbTargets())('one call places an order on $name', (target) => 
       }
     }
     expect(checked).toBe(320);
+  });
+
+  it('is never sent twice after a lost connection: it writes', async () => {
+    let sent = '';
+    await placeCreatedOrder({ query: async <T>(sql: string) => ((sent = sql), [{ outcome: 'token' }] as T[]) }, []);
+    expect(sent).toContain('topup_place_order');
+    expect(repeatsAfterLostConnection(sent)).toBe(false);
+    expect(repeatsAfterLostConnection('SELECT 1')).toBe(true);
   });
 
   it('answers "token" for a token that names an order, whatever the limits', async () => {

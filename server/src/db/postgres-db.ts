@@ -29,8 +29,14 @@ const RELISTEN_MAX_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A statement that only reads: repeating it after a lost connection changes nothing. */
+/**
+ * A statement that only reads: repeating it after a lost connection changes nothing. A SELECT that
+ * writes (a function that inserts) starts with a comment instead, and is never repeated.
+ */
 const READS_ONLY = /^\s*(select|show|values)\b/i;
+
+/** Whether the PostgreSQL Db sends `sql` once more when its connection was lost under it. */
+export const repeatsAfterLostConnection = (sql: string): boolean => READS_ONLY.test(sql);
 
 /** The error as the store's: a lost or unreachable database becomes DatabaseUnavailableError. */
 function asStoreError(error: unknown): unknown {

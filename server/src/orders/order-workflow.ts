@@ -163,7 +163,9 @@ export interface PlaceOutcome {
 /** One round trip per order: the function's 35 arguments, in its order (write-order.ts builds them). */
 const PLACE_ORDER = prepared(
   'place_order',
-  `SELECT outcome, holding, first_buy_taken, unpaid, unpaid_by_buyer, code_by_role, code_by_all
+  // It writes: the leading comment keeps the PostgreSQL Db from repeating it after a lost connection,
+  // as it repeats a statement that starts with SELECT (postgres-db.ts READS_ONLY).
+  `/* writes an order */ SELECT outcome, holding, first_buy_taken, unpaid, unpaid_by_buyer, code_by_role, code_by_all
      FROM topup_place_order(${Array.from({ length: 35 }, (_, index) => `$${index + 1}`).join(', ')})`,
 );
 
