@@ -5,7 +5,9 @@
  *
  * BENCH_SECONDS (default 10) per scenario and round, BENCH_ROUNDS (default 3; the scenarios take turns,
  * and the best round of each is kept, because the machine is shared), BENCH_CONNECTIONS (default 50),
- * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test).
+ * BENCH_DATABASE_URL (default the local PostgreSQL 15 at postgres://postgres@127.0.0.1:5432/test),
+ * BENCH_BASELINE (a git ref: the store at that commit is measured first on each database, then this
+ * tree, and both go into the section), BENCH_NOTE (a paragraph written under the tables).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -13,7 +15,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sign } from '@topup/shared/sign';
 import { writeBenchSection } from './bench-report';
-import { onEachDatabase } from './each-database';
+import { onEachDatabase, withFreshStorage } from './each-database';
+import { treesToMeasure, type StoreTree } from './baseline-tree';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -62,6 +65,8 @@ export interface Measured {
 
 export interface DatabaseRun {
   readonly database: string;
+  /** Which store was measured: "baseline <commit>" or "this tree <commit>". */
+  readonly store: string;
   readonly results: readonly Measured[];
   readonly peakRssMb: number;
 }
@@ -71,9 +76,9 @@ interface RunningServer {
   readonly child: ChildProcess;
 }
 
-function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'bench-server.ts')], {
-    cwd: ROOT,
+function startServer(tree: StoreTree, env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(tree.root, 'server', 'bench', 'bench-server.ts')], {
+    cwd: tree.root,
     env: { ...process.env, LOG: 'off', NODE_ENV: 'development', DATABASE_URL: '', NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -131,36 +136,67 @@ async function checkAnswers(port: number): Promise<void> {
   }
 }
 
-async function benchDatabase(database: string, env: Record<string, string>): Promise<DatabaseRun> {
-  console.log(`\n== ${database} ==`);
-  const server = await startServer(env);
-  try {
-    await checkAnswers(server.port);
-    for (const scenario of SCENARIOS) await measure(server.port, scenario, Math.min(2, SECONDS)); // warm-up
-    const best = new Map<string, Measured>();
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const scenario of SCENARIOS) {
-        const measured = await measure(server.port, scenario, SECONDS);
-        console.log(
-          `round ${round}  ${scenario.name.padEnd(28)} ${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  failures ${measured.failures}`,
-        );
-        const kept = best.get(scenario.name);
-        if (!kept || measured.requestsPerSecond > kept.requestsPerSecond) best.set(scenario.name, measured);
-      }
-    }
-    const results = SCENARIOS.map((scenario) => best.get(scenario.name) as Measured);
-    const memory = (await (await fetch(`http://127.0.0.1:${server.port}/bench/memory`)).json()) as { maxRssKb: number };
-    const peakRssMb = Math.round(memory.maxRssKb / 1024);
-    console.log(`peak resident memory ${peakRssMb} MB`);
-    return { database, results, peakRssMb };
-  } finally {
-    await stopServer(server);
-  }
+/** Fresh storage for each store after the first (which uses the storage made for this database). */
+async function withStorages<T>(env: Record<string, string>, count: number, run: (envs: Array<Record<string, string>>) => Promise<T>, made: Array<Record<string, string>> = [env]): Promise<T> {
+  if (made.length >= count) return run(made);
+  return withFreshStorage(env, `store${made.length}`, (own) => withStorages(env, count, run, [...made, own]));
 }
+
+/**
+ * Every store (the baselines and this tree) runs at once, each in its own process on its own storage;
+ * each scenario of each round is measured store by store, so that a machine whose other load changes
+ * during the run weighs on each store alike. Only one store is under load at any time.
+ */
+async function benchDatabase(database: string, trees: readonly StoreTree[], env: Record<string, string>): Promise<DatabaseRun[]> {
+  return withStorages(env, trees.length, async (envs) => {
+    console.log(`\n== ${database}: ${trees.map((tree) => tree.label).join(', ')} ==`);
+    const servers: RunningServer[] = [];
+    try {
+      for (const [index, tree] of trees.entries()) servers.push(await startServer(tree, envs[index]!));
+      for (const server of servers) {
+        await checkAnswers(server.port);
+        for (const scenario of SCENARIOS) await measure(server.port, scenario, Math.min(2, SECONDS)); // warm-up
+      }
+      const best = trees.map(() => new Map<string, Measured>());
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        for (const scenario of SCENARIOS) {
+          for (const [index, server] of servers.entries()) {
+            const measured = await measure(server.port, scenario, SECONDS);
+            console.log(
+              `round ${round}  ${trees[index]!.label.padEnd(24)} ${scenario.name.padEnd(28)} ${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  failures ${measured.failures}`,
+            );
+            const kept = best[index]!.get(scenario.name);
+            if (!kept || measured.requestsPerSecond > kept.requestsPerSecond) best[index]!.set(scenario.name, measured);
+          }
+        }
+      }
+      const runs: DatabaseRun[] = [];
+      for (const [index, server] of servers.entries()) {
+        const memory = (await (await fetch(`http://127.0.0.1:${server.port}/bench/memory`)).json()) as { maxRssKb: number };
+        const peakRssMb = Math.round(memory.maxRssKb / 1024);
+        console.log(`${trees[index]!.label}: peak resident memory ${peakRssMb} MB`);
+        runs.push({ database, store: trees[index]!.label, results: SCENARIOS.map((scenario) => best[index]!.get(scenario.name) as Measured), peakRssMb });
+      }
+      return runs;
+    } finally {
+      for (const server of servers) await stopServer(server);
+    }
+  });
+}
+
+type EachDatabaseRuns = Awaited<ReturnType<typeof onEachDatabase<DatabaseRun[]>>>;
 
 async function main(): Promise<void> {
   const loadAverage = os.loadavg()[0] ?? 0;
-  const { runs, postgresNote } = await onEachDatabase('bench_api', benchDatabase);
+  const trees = treesToMeasure();
+  let measured: EachDatabaseRuns;
+  try {
+    measured = await onEachDatabase('bench_api', (database, env) => benchDatabase(database, trees, env));
+  } finally {
+    for (const tree of trees) tree.remove();
+  }
+  const runs = measured.runs.flat();
+  const postgresNote = measured.postgresNote;
 
   writeBenchSection(path.join(ROOT, 'docs', 'benchmarks.md'), runs, {
     seconds: SECONDS,
@@ -170,6 +206,7 @@ async function main(): Promise<void> {
     node: process.version,
     loadAverage,
     note: postgresNote,
+    extra: process.env.BENCH_NOTE ?? '',
   });
   console.log('\nWrote the API section of docs/benchmarks.md');
 }

@@ -58,3 +58,31 @@ export async function onEachDatabase<T>(
   }
   return { runs, postgresNote: '' };
 }
+
+/**
+ * Runs `run` on storage of its own beside the one `env` names (another PGlite directory, another
+ * PostgreSQL schema), removed afterwards: a second store measured in the same run starts as fresh
+ * as the first.
+ */
+export async function withFreshStorage<T>(env: Record<string, string>, tag: string, run: (env: Record<string, string>) => Promise<T>): Promise<T> {
+  if (env.DATA_DIR) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `topup-${tag}-`));
+    try {
+      return await run({ ...env, DATA_DIR: dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const url = new URL(env.DATABASE_URL ?? POSTGRES_URL);
+  const schema = `${/search_path=(\w+)/.exec(url.searchParams.get('options') ?? '')?.[1] ?? 'bench'}_${tag.replace(/\W/g, '_')}`;
+  const admin = new Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  try {
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return await run({ ...env, DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}

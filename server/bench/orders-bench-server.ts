@@ -16,9 +16,27 @@ import { seedDemo } from '../src/sandbox/seed/seed-demo';
 async function main(): Promise<void> {
   const settings = processSettings();
   const config = { ...configFrom(settings), roleLookupsPerMinute: 1_000_000_000 };
-  const db = await openDb(config);
-  await migrate(db);
-  await seedDemo(db);
+  const opened = await openDb(config);
+  await migrate(opened);
+  await seedDemo(opened);
+  // COUNT_STATEMENTS=1: every statement the store and its sandbox game send is counted (a transaction's
+  // BEGIN and COMMIT as one each), for GET /bench/statements; the profile divides them by the orders.
+  const counted = { statements: 0, transactions: 0 };
+  const db: typeof opened = process.env.COUNT_STATEMENTS
+    ? {
+        ...opened,
+        query: (sql, params) => {
+          counted.statements += 1;
+          return opened.query(sql, params);
+        },
+        transaction: (work, options) =>
+          opened.transaction((tx) => {
+            counted.transactions += 1;
+            counted.statements += 2;
+            return work({ query: (sql, params) => ((counted.statements += 1), tx.query(sql, params)) });
+          }, options),
+      }
+    : opened;
   // Many orders per character and per address, unthrottled, like the role lookups.
   const unthrottled = { perAddress: 1_000_000_000, perKey: 1_000_000_000 };
   const app = await buildApp({
@@ -28,6 +46,7 @@ async function main(): Promise<void> {
     orders: { ...orderSettingsFrom(settings), unpaidOrdersPerCharacter: 1_000_000_000, unpaidOrdersPerBuyer: 1_000_000_000 },
     limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled, supportTicket: unthrottled, ticketLookup: unthrottled },
   });
+  app.get('/bench/statements', async () => counted);
   app.get('/bench/memory', async () => ({ maxRssKb: process.resourceUsage().maxRSS }));
   app.get<{ Querystring: { prefix?: string } }>('/bench/delivery', async (request) => {
     const rows = await db.query<{ orders: number; delivered: number; p50: number | null; p99: number | null; max: number | null }>(

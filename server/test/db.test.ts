@@ -77,6 +77,15 @@ describe('migration files', () => {
       'INSERT INTO a VALUES (1)',
     ]);
   });
+
+  it('keep a function body between $$ whole, its own lines ending in semicolons included', () => {
+    const body = 'CREATE FUNCTION f() RETURNS int LANGUAGE plpgsql AS $$\nDECLARE x int;\nBEGIN\n  x := 1;\n  RETURN x;\nEND $$;';
+    expect(splitStatements(`CREATE TABLE a (x int);\n${body}\n-- after\nSELECT f();\n`)).toEqual([
+      'CREATE TABLE a (x int)',
+      body.slice(0, -1),
+      'SELECT f()',
+    ]);
+  });
 });
 
 describe('PGlite data directory', () => {

@@ -58,3 +58,11 @@ export async function ifLockFree(db: Db, name: string, work: (tx: Queryable) => 
     return true;
   });
 }
+
+/** A 64-bit advisory lock key, checked to be a decimal integer before it is written into SQL. */
+export function lockKeyLiteral(key: string): string {
+  if (!/^-?[0-9]{1,19}$/.test(key)) throw new Error(`not an advisory lock key: ${key}`);
+  const value = BigInt(key);
+  if (value < -(2n ** 63n) || value >= 2n ** 63n) throw new Error(`advisory lock key out of range: ${key}`);
+  return value.toString();
+}

@@ -21,6 +21,15 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * A 64-bit advisory lock key (decimal): the transaction holds `pg_advisory_xact_lock(key)` from its
+   * start to its end, taken with BEGIN in one round trip. On PGlite, whose transactions run one at a
+   * time in this process, there is nothing to take.
+   */
+  readonly lockKey?: string;
+}
+
 /**
  * The store's database. Two implementations run the same PostgreSQL 15 SQL:
  * PGlite (embedded, the default) and PostgreSQL through `pg` (when DATABASE_URL is set).
@@ -28,7 +37,7 @@ export interface Listening {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Hears `NOTIFY channel` from every process on the same database (PostgreSQL only; absent on the
    * embedded database, which one process holds), on a connection of its own that connects again, for as

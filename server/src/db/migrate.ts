@@ -58,10 +58,24 @@ export async function migrate(db: Db, migrations: readonly Migration[] = readMig
   });
 }
 
-/** Splits a migration on the `;` that end lines; our migrations keep to plain DDL. */
+/**
+ * Splits a migration on the `;` that end lines, outside `$$ … $$` (a function's body keeps its own
+ * lines ending in `;`). Whole-line `--` comments outside such a body are dropped.
+ */
 export function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.length > 0);
+  const statements: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    if (!quoted && /^\s*--/.test(line)) continue;
+    current += `${line}\n`;
+    // Every `$$` opens or closes a body.
+    quoted = (line.split('$$').length - 1) % 2 === 1 ? !quoted : quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      statements.push(current.trim().replace(/;$/, '').trim());
+      current = '';
+    }
+  }
+  statements.push(current.trim());
+  return statements.filter((statement) => statement.length > 0);
 }

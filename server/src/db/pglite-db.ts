@@ -1,5 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './db';
+import { lockKeyLiteral } from './advisory-lock';
 import { lockDataDir, type DataDirLock, type DataDirLockOptions } from './data-dir-lock';
 import { initDataDirApart } from './pglite-init';
 
@@ -26,7 +27,11 @@ function dbOf(pg: PGlite, lock: DataDirLock | null): Db {
   const db: Db = {
     kind: 'pglite',
     query: direct.query,
-    transaction: (work) => pg.transaction((tx) => work(queryableOf(tx))),
+    // Its transactions run one at a time in this process: a lock key is checked, and there is nothing to take.
+    transaction: async (work, options = {}) => {
+      if (options.lockKey !== undefined) lockKeyLiteral(options.lockKey);
+      return pg.transaction((tx) => work(queryableOf(tx)));
+    },
     async exec(sql) {
       await pg.exec(sql);
     },

@@ -1,6 +1,8 @@
 import { Client, Pool, type PoolClient } from 'pg';
 import type { Db, ListenEvents, Listening, Queryable, Row } from './db';
 import { DatabaseUnavailableError, isConnectionFault } from './database-unavailable';
+import { preparedName } from './prepared-sql';
+import { lockKeyLiteral } from './advisory-lock';
 
 export interface PostgresOptions {
   readonly connectionString: string;
@@ -27,8 +29,14 @@ const RELISTEN_MAX_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A statement that only reads: repeating it after a lost connection changes nothing. */
+/**
+ * A statement that only reads: repeating it after a lost connection changes nothing. A SELECT that
+ * writes (a function that inserts) starts with a comment instead, and is never repeated.
+ */
 const READS_ONLY = /^\s*(select|show|values)\b/i;
+
+/** Whether the PostgreSQL Db sends `sql` once more when its connection was lost under it. */
+export const repeatsAfterLostConnection = (sql: string): boolean => READS_ONLY.test(sql);
 
 /** The error as the store's: a lost or unreachable database becomes DatabaseUnavailableError. */
 function asStoreError(error: unknown): unknown {
@@ -39,7 +47,10 @@ function queryableOf(client: PoolClient): Queryable {
   return {
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        return (await client.query(sql, params as unknown[])).rows as T[];
+        // A registered hot statement goes by its name: parsed and planned once per connection.
+        const name = preparedName(sql);
+        const result = name ? await client.query({ name, text: sql, values: params as unknown[] }) : await client.query(sql, params as unknown[]);
+        return result.rows as T[];
       } catch (error) {
         throw asStoreError(error);
       }
@@ -112,12 +123,14 @@ export async function openPostgresDb(options: PostgresOptions): Promise<Db> {
   return {
     kind: 'postgres',
     query,
-    async transaction(work) {
+    async transaction(work, options = {}) {
+      const begin = options.lockKey === undefined ? 'BEGIN' : `BEGIN; SELECT pg_advisory_xact_lock(${lockKeyLiteral(options.lockKey)}::bigint)`;
       const { client, lost, release } = await connect();
       const tx = queryableOf(client);
       let broken = false;
       try {
-        await tx.query('BEGIN');
+        // With a lock: BEGIN and the lock in one round trip (one simple-protocol message of two statements).
+        await tx.query(begin);
         const result = await work(tx);
         await tx.query('COMMIT');
         return result;

@@ -1,5 +1,6 @@
 import type { OrderEventKind, OrderStatus } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
+import { prepared } from '../db/prepared-sql';
 import type { SentMail } from '../game/game-gateway';
 import { ORDER_COLUMNS, type OrderRow } from './read-order';
 import { STATUS_TIME_COLUMN, statesBefore } from './order-state';
@@ -9,7 +10,7 @@ import { STATUS_TIME_COLUMN, statesBefore } from './order-state';
  * written here and nowhere else (docs/decisions/262-one-order-workflow.md). Its steps, each in one
  * transaction with the outbox job it leads to:
  *
- *   place    created                         place-order.ts, write-order.ts
+ *   place    created                         place-order.ts, write-order.ts (topup_place_order, migration 081)
  *   pay      created → paid | declined       pay-order.ts (a late or refused payment: kept to refund)
  *   deliver  paid → delivering → delivered   deliver-order.ts (run by the delivery worker)
  *            delivering → delivery_failed    deliver-order.ts, once its retries are given up
@@ -145,26 +146,37 @@ export async function keepPayment(tx: Queryable, orderId: string): Promise<void>
   await tx.query('UPDATE orders SET paid_at = coalesce(paid_at, clock_timestamp()), updated_at = clock_timestamp() WHERE order_id = $1', [orderId]);
 }
 
-// The place step's row: the order is created, in its first state.
+// The place step: the order is created, in its first state, by one call of topup_place_order
+// (migration 081), which takes the character's lock, counts its orders and writes the row.
 
-/** The order's creation is its `created_at`; order_events records what happens to it afterwards. */
-const INSERT_ORDER = `
-  INSERT INTO orders (order_id, order_token, game_id, area, server_id, server_name, role_id, role_name, uid,
-                      bundle_id, product_id, product_name, pay_type, discount_code, list_price_minor, discount_minor,
-                      amount_minor, currency, first_buy, payment_provider, status, expires_at, promised_items,
-                      locale, receipt_email, buyer, storefront)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 'created',
-          now() + $21 * interval '1 millisecond', $22::jsonb, $23, $24, $25, $26)
-  ON CONFLICT (order_token) WHERE order_token IS NOT NULL DO NOTHING
-  RETURNING order_id`;
+/** What topup_place_order answered: the outcome and the counts it judged by (write-order.ts). */
+export interface PlaceOutcome {
+  readonly outcome: 'placed' | 'token' | 'limit' | 'code' | 'unpaid';
+  readonly holding: number;
+  readonly first_buy_taken: number;
+  readonly unpaid: number;
+  readonly unpaid_by_buyer: number;
+  readonly code_by_role: number;
+  readonly code_by_all: number;
+}
+
+/** One round trip per order: the function's 35 arguments, in its order (write-order.ts builds them). */
+const PLACE_ORDER = prepared(
+  'place_order',
+  // It writes: the leading comment keeps the PostgreSQL Db from repeating it after a lost connection,
+  // as it repeats a statement that starts with SELECT (postgres-db.ts READS_ONLY).
+  `/* writes an order */ SELECT outcome, holding, first_buy_taken, unpaid, unpaid_by_buyer, code_by_role, code_by_all
+     FROM topup_place_order(${Array.from({ length: 35 }, (_, index) => `$${index + 1}`).join(', ')})`,
+);
 
 /**
- * Writes a placed order in its first state (created); `values` are its columns in INSERT_ORDER's
- * order (write-order.ts). false when its client token named an order already.
+ * Places an order in its first state (created), or refuses it, in one statement (outside any
+ * transaction: the function's own statement is one); `values` are topup_place_order's arguments.
  */
-export async function insertCreatedOrder(tx: Queryable, values: readonly unknown[]): Promise<boolean> {
-  const rows = await tx.query(INSERT_ORDER, [...values]);
-  return rows.length > 0;
+export async function placeCreatedOrder(db: Queryable, values: readonly unknown[]): Promise<PlaceOutcome> {
+  const [row] = await db.query<PlaceOutcome>(PLACE_ORDER, [...values]);
+  if (!row) throw new Error('topup_place_order answered no row');
+  return row;
 }
 
 // The demo's purchases, recorded as the steps they went through.

@@ -4,7 +4,7 @@ import { markDuplicatePayment, recordPaymentEvent, type PaymentEvent } from '../
 import { refusePayment, type PaymentRefusal } from './check-at-payment';
 import { keepPayment, recordEvent, transitionOrder } from './order-workflow';
 import { findOrderOwner, firstBuyTakenElsewhere, lockPayableOrder, type PayableOrder } from './payable-order';
-import { lockRole } from './role-lock';
+import { roleLockKey } from './role-lock';
 
 /**
  * What a webhook did: `applied` changed the order; `duplicate` was a second payment of a paid
@@ -65,11 +65,11 @@ async function takeDuplicatePayment(tx: Queryable, provider: string, event: Paym
  * the same event again changes nothing and is answered as success.
  */
 export async function recordPayment(db: Db, provider: string, event: PaymentEvent): Promise<PaymentOutcome> {
+  // An order's character never changes: it is read before the transaction, whose BEGIN then takes
+  // the character's lock in the same round trip, as when orders are placed (first-buy is decided under it).
+  const owner = await findOrderOwner(db, event.orderId);
+  if (!owner) return 'unknownOrder';
   return db.transaction(async (tx) => {
-    const owner = await findOrderOwner(tx, event.orderId);
-    if (!owner) return 'unknownOrder';
-    // The character's lock first, as when orders are placed: first-buy is decided under it.
-    await lockRole(tx, owner.game_id, owner.role_id);
     const order = await lockPayableOrder(tx, event.orderId);
     if (!order) return 'unknownOrder';
     if (order.amount_minor !== event.amountMinor || order.currency !== event.currency) return 'mismatch';
@@ -84,5 +84,5 @@ export async function recordPayment(db: Db, provider: string, event: PaymentEven
     if (order.took_payment) return takeDuplicatePayment(tx, provider, event);
     if (order.status === 'created' || order.status === 'expired' || order.status === 'declined') return refundLatePayment(tx, order);
     return 'ignored';
-  });
+  }, { lockKey: roleLockKey(owner.game_id, owner.role_id) });
 }

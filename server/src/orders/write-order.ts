@@ -2,14 +2,14 @@ import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Db } from '../db/db';
 import type { PromisedItems } from '../fulfilment';
 import type { DiscountCode } from '../discounts';
-import { readRoleHistory, type RoleHistory } from './bundle-history';
-import { countCodeUses } from './count-code-uses';
+import type { RoleHistory } from './bundle-history';
 import { checkDiscountCode } from './discount-check';
 import { purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
-import { insertCreatedOrder } from './order-workflow';
-import { firstBuyApplies, limitReached, orderPrice } from './price';
-import { lockRole } from './role-lock';
+import { HOLDING_STATUSES, PAID_STATUSES } from './order-state';
+import { placeCreatedOrder, type PlaceOutcome } from './order-workflow';
+import { limitReached, orderPrice } from './price';
+import { roleLockKey } from './role-lock';
 
 /** Everything known about a new order before it is written; its price is computed here. */
 export interface NewOrder {
@@ -55,35 +55,44 @@ export interface NewOrder {
 /** The order was written (its id), or the token already named an order (null: read it). */
 export type Written = string | null;
 
-/** The values of a new order in the order of insertCreatedOrder's columns. */
-function insertParams(order: NewOrder, orderId: string, firstBuy: boolean): unknown[] {
+/** topup_place_order's arguments (migration 081), in its order: what to count, the caps, and the new row. */
+function placeParams(order: NewOrder, orderId: string): unknown[] {
   const price = orderPrice(order.bundlePriceMinor, order.methodPercent, order.code, order.currency);
   return [
-    orderId,
-    order.orderToken,
+    roleLockKey(order.gameId, order.roleId),
     order.gameId,
+    order.roleId,
+    order.bundleId,
+    order.roleBuyLimitPeriod,
+    order.orderToken,
+    order.buyer,
+    order.roleBuyLimit,
+    order.unpaidOrdersPerBuyer,
+    order.unpaidOrdersPerCharacter,
+    order.code?.code ?? '',
+    order.code?.usesPerRole ?? 0,
+    order.code?.usesPerCode ?? 0,
+    order.firstBuyOffer,
+    HOLDING_STATUSES,
+    PAID_STATUSES,
+    orderId,
     order.area,
     order.serverId,
     order.serverName,
-    order.roleId,
     order.roleName,
     order.uid,
-    order.bundleId,
     order.productId,
     order.productName,
     order.payType,
-    order.code?.code ?? '',
     price.listPriceMinor,
     price.discountMinor,
     price.amountMinor,
     order.currency,
-    firstBuy,
     order.provider,
     order.expiresAfterMs,
     JSON.stringify(order.promisedItems),
     order.locale,
     order.receiptEmail,
-    order.buyer,
     order.storefront,
   ];
 }
@@ -99,31 +108,34 @@ export function tooManyUnpaid(order: Pick<NewOrder, 'unpaidOrdersPerBuyer' | 'un
 }
 
 /**
- * Writes a new order, or nothing when its client token already named one (null: read it). Under
- * the character's lock its orders are counted (paid purchases against the limit and the code,
- * open unpaid orders against the buyer's and the character's caps) and the new one written, so that concurrent submissions
- * are counted one after the other. Every order needs the count, the cap being for all bundles.
+ * The refusal topup_place_order answered, in the store's words: the same rules (price.ts limitReached,
+ * the code's uses by checkDiscountCode, tooManyUnpaid) asked of the counts it judged by. A refusal the
+ * store's rules would not make is a fault of the function, never passed on as the player's.
  */
-export function writeOrder(db: Db, order: NewOrder): Promise<Written> {
-  return db.transaction(async (tx) => {
-    await lockRole(tx, order.gameId, order.roleId);
-    const history = await readRoleHistory(tx, {
-      gameId: order.gameId,
-      roleId: order.roleId,
-      bundleId: order.bundleId,
-      limitPeriod: order.roleBuyLimitPeriod,
-      orderToken: order.orderToken,
-      buyer: order.buyer,
-    });
-    if (history.tokenOrder) return null;
-    if (limitReached(order.roleBuyLimit, history.holding)) throw purchaseLimitReached();
-    if (order.code) {
-      const uses = await countCodeUses(tx, order.gameId, order.roleId, order.code.code);
-      checkDiscountCode(order.code, { gameId: order.gameId, productId: order.productId, currency: order.currency }, uses);
+function refusal(order: NewOrder, placed: PlaceOutcome): Error {
+  if (placed.outcome === 'limit' && limitReached(order.roleBuyLimit, placed.holding)) return purchaseLimitReached();
+  if (placed.outcome === 'code' && order.code) {
+    try {
+      checkDiscountCode(order.code, { gameId: order.gameId, productId: order.productId, currency: order.currency }, { byRole: placed.code_by_role, byAll: placed.code_by_all });
+    } catch (error) {
+      return error as Error;
     }
-    if (tooManyUnpaid(order, history)) throw tooManyUnpaidOrders();
-    const orderId = newOrderId();
-    const written = await insertCreatedOrder(tx, insertParams(order, orderId, firstBuyApplies(order.firstBuyOffer, history)));
-    return written ? orderId : null;
-  });
+  }
+  if (placed.outcome === 'unpaid' && tooManyUnpaid(order, { unpaid: placed.unpaid, unpaidByBuyer: placed.unpaid_by_buyer })) return tooManyUnpaidOrders();
+  return new Error(`topup_place_order refused an order (${placed.outcome}) that the store's rules allow: ${JSON.stringify(placed)}`);
+}
+
+/**
+ * Writes a new order, or nothing when its client token already named one (null: read it). In one
+ * round trip (topup_place_order, migration 081): under the character's lock its orders are counted
+ * (paid purchases against the limit and the code, open unpaid orders against the buyer's and the
+ * character's caps) and the new one written, so that concurrent submissions are counted one after the
+ * other. Every order needs the count, the cap being for all bundles.
+ */
+export async function writeOrder(db: Db, order: NewOrder): Promise<Written> {
+  const orderId = newOrderId();
+  const placed = await placeCreatedOrder(db, placeParams(order, orderId));
+  if (placed.outcome === 'placed') return orderId;
+  if (placed.outcome === 'token') return null;
+  throw refusal(order, placed);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { prepared } from '../db/prepared-sql';
 import { paidInPeriodSql } from './limit-period';
 
 /** Whose purchases: a character by its role ID, or (without one) a player account by its uid. */
@@ -16,6 +17,18 @@ export interface BundlePurchases {
   readonly inPeriod: number;
 }
 
+/** The statement for a character (`role_id`) or an account (`uid`): two constant texts, each prepared once per connection. */
+function deliveredSql(by: 'role_id' | 'uid'): string {
+  return `SELECT o.bundle_id, count(*)::int AS ever,
+            count(*) FILTER (WHERE ${paidInPeriodSql('b.role_buy_limit_period', 'o')})::int AS in_period
+       FROM orders o JOIN bundles b ON b.id = o.bundle_id
+      WHERE o.game_id = $1 AND o.${by} = $2 AND o.status = 'delivered'
+      GROUP BY o.bundle_id`;
+}
+
+const BY_ROLE = prepared('delivered_by_role', deliveredSql('role_id'));
+const BY_UID = prepared('delivered_by_uid', deliveredSql('uid'));
+
 /**
  * How many times the character bought each bundle, counting delivered orders only:
  * first-buy offers and purchase limits follow what actually reached the player.
@@ -23,13 +36,9 @@ export interface BundlePurchases {
 export async function deliveredPurchases(db: Queryable, purchaser: Purchaser): Promise<Map<number, BundlePurchases>> {
   const byRole = purchaser.roleId !== '';
   if (!byRole && purchaser.uid === '') return new Map();
-  const rows = await db.query<{ bundle_id: number; ever: number; in_period: number }>(
-    `SELECT o.bundle_id, count(*)::int AS ever,
-            count(*) FILTER (WHERE ${paidInPeriodSql('b.role_buy_limit_period', 'o')})::int AS in_period
-       FROM orders o JOIN bundles b ON b.id = o.bundle_id
-      WHERE o.game_id = $1 AND o.${byRole ? 'role_id' : 'uid'} = $2 AND o.status = 'delivered'
-      GROUP BY o.bundle_id`,
-    [purchaser.gameId, byRole ? purchaser.roleId : purchaser.uid],
-  );
+  const rows = await db.query<{ bundle_id: number; ever: number; in_period: number }>(byRole ? BY_ROLE : BY_UID, [
+    purchaser.gameId,
+    byRole ? purchaser.roleId : purchaser.uid,
+  ]);
   return new Map(rows.map((row) => [row.bundle_id, { ever: row.ever, inPeriod: row.in_period }]));
 }

@@ -26,10 +26,16 @@ const SANDBOX_ON_THIS_MACHINE = { hosts: [], loopback: true } as const;
 export async function sandboxGameService(app: FastifyInstance, db: Db, port: number): Promise<{ readonly games: GameGateway; readonly url: string }> {
   const game = await buildSandboxGameServer({ db });
   try {
-    await game.listen({ host: '127.0.0.1', port });
+    try {
+      await game.listen({ host: '127.0.0.1', port });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || port === 0) throw error;
+      await game.listen({ host: '127.0.0.1', port: 0 });
+    }
   } catch (error) {
-    if ((error as { code?: string }).code !== 'EADDRINUSE' || port === 0) throw error;
-    await game.listen({ host: '127.0.0.1', port: 0 });
+    // Its outage watch holds a listening connection: closed with the game.
+    await game.close().catch(() => undefined);
+    throw error;
   }
   app.addHook('onClose', () => game.close());
   const address = game.server.address();

@@ -4,7 +4,7 @@ import { CONTRACT_PATHS, isText, writeRole } from '../../game/http/game-contract
 import { signatureProblem, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../game/http/game-signature';
 import { SandboxGameGateway } from '../../sandbox/game/sandbox-game-gateway';
 import { SandboxMailFailure, SwitchableSandboxGame } from '../../sandbox/game/mail-failures';
-import { gameOutage } from '../../sandbox/game/game-outage';
+import { GameOutageWatch } from '../../sandbox/game/game-outage';
 
 /** The sandbox game's secret in development and tests (a real game's is a catalogue setting). */
 export const SANDBOX_GAME_DEV_SECRET = 'sandbox-game-dev-secret';
@@ -27,12 +27,15 @@ export async function buildSandboxGameServer(options: SandboxGameServerOptions):
   // A hanging call must not hold the game's close: its socket is cut.
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024, forceCloseConnections: true });
   // The outage switch (game-outage.ts): down answers 503, hang waits (for ever without a delay), slow delays.
+  // Read from memory on every call, kept up to date by NOTIFY (game-outage.ts).
+  const outages = await GameOutageWatch.start(options.db);
   const waiting = new Set<() => void>();
   app.addHook('onClose', async () => {
     for (const release of waiting) release();
+    await outages.stop();
   });
   app.addHook('onRequest', async (_request, reply) => {
-    const outage = await gameOutage(options.db);
+    const outage = await outages.read();
     if (outage.mode === 'off') return;
     if (outage.mode === 'down') return reply.code(503).header('content-type', 'application/json').send('{"error":"unavailable","detail":"the sandbox game is down (outage switch)"}');
     const delayMs = outage.delayMs;

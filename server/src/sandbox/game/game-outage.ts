@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Db, Listening, Queryable } from '../../db/db';
 
 /**
  * How the sandbox game fails on purpose, for demos, drills and `npm run chaos`: `down` answers every
@@ -10,12 +10,86 @@ export type GameOutage = { readonly mode: 'off' } | { readonly mode: 'down' } | 
 
 const SWITCHES = { down: 'game_down', hang: 'game_hang', slow: 'game_slow' } as const;
 
-/** Sets the outage (one at a time: setting one ends the others). `remaining` holds the delay, -1 for "never". */
-export async function setGameOutage(db: Queryable, outage: GameOutage): Promise<void> {
-  await db.query('DELETE FROM sandbox_switches WHERE name = ANY($1::text[])', [Object.values(SWITCHES)]);
-  if (outage.mode === 'off') return;
-  const remaining = outage.mode === 'down' ? 0 : (outage.delayMs ?? -1);
-  await db.query('INSERT INTO sandbox_switches (name, remaining) VALUES ($1, $2)', [SWITCHES[outage.mode], remaining]);
+/** The channel a change of the switch is announced on (payload `<schema>:game_outage`), for every instance's cache. */
+export const SANDBOX_SWITCH_CHANNEL = 'topup_sandbox_switches';
+
+/** The watchers of each database in this process: a change made here is seen here at once. */
+const watchers = new WeakMap<Db, Set<GameOutageWatch>>();
+
+/**
+ * Sets the outage (one at a time: setting one ends the others), in one transaction that announces the
+ * change to every instance. `remaining` holds the delay, -1 for "never".
+ */
+export async function setGameOutage(db: Db, outage: GameOutage): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM sandbox_switches WHERE name = ANY($1::text[])', [Object.values(SWITCHES)]);
+    if (outage.mode !== 'off') {
+      const remaining = outage.mode === 'down' ? 0 : (outage.delayMs ?? -1);
+      await tx.query('INSERT INTO sandbox_switches (name, remaining) VALUES ($1, $2)', [SWITCHES[outage.mode], remaining]);
+    }
+    await tx.query(`SELECT pg_notify($1, current_schema() || ':game_outage')`, [SANDBOX_SWITCH_CHANNEL]);
+  });
+  for (const watch of watchers.get(db) ?? []) watch.forget();
+}
+
+/**
+ * The switch as the sandbox game reads it on every call: from memory, read again from the database
+ * after every change. On PostgreSQL a change made by any instance reaches this one by NOTIFY; while
+ * the listening connection is lost (and until it listens again) every read goes to the database, so
+ * that a change is never missed. On PGlite only this process writes the switch (setGameOutage), which
+ * tells the watchers itself.
+ */
+export class GameOutageWatch {
+  private known: GameOutage | null = null;
+  /** Bumped by every change heard: a read that began before it is not kept. */
+  private generation = 0;
+  private listening: Listening | null = null;
+
+  private constructor(private readonly db: Db) {}
+
+  static async start(db: Db): Promise<GameOutageWatch> {
+    const watch = new GameOutageWatch(db);
+    const own = watchers.get(db) ?? new Set<GameOutageWatch>();
+    watchers.set(db, own);
+    own.add(watch);
+    if (db.kind === 'postgres' && db.listen) {
+      watch.listening = await db.listen(SANDBOX_SWITCH_CHANNEL, {
+        onNotify: () => watch.forget(),
+        onLost: () => watch.forget(),
+        onBack: () => watch.forget(),
+      });
+    }
+    return watch;
+  }
+
+  /** Whether the switch is read from memory now (a change would be heard). */
+  get cached(): boolean {
+    return this.known !== null && this.trusted();
+  }
+
+  async read(): Promise<GameOutage> {
+    if (this.known && this.trusted()) return this.known;
+    const generation = this.generation;
+    const outage = await gameOutage(this.db);
+    if (generation === this.generation && this.trusted()) this.known = outage;
+    return outage;
+  }
+
+  /** A change happened (or may have been missed): the next read goes to the database. */
+  forget(): void {
+    this.generation += 1;
+    this.known = null;
+  }
+
+  async stop(): Promise<void> {
+    watchers.get(this.db)?.delete(this);
+    this.forget();
+    await this.listening?.stop();
+  }
+
+  private trusted(): boolean {
+    return this.db.kind === 'pglite' || this.listening?.active === true;
+  }
 }
 
 export async function gameOutage(db: Queryable): Promise<GameOutage> {

@@ -1,5 +1,6 @@
 import type { SandboxRole } from '@topup/shared/types';
 import type { Queryable } from '../../db/db';
+import { prepared } from '../../db/prepared-sql';
 import { upsertRows } from '../../db/upsert-rows';
 import type { GameRole, RoleQuery } from '../../game/game-gateway';
 
@@ -25,20 +26,24 @@ const toRole = (row: RoleRow): GameRole => ({
 
 const COLUMNS = 'game_id, server_id, role_id, role_name, uid, last_login_at';
 
+function findRoleSql(match: string): string {
+  return `SELECT r.game_id, r.server_id, r.role_id, r.role_name, r.uid, r.last_login_at
+       FROM sandbox_roles r
+       JOIN servers s ON s.game_id = r.game_id AND s.server_id = r.server_id AND s.server_sign = $3
+      WHERE r.game_id = $1 AND r.server_id = $2 AND ${match}
+      LIMIT 1`;
+}
+
+/** Every lookup of the sandbox game runs one of these two: each is prepared once per connection. */
+const FIND_BY_ID = prepared('sandbox_role_by_id', findRoleSql('r.role_id = $4'));
+const FIND_BY_NAME = prepared('sandbox_role_by_name', findRoleSql('lower(r.role_name) = lower($4)'));
+
 /**
  * One statement: the character, on a server whose sign matches (empty for servers without one).
  * Like a real game API, a lookup on a server that needs a sign is refused without the right one.
  */
 export async function findRole(db: Queryable, query: RoleQuery): Promise<GameRole | null> {
-  const match = query.roleName ? 'lower(r.role_name) = lower($4)' : 'r.role_id = $4';
-  const rows = await db.query<RoleRow>(
-    `SELECT r.game_id, r.server_id, r.role_id, r.role_name, r.uid, r.last_login_at
-       FROM sandbox_roles r
-       JOIN servers s ON s.game_id = r.game_id AND s.server_id = r.server_id AND s.server_sign = $3
-      WHERE r.game_id = $1 AND r.server_id = $2 AND ${match}
-      LIMIT 1`,
-    [query.gameId, query.serverId, query.serverSign, query.roleName ?? query.roleId ?? ''],
-  );
+  const rows = await db.query<RoleRow>(query.roleName ? FIND_BY_NAME : FIND_BY_ID, [query.gameId, query.serverId, query.serverSign, query.roleName ?? query.roleId ?? '']);
   return rows[0] ? toRole(rows[0]) : null;
 }
 
