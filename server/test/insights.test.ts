@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
-import { rollUpInsights } from '../src/insights';
+import { periodOf, readDeliveryHealth, readFunnel, readSales, rollUpInsights, SALES_BREAKDOWNS, type SalesBreakdown } from '../src/insights';
 import { addOperator } from '../src/ops/operator-admin';
 import { call, openTestStore, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
@@ -188,6 +188,34 @@ describe.each(testDbTargets())('insights on $name', (target) => {
       { game_id: krw.game_id, paid_orders: 1, delivered_orders: 0, failed_deliveries: 1, refunded_orders: 1, failure_rate: 1, refund_rate: 1, p50_ms: null, p95_ms: null, previous: null },
     ].sort((a, b) => a.game_id - b.game_id));
     expect(health.days.find((d: { day: string; game_id: number }) => d.day === '2025-03-10' && d.game_id === 18)).toMatchObject({ delivered_orders: 1, p50_ms: 3000 });
+  });
+
+  it('answers every game from the day rollups exactly as from the hours, in any time zone and across summer time', async () => {
+    // New York moves its clocks on 2025-03-09; Kolkata is 5:30 ahead, Kathmandu 5:45, Chatham 13:45.
+    for (const zone of [SEOUL, 'UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      for (const [from, to] of [['2025-03-10', '2025-03-12'], ['2025-03-08', '2025-03-11'], ['2025-03-11', '2025-03-11'], ['2025-02-01', '2025-03-31']] as const) {
+        const period = periodOf(from, to, zone);
+        const label = `${zone} ${from}..${to}`;
+        const funnel = await readFunnel(db, period, {});
+        expect({ label, funnel }).toEqual({ label, funnel: await readFunnel(db, period, {}, { hours: true }) });
+        for (const by of Object.keys(SALES_BREAKDOWNS) as SalesBreakdown[]) {
+          expect({ label, by, sales: await readSales(db, period, {}, by) }).toEqual({ label, by, sales: await readSales(db, period, {}, by, { hours: true }) });
+        }
+        expect({ label, health: await readDeliveryHealth(db, period, {}) }).toEqual({ label, health: await readDeliveryHealth(db, period, {}, { hours: true }) });
+        if (from === '2025-03-10') expect(funnel.steps[0]!.count + funnel.steps[3]!.count).toBeGreaterThan(0);
+      }
+    }
+    // The whole store's rows are the day rollups', not the hours' (a changed day row shows).
+    await db.query(`UPDATE insights_order_days SET paid_minor = array_fill(0::bigint, ARRAY[24]) WHERE dimension = 'all' AND currency = 'KRW'`);
+    try {
+      const period = periodOf('2025-03-10', '2025-03-12', SEOUL);
+      expect((await readSales(db, period, {}, 'game')).currencies[0]).toMatchObject({ currency: 'KRW', revenue_minor: 0 });
+      expect((await readSales(db, period, {}, 'game', { hours: true })).currencies[0]).toMatchObject({ currency: 'KRW', revenue_minor: 5900 });
+    } finally {
+      await db.query(`DELETE FROM insights_rollup_state WHERE name = 'days'`);
+      await rollUpInsights(db);
+    }
+    expect((await readSales(db, periodOf('2025-03-10', '2025-03-12', SEOUL), {}, 'game')).currencies[0]).toMatchObject({ currency: 'KRW', revenue_minor: 5900 });
   });
 
   it('makes the hours again at each run: a new report counts once, however often it runs', async () => {
