@@ -2,7 +2,8 @@ import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { periodOf, readDeliveryHealth, readFunnel, readSales, rollUpInsights, SALES_BREAKDOWNS, type SalesBreakdown } from '../src/insights';
 import { addOperator } from '../src/ops/operator-admin';
-import { call, openTestStore, type TestStore } from './support/test-app';
+import { sign } from '@topup/shared/sign';
+import { call, openTestStore, TEST_APP_KEY, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 import { Console, PASSWORD } from './support/ops-console-client';
 
@@ -238,6 +239,42 @@ describe.each(testDbTargets())('insights on $name', (target) => {
     const malformed: Record<string, string | number>[] = [{ session_id: 'a b' }, { session_id: '<script>' }, { session_id: 'x'.repeat(65) }, { session_id: 'me@example.com' }, { report_type: 5 }];
     for (const bad of malformed) {
       expect(await call(store.app, 'report', { game_id: 18, area: 'us', report_type: 1, ...bad })).toMatchObject({ ret: 1003 });
+    }
+  });
+
+  it('gives each browser a report session in a cookie of its own when the page sends none, and trusts no other shape', async () => {
+    const report = async (path: string, fields: Record<string, string | number>, cookie?: string) => {
+      const answer = await store.app.inject({
+        method: 'POST',
+        url: `/api/${path}`,
+        headers: { 'content-type': 'application/json', ...(cookie === undefined ? {} : { cookie }) },
+        payload: { ...fields, sign: sign(fields, TEST_APP_KEY) },
+      });
+      expect(answer.json()).toMatchObject({ ret: 0 });
+      const set = answer.headers['set-cookie'];
+      return typeof set === 'string' ? set : null;
+    };
+    const lastSession = async () => (await db.query<{ session_id: string }>(`SELECT session_id FROM reports ORDER BY id DESC LIMIT 1`))[0]!.session_id;
+
+    // No session and no cookie: a new random session, set as a first-party, HttpOnly cookie for /api.
+    const set = await report('report', { game_id: 18, area: 'us', report_type: 1 });
+    expect(set).toMatch(/^topup_rs=[A-Za-z0-9_-]{22}; Path=\/api; HttpOnly; SameSite=Lax$/);
+    const session = set!.split(';')[0]!.split('=')[1]!;
+    expect(await lastSession()).toBe(session);
+    // The browser sends it back with its next reports, from either storefront: the same session, no new cookie.
+    expect(await report('report', { game_id: 18, area: 'us', report_type: 4 }, `other=1; topup_rs=${session}`)).toBeNull();
+    expect(await lastSession()).toBe(session);
+    expect(await report('pcpay/report', { game_id: 18, area: 'us', report_type: 4 }, `topup_rs=${session}`)).toBeNull();
+    expect(await lastSession()).toBe(session);
+    // A session the page names wins, and sets nothing.
+    expect(await report('report', { game_id: 18, area: 'us', report_type: 1, session_id: 'named-by-page' }, `topup_rs=${session}`)).toBeNull();
+    expect(await lastSession()).toBe('named-by-page');
+    // A cookie the store did not make (too long, a name, markup) is replaced by a new session, never stored.
+    for (const forged of ['x'.repeat(300), 'me@example.com', '<script>', '', 'a'.repeat(21)]) {
+      const replaced = await report('report', { game_id: 18, area: 'us', report_type: 1 }, `topup_rs=${forged}`);
+      expect(replaced).toMatch(/^topup_rs=[A-Za-z0-9_-]{22};/);
+      expect(await lastSession()).not.toBe(forged);
+      expect(await lastSession()).toMatch(/^[A-Za-z0-9_-]{22}$/);
     }
   });
 

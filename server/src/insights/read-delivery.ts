@@ -35,13 +35,13 @@ function readDayRows(db: Queryable, period: Period, perDay: boolean): Promise<[O
     db.query<OrderRow>(
       `SELECT ${day} AS day, r.key::int AS game_id, sum(${partOf('paid')})::text AS paid, sum(${partOf('delivered')})::text AS delivered,
               sum(${partOf('delivery_failed')})::text AS failed, sum(${partOf('refunded')})::text AS refunded
-         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', `AND r.dimension = 'game'`)}
+         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', `AND r.dimension = 'game'`, perDay)}
         GROUP BY 1, 2 HAVING ${any} > 0`,
       params,
     ),
     db.query<TimeRow>(
       `SELECT ${day} AS day, r.game_id, r.bucket, sum(${partOf('orders')})::text AS orders
-         FROM ${spreadDays('insights_delivery_days', '$1', '$2', '$3')}
+         FROM ${spreadDays('insights_delivery_days', '$1', '$2', '$3', '', perDay)}
         GROUP BY 1, 2, 3 HAVING sum(${partOf('orders')}) > 0`,
       params,
     ),
@@ -118,11 +118,19 @@ export interface DeliveryAnswer {
 /** Delivery health per game: payment → delivered p50/p95, failure and refund rates. */
 export async function readDeliveryHealth(db: Queryable, period: Period, filter: InsightsFilter, source: InsightsSource = {}): Promise<DeliveryAnswer> {
   const previous = previousPeriod(period);
-  const [now, before, days] = await Promise.all([
-    readCounts(db, period, filter, false, source),
-    readCounts(db, previous, filter, false, source),
-    readCounts(db, period, filter, true, source),
-  ]);
+  const [before, days] = await Promise.all([readCounts(db, previous, filter, false, source), readCounts(db, period, filter, true, source)]);
+  // The period's figures are its days' together (every hour lies on one day): one read fewer.
+  const now = new Map<string, Counts>();
+  for (const [key, c] of days) {
+    const gameKey = `|${split(key).game_id}`;
+    const total = now.get(gameKey) ?? { paid: 0, delivered: 0, failed: 0, refunded: 0, buckets: new Map<number, number>() };
+    total.paid += c.paid;
+    total.delivered += c.delivered;
+    total.failed += c.failed;
+    total.refunded += c.refunded;
+    for (const [bucket, orders] of c.buckets) total.buckets.set(bucket, (total.buckets.get(bucket) ?? 0) + orders);
+    now.set(gameKey, total);
+  }
   const earlier = new Map([...before].map(([key, c]) => [split(key).game_id, figures(c)]));
   return {
     period,

@@ -61,13 +61,13 @@ async function readFunnelDaysOfStore(db: Queryable, period: Period): Promise<Fun
   const [reportRows, orderRows] = await Promise.all([
     db.query<{ day: string; report_type: number; sessions: string }>(
       `SELECT ${LOCAL_DAY}::text AS day, r.report_type, sum(${partOf('sessions')})::text AS sessions
-         FROM ${spreadDays('insights_report_days', '$1', '$2', '$3')} GROUP BY 1, 2`,
+         FROM ${spreadDays('insights_report_days', '$1', '$2', '$3', '', true)} GROUP BY 1, 2`,
       params,
     ),
     db.query<{ day: string; placed: string; paid: string; delivered: string }>(
       `SELECT ${LOCAL_DAY}::text AS day, sum(${partOf('placed')})::text AS placed, sum(${partOf('paid')})::text AS paid,
               sum(${partOf('delivered')})::text AS delivered
-         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', `AND r.dimension = 'all'`)} GROUP BY 1`,
+         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', `AND r.dimension = 'all'`, true)} GROUP BY 1`,
       params,
     ),
   ]);

@@ -87,7 +87,7 @@ async function readByCurrency(db: Queryable, period: Period, filter: InsightsFil
     const key = by === 'day' ? `${LOCAL_DAY}::text AS day, ` : by ? 'r.key AS key, ' : '';
     return db.query(
       `SELECT ${key}r.currency, ${DAY_SUMS}
-         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', 'AND r.dimension = $4')}
+         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', 'AND r.dimension = $4', by === 'day')}
         GROUP BY ${groups} ${DAY_ANY} ORDER BY ${groups}`,
       [period.from, period.to, period.timeZone, dimension],
     );
@@ -110,15 +110,29 @@ export interface SalesAnswer {
   readonly breakdown: readonly ({ readonly key: string; readonly currency: string } & SalesFigures)[];
 }
 
+const SUM_FIELDS = ['paid', 'paid_minor', 'first_paid', 'refunded', 'refunded_minor', 'disputed', 'disputed_minor'] as const;
+
+/** Rows added up per currency. */
+function sumPerCurrency(rows: readonly SumRow[]): SumRow[] {
+  const sums = new Map<string, Record<(typeof SUM_FIELDS)[number], number>>();
+  for (const row of rows) {
+    const sum = sums.get(row.currency) ?? { paid: 0, paid_minor: 0, first_paid: 0, refunded: 0, refunded_minor: 0, disputed: 0, disputed_minor: 0 };
+    for (const field of SUM_FIELDS) sum[field] += Number(row[field]);
+    sums.set(row.currency, sum);
+  }
+  return [...sums].map(([currency, sum]) => ({ currency, ...(Object.fromEntries(SUM_FIELDS.map((f) => [f, String(sum[f])])) as Omit<SumRow, 'currency'>) }));
+}
+
 /** Sales of a period per currency, per day and broken down by `by`, beside the period before. */
 export async function readSales(db: Queryable, period: Period, filter: InsightsFilter, by: SalesBreakdown, source: InsightsSource = {}): Promise<SalesAnswer> {
   const previous = previousPeriod(period);
-  const [totals, earlier, days, breakdown] = await Promise.all([
-    readByCurrency(db, period, filter, source),
+  const [earlier, days, breakdown] = await Promise.all([
     readByCurrency(db, previous, filter, source),
     readByCurrency(db, period, filter, source, 'day'),
     readByCurrency(db, period, filter, source, by),
   ]);
+  // The period's totals are its days' together (every hour lies on one day): one read fewer.
+  const totals = sumPerCurrency(days);
   const before = new Map(earlier.map((row) => [row.currency, figures(row)]));
   const currencies = [...new Set([...totals.map((row) => row.currency), ...before.keys()])].sort();
   const now = new Map(totals.map((row) => [row.currency, row]));

@@ -85,30 +85,43 @@ export async function rollUpDays(tx: Queryable, from: string, to: string): Promi
 }
 
 /**
- * The SQL that spreads day rows (alias `r`, with `day`) onto operator's days: `split` gives, per UTC day
- * around the period, the operator's day its first hour falls on and how many of its hours do (`k`, 1–24);
- * the rest fall on the next day. Joined with `part` (false: the first `k` hours, true: the rest), a
- * running-sum column `c` reads `partOf('c')`. `$from`, `$to` and `$zone` are the placeholders of the
- * period's first day, last day and time zone. Exact for every zone whose clocks move forward through a
- * day (all but the rare ones that turn back across midnight: their repeated hour counts on the next day).
+ * Per UTC day around the period (from the day before the first to the day after the last): the
+ * operator's day its first hour falls on (`first_day`) and how many of its hours do (`k`, 1–24); the
+ * rest fall on the next day. `$from`, `$to`, `$zone` are the placeholders of the period. Exact for
+ * every zone whose clocks move forward through a day (all but the rare ones that turn back across
+ * midnight: their repeated hour counts on the next day).
  */
-export function splitDays(from: string, to: string, zone: string): string {
+function splitDays(from: string, to: string, zone: string): string {
   const local = (hours: string) => `(((d.day::timestamp + ${hours}) AT TIME ZONE 'UTC') AT TIME ZONE ${zone})::date`;
   return `(SELECT d.day::date AS day, ${local(`interval '0 hours'`)} AS first_day,
                   (SELECT count(*)::int FROM generate_series(0, 23) AS g (h) WHERE ${local(`g.h * interval '1 hour'`)} = ${local(`interval '0 hours'`)}) AS k
-             FROM generate_series(${from}::date - 1, ${to}::date + 1, interval '1 day') AS d (day))`;
+             FROM generate_series(${from}::date - 1, ${to}::date + 1, interval '1 day') AS d (day)
+           -- OFFSET 0: worked out once per UTC day, not again for every row and column that uses k
+           OFFSET 0)`;
 }
 
-/** The operator's day of a row spread by splitDays. */
-export const LOCAL_DAY = `(s.first_day + part.second::int)`;
+/** The operator's day of a row spread per day by spreadDays. */
+export const LOCAL_DAY = 'part.local_day';
 
-/** A running-sum column's part on the row's operator's day. */
-export const partOf = (column: string) => `CASE WHEN part.second THEN r.${column}[24] - r.${column}[s.k] ELSE r.${column}[s.k] END`;
+/**
+ * A running-sum column's part: the sum of its hours lo+1 .. hi (sums[0] is no element: SQL gives null).
+ * `part.lo`/`part.hi` come from spreadDays.
+ */
+export const partOf = (column: string) => `(r.${column}[part.hi] - coalesce(r.${column}[part.lo], 0))`;
 
-/** FROM … of day rows of `table` spread onto the operator's days of the period (with WHERE). */
-export function spreadDays(table: string, from: string, to: string, zone: string, extra = ''): string {
+/**
+ * FROM … WHERE … of the day rows of `table` (alias `r`) within the period of the operator's days
+ * from..to in `zone`. `perDay`: each row gives its two parts (the hours on `first_day` and those on the
+ * next day), each with its operator's day (LOCAL_DAY); otherwise one part per row, the hours that fall
+ * within the period (a UTC day inside it: all 24), for figures over the whole period.
+ */
+export function spreadDays(table: string, from: string, to: string, zone: string, extra: string, perDay: boolean): string {
+  const part = perDay
+    ? `CROSS JOIN LATERAL (VALUES (s.first_day, 0, s.k), (s.first_day + 1, s.k, 24)) AS part (local_day, lo, hi)`
+    : `CROSS JOIN LATERAL (SELECT CASE WHEN s.first_day >= ${from}::date THEN 0 WHEN s.first_day + 1 >= ${from}::date THEN s.k ELSE 24 END AS lo,
+                                  CASE WHEN s.first_day + 1 <= ${to}::date THEN 24 WHEN s.first_day <= ${to}::date THEN s.k ELSE 0 END AS hi) AS part`;
   return `${table} r JOIN ${splitDays(from, to, zone)} s ON s.day = r.day
-          CROSS JOIN (VALUES (false), (true)) AS part (second)
+          ${part}
           WHERE r.day BETWEEN ${from}::date - 1 AND ${to}::date + 1 ${extra}
-            AND ${LOCAL_DAY} BETWEEN ${from}::date AND ${to}::date`;
+            AND part.lo < part.hi${perDay ? ` AND part.local_day BETWEEN ${from}::date AND ${to}::date` : ''}`;
 }
