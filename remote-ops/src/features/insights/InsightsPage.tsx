@@ -113,6 +113,15 @@ function Panel({ id, title, intro, query, empty, actions, children }: { id: stri
   );
 }
 
+/** A table's box: it scrolls sideways on a phone, so it takes the keyboard's focus and is named. */
+function TableBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="ops-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 function ChartBox(props: Parameters<typeof InsightsChart>[0]) {
   const { t } = useOpsTranslation();
   return (
@@ -156,7 +165,7 @@ function Funnel({ query, days }: { query: OpsQuery<FunnelAnswer>; days: readonly
       ) : null}
       {funnel && !funnel.report_steps_narrowed ? <p className="ops-muted">{t('insights.funnel.notNarrowed')}</p> : null}
       <ChartBox title={t('insights.funnel.chart')} labels={labels} series={series} kind="bars" />
-      <div className="ops-table-wrap">
+      <TableBox label={t('insights.funnel.title')}>
         <table className="ops-table" data-insights="funnel">
           <caption className="visually-hidden">{t('insights.funnel.table', { from: days[0], to: days[days.length - 1] })}</caption>
           <thead>
@@ -184,7 +193,7 @@ function Funnel({ query, days }: { query: OpsQuery<FunnelAnswer>; days: readonly
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
     </Panel>
   );
 }
@@ -281,7 +290,7 @@ function Sales({ query, days, by, onBy, names }: { query: OpsQuery<SalesAnswer>;
       {charts.map((c) => (
         <ChartBox key={c.currency} title={t('insights.sales.chart', { currency: c.currency })} labels={labels} series={c.series} kind="bars" formatValue={c.format} />
       ))}
-      <div className="ops-table-wrap">
+      <TableBox label={t('insights.sales.daysTable')}>
         <table className="ops-table" data-insights="sales-days">
           <caption className="ops-insights__caption">{t('insights.sales.daysTable')}</caption>
           <thead>
@@ -309,7 +318,7 @@ function Sales({ query, days, by, onBy, names }: { query: OpsQuery<SalesAnswer>;
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       <div className="ops-insights__by">
         <h3 id={`${id}-by`}>{t('insights.sales.breakdown')}</h3>
         <div className="ops-tabs" role="group" aria-labelledby={`${id}-by`}>
@@ -320,7 +329,7 @@ function Sales({ query, days, by, onBy, names }: { query: OpsQuery<SalesAnswer>;
           ))}
         </div>
       </div>
-      <div className="ops-table-wrap">
+      <TableBox label={t('insights.sales.breakdownOf', { by: t(`insights.by.${by}`) })}>
         <table className="ops-table" data-insights="sales-breakdown">
           <caption className="visually-hidden">{t('insights.sales.breakdownOf', { by: t(`insights.by.${by}`) })}</caption>
           <thead>
@@ -348,7 +357,7 @@ function Sales({ query, days, by, onBy, names }: { query: OpsQuery<SalesAnswer>;
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
     </Panel>
   );
 }
@@ -371,7 +380,7 @@ function Delivery({ query, days, names }: { query: OpsQuery<DeliveryAnswer>; day
         <ChartBox title={t('insights.delivery.p95Chart')} labels={labels} series={p95Series} kind="lines" formatValue={seconds} />
         <ChartBox title={t('insights.delivery.failureChart')} labels={labels} series={failureSeries} kind="lines" formatValue={percent} />
       </div>
-      <div className="ops-table-wrap">
+      <TableBox label={t('insights.delivery.title')}>
         <table className="ops-table" data-insights="delivery">
           <caption className="visually-hidden">{t('insights.delivery.title')}</caption>
           <thead>
@@ -403,7 +412,7 @@ function Delivery({ query, days, names }: { query: OpsQuery<DeliveryAnswer>; day
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
     </Panel>
   );
 }

@@ -65,7 +65,7 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
     if (!role) return;
     rememberCharacter(role, roleArea, region);
     // Remembered, and reported to the funnel (type 4), by the recent characters' module, loaded now.
-    void loadRecentCharacters().then((recent) => recent.rememberConfirmedCharacter(gameId, role, roleArea, region));
+    void loadRecentCharacters().then((recent) => recent.characterConfirmed(gameId, role, roleArea, region));
   }, [lookup, roleArea, region, gameId]);
 
   const reenter = useCallback(async () => {
