@@ -22,6 +22,8 @@ export interface InsightsChartProps {
   /** The y axis's unit, or a formatter of its values. */
   readonly unit?: string;
   readonly formatValue?: (value: number) => string;
+  /** What a point of the x axis is (Day, Step): the legend's first entry. */
+  readonly xLabel: string;
 }
 
 /** Few enough x labels to stay readable at the chart's width. */
@@ -34,7 +36,7 @@ function labelEvery(count: number, width: number): number {
  * never with the players' pages). The canvas is hidden from screen readers: the table under it is the
  * same figures as text. It follows its box's width (390 px phones to wide desktops).
  */
-export default function InsightsChart({ title, labels, series, kind, unit, formatValue }: InsightsChartProps) {
+export default function InsightsChart({ title, labels, series, kind, unit, formatValue, xLabel }: InsightsChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -61,7 +63,7 @@ export default function InsightsChart({ title, labels, series, kind, unit, forma
           { values: (_u, splits) => splits.map((v) => format(v)), size: 72 },
         ],
         series: [
-          { value: (_u, i) => (i === null ? '' : (labels[i] ?? '')) },
+          { label: xLabel, value: (_u, i) => (i === null ? '–' : (labels[i] ?? '')) },
           ...series.map((s, i) => ({
             label: s.label,
             stroke: COLOURS[i % COLOURS.length],
@@ -85,6 +87,6 @@ export default function InsightsChart({ title, labels, series, kind, unit, forma
       resize?.disconnect();
       chart.destroy();
     };
-  }, [title, labels, series, kind, unit, formatValue]);
+  }, [title, labels, series, kind, unit, formatValue, xLabel]);
   return <div ref={box} className="ops-chart ops-insights__chart" aria-hidden="true" />;
 }

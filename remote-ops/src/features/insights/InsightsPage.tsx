@@ -164,7 +164,7 @@ function Funnel({ query, days }: { query: OpsQuery<FunnelAnswer>; days: readonly
         </p>
       ) : null}
       {funnel && !funnel.report_steps_narrowed ? <p className="ops-muted">{t('insights.funnel.notNarrowed')}</p> : null}
-      <ChartBox title={t('insights.funnel.chart')} labels={labels} series={series} kind="bars" />
+      <ChartBox title={t('insights.funnel.chart')} labels={labels} series={series} kind="bars" xLabel={t('insights.col.step')} />
       <TableBox label={t('insights.funnel.title')}>
         <table className="ops-table" data-insights="funnel">
           <caption className="visually-hidden">{t('insights.funnel.table', { from: days[0], to: days[days.length - 1] })}</caption>
@@ -288,7 +288,7 @@ function Sales({ query, days, by, onBy, names }: { query: OpsQuery<SalesAnswer>;
         ))}
       </ul>
       {charts.map((c) => (
-        <ChartBox key={c.currency} title={t('insights.sales.chart', { currency: c.currency })} labels={labels} series={c.series} kind="bars" formatValue={c.format} />
+        <ChartBox key={c.currency} title={t('insights.sales.chart', { currency: c.currency })} labels={labels} series={c.series} kind="bars" formatValue={c.format} xLabel={t('insights.col.day')} />
       ))}
       <TableBox label={t('insights.sales.daysTable')}>
         <table className="ops-table" data-insights="sales-days">
@@ -377,8 +377,8 @@ function Delivery({ query, days, names }: { query: OpsQuery<DeliveryAnswer>; day
   return (
     <Panel id="insights-delivery" title={t('insights.delivery.title')} intro={t('insights.delivery.intro')} query={query} empty={!delivery || delivery.games.length === 0}>
       <div className="ops-insights__pair">
-        <ChartBox title={t('insights.delivery.p95Chart')} labels={labels} series={p95Series} kind="lines" formatValue={seconds} />
-        <ChartBox title={t('insights.delivery.failureChart')} labels={labels} series={failureSeries} kind="lines" formatValue={percent} />
+        <ChartBox title={t('insights.delivery.p95Chart')} labels={labels} series={p95Series} kind="lines" formatValue={seconds} xLabel={t('insights.col.day')} />
+        <ChartBox title={t('insights.delivery.failureChart')} labels={labels} series={failureSeries} kind="lines" formatValue={percent} xLabel={t('insights.col.day')} />
       </div>
       <TableBox label={t('insights.delivery.title')}>
         <table className="ops-table" data-insights="delivery">
