@@ -1,11 +1,14 @@
 import { addStrings, type Strings } from '@topup/shared/store';
 import { EN } from './locales/en';
+import { INSIGHTS_EN } from './locales/insights-en';
+import { INSIGHTS_KO } from './locales/insights-ko';
+import { INSIGHTS_ZH } from './locales/insights-zh';
 import { KO } from './locales/ko';
 import { ZH } from './locales/zh';
 
 /** The `ops` namespace: every string the back office shows, in en, ko and zh. */
 export const NAMESPACE = 'ops';
 
-export const STRINGS: Strings = { en: EN, ko: KO, zh: ZH };
+export const STRINGS: Strings = { en: { ...EN, ...INSIGHTS_EN }, ko: { ...KO, ...INSIGHTS_KO }, zh: { ...ZH, ...INSIGHTS_ZH } };
 
 addStrings(NAMESPACE, STRINGS);

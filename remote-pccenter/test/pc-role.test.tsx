@@ -133,7 +133,8 @@ describe('/pcrole: the server and the character', () => {
         uid: '1800002',
       },
     });
-    expect(payCentreCalls(proxy.requests, 'report').map((c) => [c.fields.report_type, c.fields.from])).toEqual([['1', 'ads']]);
+    // The page view, then the confirmation (type 4, the funnel's "character confirmed").
+    await waitFor(() => expect(payCentreCalls(proxy.requests, 'report').map((c) => [c.fields.report_type, c.fields.from])).toEqual([['1', 'ads'], ['4', 'ads']]));
   });
 
   it('looks game 284 up by the character name', async () => {

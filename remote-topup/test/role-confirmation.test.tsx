@@ -1,6 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onDialogPhase, type DialogPhase } from '@topup/shared/ui';
+import { configureApi } from '@topup/shared/api';
+import { nodeHttpFetch } from '../../shared/test/support/node-http-fetch';
 import { startStoreServer, type StoreServer } from '../../shared/test/support/store-server';
 import { pointApiAt, renderMainPage } from './support/render-page';
 import { bundleCard, findDialogWith, resetPage, searchCharacter } from './support/page-test';
@@ -70,6 +72,32 @@ describe('role confirmation (spec §4)', () => {
     expect(within(view).getByRole('status')).toHaveTextContent(`Confirmed: ${within(view).getByTestId('confirmed-role-name').textContent} (${RETURNING.roleId})`);
     await waitFor(async () => expect(await tagOf60Gems()).toBe('Popular'));
     expect(JSON.parse(window.localStorage.getItem('roleInfo') ?? '{}')).toMatchObject({ role_id: RETURNING.roleId, uid: RETURNING.uid });
+  });
+
+  it('reports the confirmation to the funnel (type 4) once, with no session of its own (the store keeps it in a cookie)', async () => {
+    const sent: URLSearchParams[] = [];
+    // The page's requests pass through on their way to the store; the reports' forms are kept.
+    configureApi({
+      baseURL: `${server.url}/api`,
+      timeoutMs: 15_000,
+      fetch: async (input, init) => {
+        if (String(input).endsWith('/api/report') && typeof init?.body === 'string') sent.push(new URLSearchParams(init.body));
+        return nodeHttpFetch(input, init);
+      },
+    });
+    try {
+      const user = userEvent.setup();
+      await renderMainPage('/?game_id=18&area=us');
+      await searchCharacter(user, RETURNING.server, RETURNING.roleId);
+      const view = await screen.findByTestId('character-confirmation');
+      expect(sent.filter((fields) => fields.get('report_type') === '4')).toEqual([]);
+      await user.click(within(view).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(sent.filter((fields) => fields.get('report_type') === '4')).toHaveLength(1));
+      const confirmed = sent.find((fields) => fields.get('report_type') === '4')!;
+      expect({ game_id: confirmed.get('game_id'), area: confirmed.get('area'), session_id: confirmed.get('session_id') }).toEqual({ game_id: '18', area: 'us', session_id: null });
+    } finally {
+      await pointApiAt(server.url);
+    }
   });
 
   it('asks "Re-enter the character information?": Cancel keeps the character, Confirm returns to the input view un-confirmed', async () => {

@@ -1,8 +1,9 @@
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
-import { rollUpInsights } from '../src/insights';
+import { periodOf, readDeliveryHealth, readFunnel, readSales, rollUpInsights, SALES_BREAKDOWNS, type SalesBreakdown } from '../src/insights';
 import { addOperator } from '../src/ops/operator-admin';
-import { call, openTestStore, type TestStore } from './support/test-app';
+import { sign } from '@topup/shared/sign';
+import { call, openTestStore, TEST_APP_KEY, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 import { Console, PASSWORD } from './support/ops-console-client';
 
@@ -190,6 +191,34 @@ describe.each(testDbTargets())('insights on $name', (target) => {
     expect(health.days.find((d: { day: string; game_id: number }) => d.day === '2025-03-10' && d.game_id === 18)).toMatchObject({ delivered_orders: 1, p50_ms: 3000 });
   });
 
+  it('answers every game from the day rollups exactly as from the hours, in any time zone and across summer time', async () => {
+    // New York moves its clocks on 2025-03-09; Kolkata is 5:30 ahead, Kathmandu 5:45, Chatham 13:45.
+    for (const zone of [SEOUL, 'UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      for (const [from, to] of [['2025-03-10', '2025-03-12'], ['2025-03-08', '2025-03-11'], ['2025-03-11', '2025-03-11'], ['2025-02-01', '2025-03-31']] as const) {
+        const period = periodOf(from, to, zone);
+        const label = `${zone} ${from}..${to}`;
+        const funnel = await readFunnel(db, period, {});
+        expect({ label, funnel }).toEqual({ label, funnel: await readFunnel(db, period, {}, { hours: true }) });
+        for (const by of Object.keys(SALES_BREAKDOWNS) as SalesBreakdown[]) {
+          expect({ label, by, sales: await readSales(db, period, {}, by) }).toEqual({ label, by, sales: await readSales(db, period, {}, by, { hours: true }) });
+        }
+        expect({ label, health: await readDeliveryHealth(db, period, {}) }).toEqual({ label, health: await readDeliveryHealth(db, period, {}, { hours: true }) });
+        if (from === '2025-03-10') expect(funnel.steps[0]!.count + funnel.steps[3]!.count).toBeGreaterThan(0);
+      }
+    }
+    // The whole store's rows are the day rollups', not the hours' (a changed day row shows).
+    await db.query(`UPDATE insights_order_days SET paid_minor = array_fill(0::bigint, ARRAY[24]) WHERE dimension = 'all' AND currency = 'KRW'`);
+    try {
+      const period = periodOf('2025-03-10', '2025-03-12', SEOUL);
+      expect((await readSales(db, period, {}, 'game')).currencies[0]).toMatchObject({ currency: 'KRW', revenue_minor: 0 });
+      expect((await readSales(db, period, {}, 'game', { hours: true })).currencies[0]).toMatchObject({ currency: 'KRW', revenue_minor: 5900 });
+    } finally {
+      await db.query(`DELETE FROM insights_rollup_state WHERE name = 'days'`);
+      await rollUpInsights(db);
+    }
+    expect((await readSales(db, periodOf('2025-03-10', '2025-03-12', SEOUL), {}, 'game')).currencies[0]).toMatchObject({ currency: 'KRW', revenue_minor: 5900 });
+  });
+
   it('makes the hours again at each run: a new report counts once, however often it runs', async () => {
     const [row] = await db.query<{ today: string }>(`SELECT (now() AT TIME ZONE 'UTC')::date::text AS today`);
     const today = row!.today;
@@ -210,6 +239,42 @@ describe.each(testDbTargets())('insights on $name', (target) => {
     const malformed: Record<string, string | number>[] = [{ session_id: 'a b' }, { session_id: '<script>' }, { session_id: 'x'.repeat(65) }, { session_id: 'me@example.com' }, { report_type: 5 }];
     for (const bad of malformed) {
       expect(await call(store.app, 'report', { game_id: 18, area: 'us', report_type: 1, ...bad })).toMatchObject({ ret: 1003 });
+    }
+  });
+
+  it('gives each browser a report session in a cookie of its own when the page sends none, and trusts no other shape', async () => {
+    const report = async (path: string, fields: Record<string, string | number>, cookie?: string) => {
+      const answer = await store.app.inject({
+        method: 'POST',
+        url: `/api/${path}`,
+        headers: { 'content-type': 'application/json', ...(cookie === undefined ? {} : { cookie }) },
+        payload: { ...fields, sign: sign(fields, TEST_APP_KEY) },
+      });
+      expect(answer.json()).toMatchObject({ ret: 0 });
+      const set = answer.headers['set-cookie'];
+      return typeof set === 'string' ? set : null;
+    };
+    const lastSession = async () => (await db.query<{ session_id: string }>(`SELECT session_id FROM reports ORDER BY id DESC LIMIT 1`))[0]!.session_id;
+
+    // No session and no cookie: a new random session, set as a first-party, HttpOnly cookie for /api.
+    const set = await report('report', { game_id: 18, area: 'us', report_type: 1 });
+    expect(set).toMatch(/^topup_rs=[A-Za-z0-9_-]{22}; Path=\/api; HttpOnly; SameSite=Lax$/);
+    const session = set!.split(';')[0]!.split('=')[1]!;
+    expect(await lastSession()).toBe(session);
+    // The browser sends it back with its next reports, from either storefront: the same session, no new cookie.
+    expect(await report('report', { game_id: 18, area: 'us', report_type: 4 }, `other=1; topup_rs=${session}`)).toBeNull();
+    expect(await lastSession()).toBe(session);
+    expect(await report('pcpay/report', { game_id: 18, area: 'us', report_type: 4 }, `topup_rs=${session}`)).toBeNull();
+    expect(await lastSession()).toBe(session);
+    // A session the page names wins, and sets nothing.
+    expect(await report('report', { game_id: 18, area: 'us', report_type: 1, session_id: 'named-by-page' }, `topup_rs=${session}`)).toBeNull();
+    expect(await lastSession()).toBe('named-by-page');
+    // A cookie the store did not make (too long, a name, markup) is replaced by a new session, never stored.
+    for (const forged of ['x'.repeat(300), 'me@example.com', '<script>', '', 'a'.repeat(21)]) {
+      const replaced = await report('report', { game_id: 18, area: 'us', report_type: 1 }, `topup_rs=${forged}`);
+      expect(replaced).toMatch(/^topup_rs=[A-Za-z0-9_-]{22};/);
+      expect(await lastSession()).not.toBe(forged);
+      expect(await lastSession()).toMatch(/^[A-Za-z0-9_-]{22}$/);
     }
   });
 

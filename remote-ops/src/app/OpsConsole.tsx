@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { LanguageSelect } from '@topup/shared/ui';
 import { SessionProvider, useSession, type Permission } from '../lib/session';
@@ -16,6 +16,9 @@ import { TicketsPage } from '../pages/TicketsPage';
 import { Loading } from './parts';
 import './ops.css';
 
+// Insights and its charts load when opened, not with the rest of the console.
+const InsightsPage = lazy(() => import('../features/insights/InsightsPage'));
+
 interface Section {
   readonly path: string;
   readonly label: string;
@@ -27,6 +30,7 @@ const SECTIONS: readonly Section[] = [
   { path: 'attention', label: 'nav.attention', permission: 'read' },
   { path: 'tickets', label: 'nav.tickets', permission: 'read' },
   { path: 'catalogue', label: 'nav.catalogue', permission: 'read' },
+  { path: 'insights', label: 'nav.insights', permission: 'read' },
   { path: 'releases', label: 'nav.releases', permission: 'releases.read' },
   { path: 'operators', label: 'nav.operators', permission: 'operators.manage' },
   { path: 'audit', label: 'nav.audit', permission: 'read' },
@@ -110,6 +114,7 @@ function Console() {
           <Route path="tickets" element={<Guarded permission="read"><TicketsPage /></Guarded>} />
           <Route path="catalogue" element={<Guarded permission="read"><CataloguePage /></Guarded>} />
           <Route path="catalogue/edit" element={<Guarded permission="read"><CatalogueEditorPage /></Guarded>} />
+          <Route path="insights" element={<Guarded permission="read"><Suspense fallback={<Loading />}><InsightsPage /></Suspense></Guarded>} />
           <Route path="releases" element={<Guarded permission="releases.read"><ReleasesPage /></Guarded>} />
           <Route path="operators" element={<Guarded permission="operators.manage"><OperatorsPage /></Guarded>} />
           <Route path="audit" element={<Guarded permission="read"><AuditPage /></Guarded>} />

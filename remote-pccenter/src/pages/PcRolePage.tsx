@@ -59,7 +59,10 @@ export function PcRolePage() {
   };
   const confirmFound = () => {
     const role = lookup.confirm();
-    if (role) goOn(role);
+    if (!role) return;
+    // The funnel's "character confirmed" step (report type 4, the store's own; the session is the browser's report cookie).
+    reportActivity(game, 4);
+    goOn(role);
   };
   const helpImage = info ? info.game.role_help_image : roleHelpImageOf(game.gameId);
   const idTab = t(usesCharacterName(game.gameId) ? 'role.byName' : 'role.byId');

@@ -25,6 +25,19 @@ const COLUMNS = {
 export const REPORT_FILTERS: readonly (keyof InsightsFilter)[] = ['gameId', 'area', 'storefront'];
 export const ORDER_FILTERS = Object.keys(COLUMNS) as (keyof InsightsFilter)[];
 
+/**
+ * Whether the filter narrows nothing: every game, area, storefront, pay method, code and bundle. Those
+ * questions read the all-games day rollups (decision 277) unless `hours` asks for the hourly ones.
+ */
+export function wholeStore(filter: InsightsFilter, source: InsightsSource = {}): boolean {
+  return !source.hours && ORDER_FILTERS.every((key) => filter[key] === undefined);
+}
+
+/** Which rollups a read uses: `hours` forces the hourly ones (the tests compare both). */
+export interface InsightsSource {
+  readonly hours?: boolean;
+}
+
 /** Whether the filter narrows by something the reports do not know (pay method, code, bundle). */
 export function narrowsBeyondReports(filter: InsightsFilter): boolean {
   return ORDER_FILTERS.some((key) => !REPORT_FILTERS.includes(key) && filter[key] !== undefined);

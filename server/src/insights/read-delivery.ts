@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { percentileOf } from './delivery-buckets';
-import { ORDER_FILTERS, rollupWhere, type InsightsFilter } from './insights-filter';
+import { ORDER_FILTERS, rollupWhere, wholeStore, type InsightsFilter, type InsightsSource } from './insights-filter';
+import { ORDER_MEASURES, LOCAL_DAY, partOf, spreadDays } from './roll-up-days';
 import { previousPeriod, type Period } from './insights-period';
 import { share } from './read-funnel';
 
@@ -21,13 +22,39 @@ export interface DeliveryFigures {
 
 type Counts = { paid: number; delivered: number; failed: number; refunded: number; buckets: Map<number, number> };
 
-async function readCounts(db: Queryable, period: Period, filter: InsightsFilter, perDay: boolean): Promise<Map<string, Counts>> {
+type OrderRow = { day: string; game_id: number; paid: string; delivered: string; failed: string; refunded: string };
+type TimeRow = { day: string; game_id: number; bucket: number; orders: string };
+
+/** Every game's rows from the day rollups (decision 277): the same rows as the hourly ones give. */
+function readDayRows(db: Queryable, period: Period, perDay: boolean): Promise<[OrderRow[], TimeRow[]]> {
+  const params = [period.from, period.to, period.timeZone];
+  const day = perDay ? `${LOCAL_DAY}::text` : `''`;
+  // A game appears where the hours had a row: where any event was counted.
+  const any = ORDER_MEASURES.filter((m) => !m.endsWith('_minor')).map((m) => `sum(${partOf(m)})`).join(' + ');
+  return Promise.all([
+    db.query<OrderRow>(
+      `SELECT ${day} AS day, r.key::int AS game_id, sum(${partOf('paid')})::text AS paid, sum(${partOf('delivered')})::text AS delivered,
+              sum(${partOf('delivery_failed')})::text AS failed, sum(${partOf('refunded')})::text AS refunded
+         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', `AND r.dimension = 'game'`, perDay)}
+        GROUP BY 1, 2 HAVING ${any} > 0`,
+      params,
+    ),
+    db.query<TimeRow>(
+      `SELECT ${day} AS day, r.game_id, r.bucket, sum(${partOf('orders')})::text AS orders
+         FROM ${spreadDays('insights_delivery_days', '$1', '$2', '$3', '', perDay)}
+        GROUP BY 1, 2, 3 HAVING sum(${partOf('orders')}) > 0`,
+      params,
+    ),
+  ]);
+}
+
+async function readCounts(db: Queryable, period: Period, filter: InsightsFilter, perDay: boolean, source: InsightsSource): Promise<Map<string, Counts>> {
   const orderParams: unknown[] = [];
   const orders = rollupWhere(period, filter, ORDER_FILTERS, orderParams);
   const timeParams: unknown[] = [];
   const times = rollupWhere(period, filter, ORDER_FILTERS, timeParams);
   const dayOf = (sql: string) => (perDay ? `${sql}::text` : `''`);
-  const [orderRows, timeRows] = await Promise.all([
+  const [orderRows, timeRows] = wholeStore(filter, source) ? await readDayRows(db, period, perDay) : await Promise.all([
     db.query<{ day: string; game_id: number; paid: string; delivered: string; failed: string; refunded: string }>(
       `SELECT ${dayOf(orders.day)} AS day, game_id, sum(paid)::text AS paid, sum(delivered)::text AS delivered,
               sum(delivery_failed)::text AS failed, sum(refunded)::text AS refunded
@@ -89,13 +116,21 @@ export interface DeliveryAnswer {
 }
 
 /** Delivery health per game: payment → delivered p50/p95, failure and refund rates. */
-export async function readDeliveryHealth(db: Queryable, period: Period, filter: InsightsFilter): Promise<DeliveryAnswer> {
+export async function readDeliveryHealth(db: Queryable, period: Period, filter: InsightsFilter, source: InsightsSource = {}): Promise<DeliveryAnswer> {
   const previous = previousPeriod(period);
-  const [now, before, days] = await Promise.all([
-    readCounts(db, period, filter, false),
-    readCounts(db, previous, filter, false),
-    readCounts(db, period, filter, true),
-  ]);
+  const [before, days] = await Promise.all([readCounts(db, previous, filter, false, source), readCounts(db, period, filter, true, source)]);
+  // The period's figures are its days' together (every hour lies on one day): one read fewer.
+  const now = new Map<string, Counts>();
+  for (const [key, c] of days) {
+    const gameKey = `|${split(key).game_id}`;
+    const total = now.get(gameKey) ?? { paid: 0, delivered: 0, failed: 0, refunded: 0, buckets: new Map<number, number>() };
+    total.paid += c.paid;
+    total.delivered += c.delivered;
+    total.failed += c.failed;
+    total.refunded += c.refunded;
+    for (const [bucket, orders] of c.buckets) total.buckets.set(bucket, (total.buckets.get(bucket) ?? 0) + orders);
+    now.set(gameKey, total);
+  }
   const earlier = new Map([...before].map(([key, c]) => [split(key).game_id, figures(c)]));
   return {
     period,

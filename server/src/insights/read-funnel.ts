@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
-import { narrowsBeyondReports, ORDER_FILTERS, REPORT_FILTERS, rollupWhere, type InsightsFilter } from './insights-filter';
+import { narrowsBeyondReports, ORDER_FILTERS, REPORT_FILTERS, rollupWhere, wholeStore, type InsightsFilter, type InsightsSource } from './insights-filter';
+import { LOCAL_DAY, partOf, spreadDays } from './roll-up-days';
 import { daysOf, previousPeriod, type Period } from './insights-period';
 
 /** The funnel's steps, in order: three from the pages' reports (sessions), three from orders. */
@@ -54,6 +55,41 @@ export async function readFunnelDays(db: Queryable, period: Period, filter: Insi
   return [...byKey.values()].sort((a, b) => a.day.localeCompare(b.day) || a.game_id - b.game_id);
 }
 
+/** The funnel's counts per operator's day of every game together (game_id 0), from the day rollups. */
+async function readFunnelDaysOfStore(db: Queryable, period: Period): Promise<FunnelDay[]> {
+  const params = [period.from, period.to, period.timeZone];
+  const [reportRows, orderRows] = await Promise.all([
+    db.query<{ day: string; report_type: number; sessions: string }>(
+      `SELECT ${LOCAL_DAY}::text AS day, r.report_type, sum(${partOf('sessions')})::text AS sessions
+         FROM ${spreadDays('insights_report_days', '$1', '$2', '$3', '', true)} GROUP BY 1, 2`,
+      params,
+    ),
+    db.query<{ day: string; placed: string; paid: string; delivered: string }>(
+      `SELECT ${LOCAL_DAY}::text AS day, sum(${partOf('placed')})::text AS placed, sum(${partOf('paid')})::text AS paid,
+              sum(${partOf('delivered')})::text AS delivered
+         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', `AND r.dimension = 'all'`, true)} GROUP BY 1`,
+      params,
+    ),
+  ]);
+  const byDay = new Map<string, FunnelDay & FunnelCounts>();
+  const entry = (day: string) => {
+    let found = byDay.get(day);
+    if (!found) byDay.set(day, (found = { day, game_id: 0, ...zero() }));
+    return found;
+  };
+  for (const row of reportRows) {
+    const step = FUNNEL_STEPS.find((s) => REPORT_TYPE_OF[s] === Number(row.report_type));
+    if (step) entry(row.day)[step] += Number(row.sessions);
+  }
+  for (const row of orderRows) {
+    const counts = entry(row.day);
+    counts.orders_placed += Number(row.placed);
+    counts.paid_orders += Number(row.paid);
+    counts.delivered_orders += Number(row.delivered);
+  }
+  return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
 function total(days: readonly FunnelDay[]): FunnelCounts {
   const sum = zero();
   for (const day of days) for (const step of FUNNEL_STEPS) sum[step] += day[step];
@@ -85,9 +121,10 @@ export interface FunnelAnswer {
 }
 
 /** The funnel of a period beside the period before it. */
-export async function readFunnel(db: Queryable, period: Period, filter: InsightsFilter): Promise<FunnelAnswer> {
+export async function readFunnel(db: Queryable, period: Period, filter: InsightsFilter, source: InsightsSource = {}): Promise<FunnelAnswer> {
   const previous = previousPeriod(period);
-  const [now, before] = await Promise.all([readFunnelDays(db, period, filter), readFunnelDays(db, previous, filter)]);
+  const read = (p: Period) => (wholeStore(filter, source) ? readFunnelDaysOfStore(db, p) : readFunnelDays(db, p, filter));
+  const [now, before] = await Promise.all([read(period), read(previous)]);
   const current = total(now);
   const earlier = total(before);
   const perDay = new Map(daysOf(period).map((day) => [day, { day, ...zero() }]));

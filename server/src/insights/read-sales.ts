@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
-import { ORDER_FILTERS, rollupWhere, type InsightsFilter } from './insights-filter';
+import { ORDER_FILTERS, rollupWhere, wholeStore, type InsightsFilter, type InsightsSource } from './insights-filter';
+import { LOCAL_DAY, partOf, spreadDays } from './roll-up-days';
 import { previousPeriod, type Period } from './insights-period';
 import { share } from './read-funnel';
 
@@ -71,11 +72,29 @@ export async function readSalesDays(db: Queryable, period: Period, filter: Insig
   return rows.map((row) => ({ day: row.day, game_id: Number(row.game_id), currency: row.currency, ...figures(row) }));
 }
 
-async function readByCurrency(db: Queryable, period: Period, filter: InsightsFilter, by?: string): Promise<(SumRow & { key?: string; day?: string })[]> {
+/** SUMS over day rows spread onto operator's days. */
+const DAY_SUMS = ['paid', 'paid_minor', 'first_paid', 'refunded', 'refunded_minor', 'disputed', 'disputed_minor']
+  .map((m) => `sum(${partOf(m)})::text AS ${m}`)
+  .join(', ');
+const DAY_ANY = `HAVING sum(${partOf('paid')}) + sum(${partOf('refunded')}) + sum(${partOf('disputed')}) > 0`;
+
+/** Sales per currency over the period, per operator's day (`day`) or per breakdown, or in all. */
+async function readByCurrency(db: Queryable, period: Period, filter: InsightsFilter, source: InsightsSource, by?: 'day' | SalesBreakdown): Promise<(SumRow & { key?: string; day?: string })[]> {
+  const groups = by ? '1, 2' : '1';
+  if (wholeStore(filter, source)) {
+    // Every game: the day rollups of one breakdown (decision 277).
+    const dimension = by === undefined || by === 'day' ? 'all' : by;
+    const key = by === 'day' ? `${LOCAL_DAY}::text AS day, ` : by ? 'r.key AS key, ' : '';
+    return db.query(
+      `SELECT ${key}r.currency, ${DAY_SUMS}
+         FROM ${spreadDays('insights_order_days', '$1', '$2', '$3', 'AND r.dimension = $4', by === 'day')}
+        GROUP BY ${groups} ${DAY_ANY} ORDER BY ${groups}`,
+      [period.from, period.to, period.timeZone, dimension],
+    );
+  }
   const params: unknown[] = [];
   const { where, day } = rollupWhere(period, filter, ORDER_FILTERS, params);
-  const key = by === 'day' ? `${day}::text AS day, ` : by ? `${by}::text AS key, ` : '';
-  const groups = by ? '1, 2' : '1';
+  const key = by === 'day' ? `${day}::text AS day, ` : by ? `${SALES_BREAKDOWNS[by]}::text AS key, ` : '';
   return db.query(`SELECT ${key}currency, ${SUMS} FROM insights_order_hours WHERE ${where} GROUP BY ${groups} ${ANY} ORDER BY ${groups}`, params);
 }
 
@@ -91,15 +110,29 @@ export interface SalesAnswer {
   readonly breakdown: readonly ({ readonly key: string; readonly currency: string } & SalesFigures)[];
 }
 
+const SUM_FIELDS = ['paid', 'paid_minor', 'first_paid', 'refunded', 'refunded_minor', 'disputed', 'disputed_minor'] as const;
+
+/** Rows added up per currency. */
+function sumPerCurrency(rows: readonly SumRow[]): SumRow[] {
+  const sums = new Map<string, Record<(typeof SUM_FIELDS)[number], number>>();
+  for (const row of rows) {
+    const sum = sums.get(row.currency) ?? { paid: 0, paid_minor: 0, first_paid: 0, refunded: 0, refunded_minor: 0, disputed: 0, disputed_minor: 0 };
+    for (const field of SUM_FIELDS) sum[field] += Number(row[field]);
+    sums.set(row.currency, sum);
+  }
+  return [...sums].map(([currency, sum]) => ({ currency, ...(Object.fromEntries(SUM_FIELDS.map((f) => [f, String(sum[f])])) as Omit<SumRow, 'currency'>) }));
+}
+
 /** Sales of a period per currency, per day and broken down by `by`, beside the period before. */
-export async function readSales(db: Queryable, period: Period, filter: InsightsFilter, by: SalesBreakdown): Promise<SalesAnswer> {
+export async function readSales(db: Queryable, period: Period, filter: InsightsFilter, by: SalesBreakdown, source: InsightsSource = {}): Promise<SalesAnswer> {
   const previous = previousPeriod(period);
-  const [totals, earlier, days, breakdown] = await Promise.all([
-    readByCurrency(db, period, filter),
-    readByCurrency(db, previous, filter),
-    readByCurrency(db, period, filter, 'day'),
-    readByCurrency(db, period, filter, SALES_BREAKDOWNS[by]),
+  const [earlier, days, breakdown] = await Promise.all([
+    readByCurrency(db, previous, filter, source),
+    readByCurrency(db, period, filter, source, 'day'),
+    readByCurrency(db, period, filter, source, by),
   ]);
+  // The period's totals are its days' together (every hour lies on one day): one read fewer.
+  const totals = sumPerCurrency(days);
   const before = new Map(earlier.map((row) => [row.currency, figures(row)]));
   const currencies = [...new Set([...totals.map((row) => row.currency), ...before.keys()])].sort();
   const now = new Map(totals.map((row) => [row.currency, row]));

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { DELIVERY_TIMES_SQL, ORDER_FACTS_SQL } from '../orders';
 import { DELIVERY_BUCKET_BOUNDS_MS } from './delivery-buckets';
+import { rollUpDays } from './roll-up-days';
 
 /**
  * How far back each run makes the hourly rollups again: longer than any transaction that writes a
@@ -87,8 +88,17 @@ export async function rollUpInsights(tx: Queryable, options: { readonly lagMs?: 
     [...range, DELIVERY_BUCKET_BOUNDS_MS],
   );
 
+  // The all-games days (decision 277) of the hours just made; the first time, of every hour made before.
+  const [days] = await tx.query<{ from_at: string }>(
+    `SELECT to_json(least($1::timestamptz, coalesce(
+              (SELECT rolled_to FROM insights_rollup_state WHERE name = 'days'),
+              least((SELECT min(hour) FROM insights_report_hours), (SELECT min(hour) FROM insights_order_hours)), $1::timestamptz))) #>> '{}' AS from_at`,
+    [from],
+  );
+  await rollUpDays(tx, days!.from_at, to);
+
   await tx.query(
-    `INSERT INTO insights_rollup_state (name, rolled_to) VALUES ('hours', $1)
+    `INSERT INTO insights_rollup_state (name, rolled_to) VALUES ('hours', $1), ('days', $1)
      ON CONFLICT (name) DO UPDATE SET rolled_to = EXCLUDED.rolled_to`,
     [to],
   );

@@ -1,7 +1,7 @@
 import type { ReportPayload } from '@topup/shared/types';
 import { callAction } from './family-a-client';
 
-/** `report`: records a page load (1), tab change (2) or purchase intent (3). Failures are ignored (spec §8). */
+/** `report`: records a page load (1), tab change (2), purchase intent (3) or confirmed character (4). Failures are ignored (spec §8). */
 export async function sendReport(payload: ReportPayload): Promise<void> {
   try {
     await callAction<unknown>('report', { ...payload });

@@ -107,7 +107,7 @@ export const pcpay = {
       return '';
     }
   },
-  /** A page view (1), tab change (2) or purchase intent (3). Failures are ignored (spec §8). */
+  /** A page view (1), tab change (2), purchase intent (3) or confirmed character (4). Failures are ignored (spec §8). */
   report: async (payload: ReportPayload): Promise<void> => {
     try {
       await call<unknown>('report', { ...payload });

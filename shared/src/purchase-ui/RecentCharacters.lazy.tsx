@@ -108,6 +108,17 @@ export function rememberRecentCharacter(gameId: string, role: RoleInfo, area: st
   write([entry, ...readRecentCharacters().filter((other) => !same(other, entry))]);
 }
 
+/**
+ * The phone store's character confirmed: it goes first in the recent list, and the back office's
+ * funnel hears of it (report type 4 through /api/report, the session the browser's report cookie).
+ * Here, loaded after the confirmation, so that the first load of the page carries none of it (decision 278).
+ */
+export function characterConfirmed(gameId: string, role: RoleInfo, area: string, region: string): void {
+  rememberRecentCharacter(gameId, role, area, region);
+  // The report client is the page's own, asked for here: the list's loader (in the first load) waits for nothing more.
+  void import('@topup/shared/api').then(({ sendReport }) => sendReport({ game_id: gameId, area, product_id: '', product_type: '', report_type: 4, from: '' }));
+}
+
 export function forgetRecentCharacter(entry: RecentCharacter): void {
   write(readRecentCharacters().filter((other) => !same(other, entry)));
 }

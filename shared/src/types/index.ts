@@ -171,14 +171,15 @@ export interface RoleInfo {
   readonly server_id: string;
 }
 
-export type ReportType = 1 | 2 | 3;
+/** 1 page load, 2 tab change, 3 purchase intent (the spec's); 4 character confirmed (the store's own). */
+export type ReportType = 1 | 2 | 3 | 4;
 
 export interface ReportPayload {
   game_id: PayloadValue;
   area: string;
   product_id: string;
   product_type: string;
-  /** 1 page load, 2 tab change, 3 purchase intent. */
+  /** 1 page load, 2 tab change, 3 purchase intent, 4 character confirmed. */
   report_type: ReportType | `${ReportType}`;
   from: string;
 }

@@ -8,8 +8,8 @@ export interface ReportContext {
 }
 
 /**
- * Records what the player did in the pay centre: a page view (1), a tab change (2) or a purchase
- * intent (3). The answer is ignored (spec §8).
+ * Records what the player did in the pay centre: a page view (1), a tab change (2), a purchase
+ * intent (3) or a confirmed character (4, the store's own). The answer is ignored (spec §8).
  */
 export function reportActivity(context: ReportContext, reportType: ReportType, productType = '', productId = ''): void {
   if (!context.gameId) return;

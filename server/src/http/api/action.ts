@@ -28,6 +28,8 @@ export interface ActionContext {
   readonly linkHosts: readonly string[];
   /** The pay centre's orders come back to its own result page after the checkout. */
   readonly storefront: Storefront;
+  /** The browser's report session (report-session.ts): read from its cookie, or made and set on the answer. */
+  reportSession(): string;
 }
 
 /** JSON schema of one body field. */

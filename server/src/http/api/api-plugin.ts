@@ -16,6 +16,7 @@ import type { LimitSettings } from './limit-settings';
 import { message } from './messages';
 import { requestLocale } from './request-locale';
 import { actionLimits } from './request-limits';
+import { reportSessionOf } from './report-session';
 import { RET } from './ret-codes';
 import { API_ROUTES } from './routes-table';
 
@@ -110,6 +111,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
           orders: options.orders,
           linkHosts: options.linkHosts ?? [],
           storefront: name.startsWith('pcpay/') ? 'payCentre' : 'phone',
+          reportSession: () => reportSessionOf(request, reply),
         });
         const answer = JSON.stringify({ ret: RET.OK, data, msg: message('ok', locale) });
         if (cacheKey) answers.set(catalogue, cacheKey, answer);

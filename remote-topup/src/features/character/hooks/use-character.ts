@@ -64,7 +64,8 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
     const role = lookup.confirm();
     if (!role) return;
     rememberCharacter(role, roleArea, region);
-    void loadRecentCharacters().then((recent) => recent.rememberRecentCharacter(gameId, role, roleArea, region));
+    // Remembered, and reported to the funnel (type 4), by the recent characters' module, loaded now.
+    void loadRecentCharacters().then((recent) => recent.characterConfirmed(gameId, role, roleArea, region));
   }, [lookup, roleArea, region, gameId]);
 
   const reenter = useCallback(async () => {

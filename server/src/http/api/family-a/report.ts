@@ -17,7 +17,7 @@ export const report = defineAction({
     session_id: FIELD.sessionId,
   },
   signed: true,
-  async handle(input, { catalogue, db, clientAddress, storefront }): Promise<null> {
+  async handle(input, { catalogue, db, clientAddress, storefront, reportSession }): Promise<null> {
     const gameId = requireGameId(input);
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const reportType = input.report_type ?? '';
@@ -30,7 +30,8 @@ export const report = defineAction({
       reportType: Number(reportType) as ReportType,
       source: input.from ?? '',
       clientAddress,
-      sessionId: input.session_id ?? '',
+      // A session the page names (the API's field), else the browser's from its cookie (decision 278).
+      sessionId: input.session_id || reportSession(),
       storefront,
     });
     return null;
