@@ -87,7 +87,7 @@ export async function alertRoutes(app: FastifyInstance, options: AlertRouteOptio
 
   app.get('/alerts/mine', { config: { permission: 'read' } }, async (request) => mine(operatorIdOf(request)));
 
-  app.put<{ Body: { kinds: AlertKind[] } }>(
+  app.post<{ Body: { kinds: AlertKind[] } }>(
     '/alerts/subscriptions',
     {
       config: { permission: 'read' },
