@@ -2,10 +2,11 @@ import { addStrings, type Strings } from '@topup/shared/store';
 import { EN } from './locales/en';
 import { KO } from './locales/ko';
 import { ZH } from './locales/zh';
+import { ALERTS_EN, ALERTS_KO, ALERTS_ZH } from './features/alerts/alert-strings';
 
 /** The `ops` namespace: every string the back office shows, in en, ko and zh. */
 export const NAMESPACE = 'ops';
 
-export const STRINGS: Strings = { en: EN, ko: KO, zh: ZH };
+export const STRINGS: Strings = { en: { ...EN, ...ALERTS_EN }, ko: { ...KO, ...ALERTS_KO }, zh: { ...ZH, ...ALERTS_ZH } };
 
 addStrings(NAMESPACE, STRINGS);
