@@ -7,7 +7,7 @@ import { smtpTransport } from '../src/fulfilment/mail-transport';
 import { addOperator } from '../src/ops/operator-admin';
 import { auditCatalogueImport } from '../src/ops/audit';
 import { createTicket, readTicket, setTicketStatus } from '../src/support/support-tickets';
-import { STRICT_WEBHOOKS, verifyWebhook, watchDeliveries, watchReconciliation, webhookUrlProblem } from '../src/alerts';
+import { AlertWorker, recordOneOffIncident, STRICT_WEBHOOKS, verifyWebhook, watchDeliveries, watchReconciliation, webhookUrlProblem } from '../src/alerts';
 import { webhookAddressProblem } from '../src/alerts/webhook-address';
 import { postWebhook as postToWebhook } from '../src/alerts/post-webhook';
 import { guardedLookup } from '../src/net/outbound-address';
@@ -235,13 +235,28 @@ describe.each(testDbTargets())('alerts on $name', (target) => {
   });
 
   it('alerts once for a published revision that changed prices by more than 50 %', async () => {
-    const outcome = { revision: 9001, counts: {}, largePriceChanges: [{ product_id: '18-us-currency-300', from_minor: 299, to_minor: 999, percent: 234 }] };
-    await db.transaction((tx) => auditCatalogueImport(SETUP, 'new prices')(tx, outcome));
-    await db.transaction((tx) => auditCatalogueImport(SETUP, 'the same revision told again')(tx, outcome));
-    await db.transaction((tx) => auditCatalogueImport(SETUP, 'small changes')(tx, { revision: 9002, counts: {}, largePriceChanges: [] }));
+    await addOperator(db, SETUP, { email: 'merch@ops.example', role: 'merchandiser', password: PASSWORD });
+    const merch = new Console(store.url);
+    await merch.signIn('merch@ops.example');
+    const file = (await merch.send('GET', '/catalogue/file')).body as { bundles: Array<{ product_id: string; price_minor: number }> };
+    const bundle = file.bundles.find((b) => b.product_id === '18-us-currency-300')!;
+    bundle.price_minor *= 3;
+    const asked = { file, reason: 'winter prices', request_key: 'alerts-price-1' };
+    expect((await merch.send('POST', '/catalogue/import', asked)).status).toBe(409);
+    expect(await countRows(db, `alert_incidents WHERE alert_kind = 'price_change'`)).toBe(0);
+    const imported = await merch.send('POST', '/catalogue/import', { ...asked, confirm_price_changes: true });
+    expect(imported.body).toMatchObject({ done: true });
+    expect((await merch.send('POST', '/catalogue/import', { ...asked, confirm_price_changes: true })).body).toMatchObject({ done: false });
+    // A revision without a large change alerts nothing.
+    bundle.price_minor += 1;
+    expect((await merch.send('POST', '/catalogue/import', { file, reason: 'one cent', request_key: 'alerts-price-2' })).body).toMatchObject({ done: true });
+    const revision = imported.body.revision as number;
     expect(await db.query(`SELECT subject, title FROM alert_incidents WHERE alert_kind = 'price_change'`)).toEqual([
-      { subject: 'revision 9001', title: 'revision 9001 changed 1 price by more than 50 %, published by service:test-setup' },
+      { subject: `revision ${revision}`, title: `revision ${revision} changed 1 price by more than 50 %, published by merch@ops.example` },
     ]);
+    await until('the price-change webhook', () => hooksTo('/hook/alice-private-path').some((entry) => entry.body.includes('"kind":"price_change"')));
+    const told = JSON.parse(hooksTo('/hook/alice-private-path').find((entry) => entry.body.includes('"kind":"price_change"'))!.body);
+    expect(told.incident.facts).toMatchObject({ revision, published_by: 'merch@ops.example', reason: 'winter prices', changes: expect.stringMatching(/^18-us-currency-300: \d+ → \d+ \(\+200 %\)$/) });
   });
 
   it('counts unseen incidents for the menu badge, per operator', async () => {
@@ -273,6 +288,30 @@ describe.each(testDbTargets())('alerts on $name', (target) => {
     expect(await stranger.send('GET', '/alerts/mine', undefined, bearer)).toMatchObject({ status: 403, body: { code: 'operatorOnly' } });
     expect((await stranger.send('GET', '/alerts', undefined, bearer)).status).toBe(200);
     expect(await countRows(db, `audit_log WHERE action = 'alerts.subscriptions' AND actor = 'bob@ops.example'`)).toBe(1);
+  });
+  it("posts each webhook delivery once with two instances' workers draining the outbox", async () => {
+    await addOperator(db, SETUP, { email: 'carol@ops.example', role: 'release_manager', password: PASSWORD });
+    const carol = new Console(store.url);
+    await carol.signIn('carol@ops.example');
+    expect((await carol.send('POST', '/alerts/channels', { channel: 'webhook', url: `${receiver.url}/two-workers`, format: 'json' })).status).toBe(201);
+    expect((await carol.send('POST', '/alerts/subscriptions', { kinds: ['auto_rollback'] })).status).toBe(200);
+    const other = await secondInstance(target, db);
+    const worker = new AlertWorker({ db: other.db, log: { info: () => undefined, warn: () => undefined, error: () => undefined }, policy: { internal: true }, pollIntervalMs: 10, leaseMs: 5_000, timeoutMs: 2_000, instance: 'second' });
+    try {
+      worker.start();
+      await db.transaction(async (tx) => {
+        for (let n = 1; n <= 24; n += 1) await recordOneOffIncident(tx, { kind: 'auto_rollback', subject: `remote-topup:drill-${n}`, title: `drill ${n}` });
+      });
+      await until('24 posts', () => hooksTo('/two-workers').length >= 24);
+      await sleep(300);
+      const ids = hooksTo('/two-workers').map((entry) => entry.headers['x-topup-alert-delivery']);
+      expect(ids).toHaveLength(24);
+      expect(new Set(ids).size).toBe(24);
+      expect(await countRows(db, `alert_deliveries d JOIN alert_channels c ON c.id = d.channel_id WHERE c.url LIKE '%/two-workers' AND d.sent_at IS NOT NULL AND d.attempts = 1`)).toBe(24);
+    } finally {
+      await worker.stop();
+      await other.close();
+    }
   });
 });
 

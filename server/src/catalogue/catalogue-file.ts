@@ -335,7 +335,7 @@ export async function importCatalogue(db: Db, cache: CatalogueCache | null, valu
       // The revision this import makes (updateCatalogue bumps it as it commits).
       revision: (row?.revision ?? 0) + 1,
       counts: Object.fromEntries(LISTS.flatMap((list) => (file[list] ? [[list, file[list].length]] : []))),
-      largePriceChanges: large,
+      ...(large.length > 0 ? { largePriceChanges: large } : {}),
     };
     await tx.query(
       `INSERT INTO catalogue_revisions (revision, actor, reason, source, counts, file) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)

@@ -26,8 +26,7 @@ import { openPreview, previewLink } from '../releases/preview-links';
 import { runClusterChore } from '../db/cluster-chore';
 import { rollUpInsights } from '../insights';
 import { forgetOldReports } from '../reports/record-report';
-import { auditRegistry } from '../ops/audit';
-import type { RegistryAudit } from '../releases/registry-repo';
+import { auditAutomaticRollback } from '../ops/audit';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
 import { RegistryService } from '../releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
@@ -46,7 +45,7 @@ import { installStripePayments } from './payments/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 import { catalogueGameGateway } from '../catalogue/catalogue-game-gateway';
 import { type MailSink, type MailTransport, MailWorker } from '../fulfilment';
-import { AlertWorker, recordOneOffIncident, watchDeliveries, watchReconciliation, type WebhookPolicy } from '../alerts';
+import { AlertWorker, watchDeliveries, watchReconciliation, type WebhookPolicy } from '../alerts';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -169,17 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(healthRoutes, { db, settings: releaseHealth, signer });
     let watching: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
-      const rollbackAudit = (remote: string) => auditRegistry({ name: 'service:auto-rollback', operatorId: null, address: 'store' }, 'release.rollback', `automatic rollback of ${remote}`);
       // The rollback's transaction records it in the audit log and opens its alert: both, or neither.
-      const autoAudit = (remote: string): RegistryAudit => async (tx, record) => {
-        await rollbackAudit(remote)(tx, record);
-        await recordOneOffIncident(tx, {
-          kind: 'auto_rollback',
-          subject: `${record.app}:${record.id}`,
-          title: `${record.app} rolled back from ${record.from_version ?? '—'} to ${record.to_version}`,
-          facts: { app: record.app, from_version: record.from_version, to_version: record.to_version, kind: record.kind, why: record.reason },
-        });
-      };
+      const autoAudit = auditAutomaticRollback;
       watching = setInterval(() => {
         void runClusterChore(db, 'release-health', releaseHealth.checkMs, async () => {
           for (const done of await watchReleases(db, registry, releaseHealth, autoAudit)) app.log.warn({ rollback: done }, 'a failing release was rolled back');

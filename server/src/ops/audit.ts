@@ -103,6 +103,23 @@ export function auditRegistry(actor: Actor, action: string, reason: string): Reg
   };
 }
 
+/**
+ * What the store's automatic rollback of `app` writes, inside the rollback's transaction: its audit row
+ * and its alert (one per rollback: decision 281). Both commit with the rollback, or neither.
+ */
+export function auditAutomaticRollback(app: string): RegistryAudit {
+  const audit = auditRegistry({ name: 'service:auto-rollback', operatorId: null, address: 'store' }, 'release.rollback', `automatic rollback of ${app}`);
+  return async (tx, record) => {
+    await audit(tx, record);
+    await recordOneOffIncident(tx, {
+      kind: 'auto_rollback',
+      subject: `${record.app}:${record.id}`,
+      title: `${record.app} rolled back from ${record.from_version ?? '—'} to ${record.to_version}`,
+      facts: { app: record.app, from_version: record.from_version, to_version: record.to_version, why: record.reason },
+    });
+  };
+}
+
 /** What recording a release writes into the audit log, inside the transaction that records it. */
 export function auditRelease(actor: Actor, reason: string): ReleaseAudit {
   return async (tx, release) => {
