@@ -5,7 +5,6 @@ import type { Db } from '../src/db/db';
 import { startMailSink, type MailSink } from '../src/fulfilment/mail-sink';
 import { smtpTransport } from '../src/fulfilment/mail-transport';
 import { addOperator } from '../src/ops/operator-admin';
-import { auditCatalogueImport } from '../src/ops/audit';
 import { createTicket, readTicket, setTicketStatus } from '../src/support/support-tickets';
 import { AlertWorker, recordOneOffIncident, STRICT_WEBHOOKS, verifyWebhook, watchDeliveries, watchReconciliation, webhookUrlProblem } from '../src/alerts';
 import { webhookAddressProblem } from '../src/alerts/webhook-address';
