@@ -38,12 +38,12 @@ function Incidents() {
   const rows = incidents.data?.incidents ?? [];
   return (
     <section className="ops-card" aria-labelledby="alerts-incidents">
-      <h2 id="alerts-incidents">
-        {t('alerts.incidents')}{' '}
+      <div className="ops-card__head">
+        <h2 id="alerts-incidents">{t('alerts.incidents')}</h2>
         <button type="button" className="ops-button ops-button--quiet" onClick={incidents.reload}>
           {t('common.refresh')}
         </button>
-      </h2>
+      </div>
       <ErrorNote error={incidents.error} onRetry={incidents.reload} />
       {!incidents.data && incidents.loading ? <Loading /> : null}
       {incidents.data && rows.length === 0 ? <Empty>{t('alerts.noIncidents')}</Empty> : null}
