@@ -78,11 +78,12 @@ export async function listIncidents(db: Queryable, limit: number): Promise<Incid
   );
 }
 
-/** Incidents opened since the operator last looked at the Alerts page. */
+/** Incidents opened since the operator last looked at the Alerts page (a new operator: since they were added). */
 export async function unseenCount(db: Queryable, operatorId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM alert_incidents
-      WHERE id > coalesce((SELECT seen_through FROM alert_seen WHERE operator_id = $1), 0)`,
+      WHERE id > coalesce((SELECT seen_through FROM alert_seen WHERE operator_id = $1), 0)
+        AND opened_at >= (SELECT created_at FROM operators WHERE id = $1)`,
     [operatorId],
   );
   return row?.n ?? 0;
