@@ -12,7 +12,7 @@ export interface GameDeliveryOutcomes {
 /**
  * Each game's delivery outcomes over the last `windowMs` (the order timeline's `delivery_retry`,
  * `delivery_failed` and `delivered` events), for the failing-deliveries alert. Games with no attempt in
- * the window are absent.
+ * the window are absent. `now()`, not `clock_timestamp()`: a stable bound lets the partial index on `at` find the window.
  */
 export function deliveryOutcomesByGame(db: Queryable, windowMs: number): Promise<GameDeliveryOutcomes[]> {
   return db.query<GameDeliveryOutcomes>(
@@ -22,7 +22,7 @@ export function deliveryOutcomesByGame(db: Queryable, windowMs: number): Promise
             left(coalesce((array_agg(e.detail ORDER BY e.id DESC) FILTER (WHERE e.event <> 'delivered'))[1], ''), 200) AS last_error
        FROM order_events e JOIN orders o ON o.order_id = e.order_id
       WHERE e.event IN ('delivered', 'delivery_retry', 'delivery_failed')
-        AND e.at >= clock_timestamp() - $1 * interval '1 millisecond'
+        AND e.at >= now() - $1 * interval '1 millisecond'
       GROUP BY o.game_id ORDER BY o.game_id`,
     [windowMs],
   );
