@@ -5,10 +5,15 @@ import { INSIGHTS_KO } from './locales/insights-ko';
 import { INSIGHTS_ZH } from './locales/insights-zh';
 import { KO } from './locales/ko';
 import { ZH } from './locales/zh';
+import { ALERTS_EN, ALERTS_KO, ALERTS_ZH } from './features/alerts/alert-strings';
 
 /** The `ops` namespace: every string the back office shows, in en, ko and zh. */
 export const NAMESPACE = 'ops';
 
-export const STRINGS: Strings = { en: { ...EN, ...INSIGHTS_EN }, ko: { ...KO, ...INSIGHTS_KO }, zh: { ...ZH, ...INSIGHTS_ZH } };
+export const STRINGS: Strings = {
+  en: { ...EN, ...INSIGHTS_EN, ...ALERTS_EN },
+  ko: { ...KO, ...INSIGHTS_KO, ...ALERTS_KO },
+  zh: { ...ZH, ...INSIGHTS_ZH, ...ALERTS_ZH },
+};
 
 addStrings(NAMESPACE, STRINGS);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_INSTANCE_NAME } from './db/instance-name';
 import { stripeSettingsFrom, type StripeSettings } from './payments';
 import type { GameEndpointPolicy } from './game/http/game-endpoint-policy';
+import type { DeliveryAlertSettings, WebhookPolicy } from './alerts';
 import { releaseHealthFrom, type ReleaseHealthSettings } from './releases/health-settings';
 import { DEV_WEBHOOK_SECRET } from './settings/development-secrets';
 import { readSettings, type SettingTexts } from './settings/read-settings';
@@ -148,6 +149,17 @@ export interface OpsSettings {
   readonly reportsKeepDays: number;
   /** How often the insights' rollups are brought up to date (INSIGHTS_ROLLUP_SECONDS, default 60). */
   readonly insightsRollupMs: number;
+  /** When the store alerts and how it reaches webhooks (ALERT_* settings, docs/back-office.md "Alerts"). */
+  readonly alerts: AlertSettings;
+}
+
+export interface AlertSettings {
+  readonly delivery: DeliveryAlertSettings;
+  readonly watchMs: number;
+  readonly reconcileMs: number;
+  readonly webhookTimeoutMs: number;
+  /** Webhooks on this machine or a private network: development and tests only. */
+  readonly webhooks: WebhookPolicy;
 }
 
 export interface MailSettings {
@@ -247,6 +259,13 @@ export function configFrom(settings: Settings): ServerConfig {
       signInsPerAddress: settings.OPS_SIGN_INS_PER_ADDRESS,
       reportsKeepDays: settings.REPORTS_KEEP_DAYS,
       insightsRollupMs: settings.INSIGHTS_ROLLUP_SECONDS * 1000,
+      alerts: {
+        delivery: { windowMs: settings.ALERT_DELIVERY_WINDOW, failurePercent: settings.ALERT_DELIVERY_FAILURE_PERCENT, minFailures: settings.ALERT_DELIVERY_MIN_FAILURES },
+        watchMs: settings.ALERT_WATCH_INTERVAL,
+        reconcileMs: settings.ALERT_RECONCILE_INTERVAL,
+        webhookTimeoutMs: settings.ALERT_WEBHOOK_TIMEOUT,
+        webhooks: { internal: nodeEnv !== 'production' },
+      },
     },
     releaseHealth: releaseHealthFrom(settings),
     releaseSigningKey: settings.RELEASE_SIGNING_KEY ?? null,

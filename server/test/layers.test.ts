@@ -93,6 +93,11 @@ describe('one owner per table', () => {
     insights_delivery_hours: ['insights/roll-up.ts'],
     insights_rollup_state: ['insights/roll-up.ts'],
     stripe_checkout_sessions: ['payments/stripe/checkout-sessions.ts'],
+    alert_channels: ['alerts/channels.ts'],
+    alert_subscriptions: ['alerts/channels.ts'],
+    alert_incidents: ['alerts/incidents.ts'],
+    alert_seen: ['alerts/incidents.ts'],
+    alert_deliveries: ['alerts/alert-deliveries.ts'],
   };
   const writers = tableWriters();
 

@@ -1,6 +1,7 @@
 import type { RemoteRegistry } from '@topup/shared/contracts';
 import type { Db } from '../src/db/db';
 import { judge, watchReleases, Z_CRITICAL } from '../src/releases/auto-rollback';
+import { auditAutomaticRollback } from '../src/ops/audit';
 import { BUCKETS, bucketOf, inShare, newBucket, versionFor } from '../src/releases/canary';
 import type { ReleaseHealthSettings } from '../src/releases/health-settings';
 import { readReports } from '../src/http/releases/health-routes';
@@ -150,9 +151,14 @@ describe.each(testDbTargets())('canaries, health and automatic rollback on $name
     await registry.activate('remote-topup', 'v2', 'ops');
     await loads('v2', 'render', 60);
     expect(await watchReleases(db, registry, SETTINGS, undefined, new Date(Date.now() + 31 * 60_000))).toEqual([]);
-    const [done] = await watchReleases(db, registry, SETTINGS);
+    const [done] = await watchReleases(db, registry, SETTINGS, auditAutomaticRollback);
     expect(done).toMatchObject({ kind: 'auto-rollback', from_version: 'v2', to_version: 'v1' });
     expect((await registry.list()).live['remote-topup']).toBe('v1');
+    // Its alert, once, from the rollback's own transaction (decision 281); looking again rolls nothing back and alerts nothing.
+    expect(await watchReleases(db, registry, SETTINGS, auditAutomaticRollback)).toEqual([]);
+    expect(await db.query(`SELECT alert_kind, subject, title FROM alert_incidents`)).toEqual([
+      { alert_kind: 'auto_rollback', subject: `remote-topup:${done!.id}`, title: 'remote-topup rolled back from v2 to v1' },
+    ]);
   });
 });
 

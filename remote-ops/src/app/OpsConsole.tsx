@@ -13,6 +13,8 @@ import { OrdersPage } from '../pages/OrdersPage';
 import { ReleasesPage } from '../pages/ReleasesPage';
 import { SignInPage } from '../pages/SignInPage';
 import { TicketsPage } from '../pages/TicketsPage';
+import { AlertsBadge } from '../features/alerts/AlertsBadge';
+import { AlertsPage } from '../features/alerts/AlertsPage';
 import { Loading } from './parts';
 import './ops.css';
 
@@ -34,6 +36,7 @@ const SECTIONS: readonly Section[] = [
   { path: 'releases', label: 'nav.releases', permission: 'releases.read' },
   { path: 'operators', label: 'nav.operators', permission: 'operators.manage' },
   { path: 'audit', label: 'nav.audit', permission: 'read' },
+  { path: 'alerts', label: 'nav.alerts', permission: 'read' },
 ];
 
 /** A page the role may not open: said plainly, never an empty screen. */
@@ -88,6 +91,7 @@ function Console() {
               <li key={section.path}>
                 <NavLink to={`/ops/${section.path}`} className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
                   {t(section.label)}
+                  {section.path === 'alerts' ? <AlertsBadge /> : null}
                 </NavLink>
               </li>
             ))}
@@ -118,6 +122,7 @@ function Console() {
           <Route path="releases" element={<Guarded permission="releases.read"><ReleasesPage /></Guarded>} />
           <Route path="operators" element={<Guarded permission="operators.manage"><OperatorsPage /></Guarded>} />
           <Route path="audit" element={<Guarded permission="read"><AuditPage /></Guarded>} />
+          <Route path="alerts" element={<Guarded permission="read"><AlertsPage /></Guarded>} />
           <Route path="*" element={<NotAllowed />} />
         </Routes>
       </main>

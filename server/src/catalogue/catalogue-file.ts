@@ -238,6 +238,8 @@ export interface ImportOutcome {
   /** The catalogue's revision after the import. */
   readonly revision: number;
   readonly counts: Readonly<Record<string, number>>;
+  /** The prices it changed by more than LARGE_PRICE_CHANGE_PERCENT (confirmed a second time): the price-change alert's facts. */
+  readonly largePriceChanges?: readonly PriceChange[];
 }
 
 /** Who imports a file, and why: kept with the revision it makes. */
@@ -333,6 +335,7 @@ export async function importCatalogue(db: Db, cache: CatalogueCache | null, valu
       // The revision this import makes (updateCatalogue bumps it as it commits).
       revision: (row?.revision ?? 0) + 1,
       counts: Object.fromEntries(LISTS.flatMap((list) => (file[list] ? [[list, file[list].length]] : []))),
+      ...(large.length > 0 ? { largePriceChanges: large } : {}),
     };
     await tx.query(
       `INSERT INTO catalogue_revisions (revision, actor, reason, source, counts, file) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)

@@ -26,7 +26,7 @@ import { openPreview, previewLink } from '../releases/preview-links';
 import { runClusterChore } from '../db/cluster-chore';
 import { rollUpInsights } from '../insights';
 import { forgetOldReports } from '../reports/record-report';
-import { auditRegistry } from '../ops/audit';
+import { auditAutomaticRollback } from '../ops/audit';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
 import { RegistryService } from '../releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
@@ -45,6 +45,7 @@ import { installStripePayments } from './payments/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 import { catalogueGameGateway } from '../catalogue/catalogue-game-gateway';
 import { type MailSink, type MailTransport, MailWorker } from '../fulfilment';
+import { AlertWorker, watchDeliveries, watchReconciliation, type WebhookPolicy } from '../alerts';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -71,6 +72,8 @@ export interface AppOptions {
   readonly mailSink?: MailSink;
   /** How releases are watched in players' browsers and rolled back by the store; the config's otherwise. */
   readonly releaseHealth?: ReleaseHealthSettings;
+  /** Where alert webhooks may point; the config's otherwise (this machine in development only). */
+  readonly webhooks?: WebhookPolicy;
 }
 
 /** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
@@ -165,7 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(healthRoutes, { db, settings: releaseHealth, signer });
     let watching: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
-      const autoAudit = (remote: string) => auditRegistry({ name: 'service:auto-rollback', operatorId: null, address: 'store' }, 'release.rollback', `automatic rollback of ${remote}`);
+      // The rollback's transaction records it in the audit log and opens its alert: both, or neither.
+      const autoAudit = auditAutomaticRollback;
       watching = setInterval(() => {
         void runClusterChore(db, 'release-health', releaseHealth.checkMs, async () => {
           for (const done of await watchReleases(db, registry, releaseHealth, autoAudit)) app.log.warn({ rollback: done }, 'a failing release was rolled back');
@@ -186,9 +190,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }, config.ops.insightsRollupMs);
       rollingUp.unref();
     });
+    // Alerts: the watches of failing deliveries and of the reconciliation, each once per period for the
+    // whole cluster, and the worker that posts webhooks (every instance; each delivery claimed by one).
+    const alertSettings = config.ops.alerts;
+    const webhooks = options.webhooks ?? alertSettings.webhooks;
+    const alertWorker = new AlertWorker({ db, log: app.log, policy: webhooks, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs, timeoutMs: alertSettings.webhookTimeoutMs, instance: config.instanceName });
+    const alertTimers: NodeJS.Timeout[] = [];
+    app.addHook('onReady', async () => {
+      alertWorker.start();
+      const every = (chore: string, ms: number, work: Parameters<typeof runClusterChore>[3]) => {
+        const timer = setInterval(() => {
+          void runClusterChore(db, chore, ms, work)
+            .then((ran) => {
+              if (ran) {
+                alertWorker.wake();
+                orders.wakeMail?.();
+              }
+            })
+            .catch((error: unknown) => app.log.error({ err: error, chore }, 'an alert watch failed; the next period tries again'));
+        }, ms);
+        timer.unref();
+        alertTimers.push(timer);
+      };
+      every('alerts-deliveries', alertSettings.watchMs, async (tx) => {
+        await watchDeliveries(tx, alertSettings.delivery);
+      });
+      every('alerts-reconcile', alertSettings.reconcileMs, async (tx) => {
+        await watchReconciliation(tx, settings.giveUpAfterMs);
+      });
+    });
     app.addHook('onClose', async () => {
       if (watching) clearInterval(watching);
       if (rollingUp) clearInterval(rollingUp);
+      for (const timer of alertTimers) clearInterval(timer);
+      await alertWorker.stop();
     });
     // One set of release operations, two ways in: the ops token (/ops/*) and an operator's session (/ops/api/releases/*).
     const releases = releaseOperations(registry);
@@ -207,6 +242,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       gameEndpoints: config.gameEndpoints,
       releaseHealth,
       previewLink: async (remote, version) => previewLink(registry, await signer(), remote, version),
+      alerts: {
+        webhooks,
+        wake: () => {
+          alertWorker.wake();
+          orders.wakeMail?.();
+        },
+      },
     });
     await app.register(staticRoutes, {
       host: releasedHostSource(registry, releaseFiles, config.hostDist),

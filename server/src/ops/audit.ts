@@ -1,6 +1,7 @@
 import type { OpsAuditRow } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
-import type { CatalogueCheckOptions, ImportRecord } from '../catalogue/catalogue-file';
+import type { CatalogueCheckOptions, ImportOutcome, ImportRecord } from '../catalogue/catalogue-file';
+import { recordOneOffIncident } from '../alerts';
 import type { RegistryAudit, ReleaseAudit } from '../releases/registry-repo';
 
 /** Who did something through the back office: an operator, or automation with the OPS_TOKEN. */
@@ -102,6 +103,23 @@ export function auditRegistry(actor: Actor, action: string, reason: string): Reg
   };
 }
 
+/**
+ * What the store's automatic rollback of `app` writes, inside the rollback's transaction: its audit row
+ * and its alert (one per rollback: decision 281). Both commit with the rollback, or neither.
+ */
+export function auditAutomaticRollback(app: string): RegistryAudit {
+  const audit = auditRegistry({ name: 'service:auto-rollback', operatorId: null, address: 'store' }, 'release.rollback', `automatic rollback of ${app}`);
+  return async (tx, record) => {
+    await audit(tx, record);
+    await recordOneOffIncident(tx, {
+      kind: 'auto_rollback',
+      subject: `${record.app}:${record.id}`,
+      title: `${record.app} rolled back from ${record.from_version ?? '—'} to ${record.to_version}`,
+      facts: { app: record.app, from_version: record.from_version, to_version: record.to_version, why: record.reason },
+    });
+  };
+}
+
 /** What recording a release writes into the audit log, inside the transaction that records it. */
 export function auditRelease(actor: Actor, reason: string): ReleaseAudit {
   return async (tx, release) => {
@@ -117,10 +135,25 @@ export function auditRelease(actor: Actor, reason: string): ReleaseAudit {
 
 /** What importing a catalogue file writes into the audit log, inside the import's transaction. */
 export function auditCatalogueImport(actor: Actor, reason: string, requestKey: string | null = null) {
-  return async (tx: Queryable, outcome: { readonly revision: number; readonly counts: Readonly<Record<string, number>> }): Promise<void> => {
+  return async (tx: Queryable, outcome: ImportOutcome): Promise<void> => {
     const recorded = await writeAudit(tx, actor, { action: 'catalogue.import', targetType: 'catalogue', targetId: String(outcome.revision), after: outcome.counts, reason, requestKey });
     // The same request imported at this moment by another call: this import must not stay.
     if (!recorded) throw new Error('this catalogue import request is being done already');
+    const large = outcome.largePriceChanges ?? [];
+    if (large.length > 0) {
+      // Published with the second confirmation: subscribers hear of it once, from the revision's own transaction.
+      await recordOneOffIncident(tx, {
+        kind: 'price_change',
+        subject: `revision ${outcome.revision}`,
+        title: `revision ${outcome.revision} changed ${large.length} price${large.length === 1 ? '' : 's'} by more than 50 %, published by ${actor.name}`,
+        facts: {
+          revision: outcome.revision,
+          published_by: actor.name,
+          reason,
+          changes: large.slice(0, 20).map((change) => `${change.product_id}: ${change.from_minor} → ${change.to_minor} (${change.percent > 0 ? '+' : ''}${change.percent} %)`).join('; '),
+        },
+      });
+    }
   };
 }
 

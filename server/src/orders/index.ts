@@ -5,6 +5,7 @@
  * order-runtime.ts (the server's wiring of the worker and the webhooks) is imported by its path.
  */
 export { countCodeUses, discountCodeUsage, type CodeUses, type DiscountCodeUsage } from './count-code-uses';
+export { deliveryOutcomesByGame, type GameDeliveryOutcomes } from './delivery-outcomes';
 export { bonusText, deliverOrder, logAttemptError, type JobContext } from './deliver-order';
 export { DeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker';
 export { formatDuration, parseDuration, parseDurationList } from './durations';

@@ -136,6 +136,12 @@ export const SETTINGS = {
   OPS_SIGN_INS_PER_ADDRESS: setting(positiveInteger, { group: 'back office', default: 30, doc: 'Sign-in attempts one address may make per 15 minutes' }),
   REPORTS_KEEP_DAYS: setting(positiveInteger, { group: 'back office', default: 90, doc: 'Days the pages\' reports are kept one by one; the insights\' hourly rollups stay' }),
   INSIGHTS_ROLLUP_SECONDS: setting(positiveInteger, { group: 'back office', default: 60, doc: 'How often the insights\' hourly rollups are brought up to date (once per period for the whole cluster)' }),
+  ALERT_DELIVERY_FAILURE_PERCENT: setting(positiveInteger, { group: 'back office', default: 20, doc: 'A game\'s failed delivery attempts, in per cent of its attempts in the window, that open a failing-deliveries alert (resolved below half of it)' }),
+  ALERT_DELIVERY_MIN_FAILURES: setting(positiveInteger, { group: 'back office', default: 5, doc: 'Fewer failed attempts of a game in the window never open a failing-deliveries alert' }),
+  ALERT_DELIVERY_WINDOW: setting(duration, { group: 'back office', default: 15 * 60_000, doc: 'The last minutes of delivery attempts the failing-deliveries alert looks at' }),
+  ALERT_WATCH_INTERVAL: setting(duration, { group: 'back office', default: 60_000, doc: 'How often one instance of the cluster looks for failing deliveries' }),
+  ALERT_RECONCILE_INTERVAL: setting(duration, { group: 'back office', default: 15 * 60_000, doc: 'How often one instance of the cluster runs the reconciliation\'s reports of the store\'s books for alerts' }),
+  ALERT_WEBHOOK_TIMEOUT: setting(duration, { group: 'back office', default: 5_000, doc: 'An alert webhook that has not answered by then failed (retried later)' }),
 
   ORDER_EXPIRES_AFTER: setting(duration, { group: 'orders and delivery', default: 30 * 60_000, doc: 'An unpaid order expires after this long' }),
   UNPAID_ORDERS_PER_CHARACTER: setting(positiveInteger, { group: 'orders and delivery', default: 50, doc: 'Open unpaid orders one character may have at once from all buyers together' }),

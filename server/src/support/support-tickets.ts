@@ -5,6 +5,7 @@ import type { OpsTicket, PlayerTicket } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
 import { isoTimeSql } from '../db/iso-time-sql';
 import { queueMail } from '../fulfilment';
+import { openIncident, resolveIncident } from '../alerts';
 
 export interface TicketRequest {
   readonly orderId: string;
@@ -71,6 +72,7 @@ export async function createTicket(db: Db, request: TicketRequest): Promise<stri
         text: words.body(reference, order ? request.orderId : ''),
         locale: request.locale,
       });
+      await openIncident(tx, ticketAlert(reference, 'new', order ? request.orderId : '', request.gameId));
       return true;
     });
     if (stored) return reference;
@@ -80,6 +82,20 @@ export async function createTicket(db: Db, request: TicketRequest): Promise<stri
 }
 
 export type TicketStatus = 'open' | 'answered' | 'closed';
+
+/**
+ * A ticket waiting for support is an incident of its own (alert kind `ticket`): opened when it is
+ * written or reopened, resolved when it is answered or closed. It names the ticket and never quotes
+ * the sender (their words go to operators' chat channels otherwise).
+ */
+function ticketAlert(reference: string, how: 'new' | 'reopened', orderId: string, gameId: number | null) {
+  return {
+    kind: 'ticket' as const,
+    subject: reference,
+    title: `${how === 'new' ? 'new ticket' : 'ticket reopened'} ${reference}`,
+    facts: { reference, ...(orderId ? { order_id: orderId } : {}), ...(gameId !== null ? { game_id: gameId } : {}) },
+  };
+}
 
 export type TicketRow = OpsTicket & { readonly locale: Locale };
 
@@ -133,10 +149,18 @@ export async function answerTicket(tx: Queryable, ticket: TicketRow, answer: str
     text: words.body(ticket.reference, answer),
     locale: ticket.locale,
   });
+  await resolveIncident(tx, 'ticket', ticket.reference);
 }
 
 export async function setTicketStatus(tx: Queryable, reference: string, status: TicketStatus): Promise<void> {
+  const [before] = await tx.query<{ status: TicketStatus; order_id: string; game_id: number | null; order_found: boolean }>(
+    `SELECT t.status, t.order_id, t.game_id, EXISTS (SELECT 1 FROM orders o WHERE o.order_id = t.order_id) AS order_found
+       FROM support_tickets t WHERE t.reference = $1 FOR UPDATE`,
+    [reference],
+  );
   await tx.query('UPDATE support_tickets SET status = $2 WHERE reference = $1', [reference, status]);
+  if (status !== 'open') await resolveIncident(tx, 'ticket', reference);
+  else if (before && before.status !== 'open') await openIncident(tx, ticketAlert(reference, 'reopened', before.order_found ? before.order_id : '', before.game_id));
 }
 
 /**

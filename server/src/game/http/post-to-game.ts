@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { endpointUrlProblem, guardedLookup, type GameEndpointPolicy } from './game-endpoint-policy';
+import { endpointUrlProblem, guardedGameLookup, type GameEndpointPolicy } from './game-endpoint-policy';
 
 /** The largest answer a game server may send (a lookup's roles, a mail's receipt). */
 const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -69,7 +69,7 @@ function postOnce(target: URL, headers: Record<string, string>, body: string, ti
     let answered = false;
     const request = transport.request(
       target,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(policy), timeout: timeoutMs, agent: secure ? pair.https : pair.http },
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedGameLookup(policy), timeout: timeoutMs, agent: secure ? pair.https : pair.http },
       (response) => {
         answered = true;
         const chunks: Buffer[] = [];

@@ -4,10 +4,12 @@ import type { OrderServices } from '../../orders';
 import type { ReleaseHealthSettings } from '../../releases/health-settings';
 import type { PreviewLink } from '../../releases/preview-links';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
+import { STRICT_WEBHOOKS, type WebhookPolicy } from '../../alerts';
 import { STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from '../../game/http/game-endpoint-policy';
 import type { SessionSettings } from '../../ops/sessions';
 import { registerCounters } from '../web/request-counters';
 import type { ReleaseOperations } from '../releases/release-operations';
+import { alertRoutes } from './alert-routes';
 import { auditRoutes } from './audit-routes';
 import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
 import { catalogueFileRoutes } from './catalogue-file-routes';
@@ -41,6 +43,8 @@ export interface OpsApiOptions {
   readonly releaseHealth?: ReleaseHealthSettings;
   /** A signed preview link for a tester (releases/preview-links.ts); without it there are none. */
   readonly previewLink?: (app: string, version: string) => Promise<PreviewLink>;
+  /** Where operators' alert webhooks may point (public https only unless given), and the workers to wake for a test. */
+  readonly alerts?: { readonly webhooks: WebhookPolicy; readonly wake?: () => void };
 }
 
 /** `/ops/api/*`: the back office's API (docs/back-office.md), one route file per area. */
@@ -65,4 +69,5 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
 
   await app.register(auditRoutes, { db });
   await app.register(insightsRoutes, { db });
+  await app.register(alertRoutes, { db, webhooks: options.alerts?.webhooks ?? STRICT_WEBHOOKS, wake: options.alerts?.wake });
 }
