@@ -4,7 +4,9 @@ import { findUnmatchedProviderPayments, STORE_PAYMENTS_SQL } from './reconcile-p
 import {
   DELIVERED_UNPAID_SQL,
   findDeliveredUnpaid,
+  findOverRefunded,
   findStuckPaidOrders,
+  OVER_REFUNDED_SQL,
   reconcileOrders,
   RECONCILIATION_SQL,
   STUCK_MARGIN_MS,
@@ -55,8 +57,14 @@ export async function reconcileStore(db: Queryable, options: ReconcileOptions): 
       rows: await findDeliveredUnpaid(db),
     },
     {
+      title: 'Refunded beyond the payment',
+      meaning: 'the parts and the whole refund of an order add up to more than the player paid',
+      sql: OVER_REFUNDED_SQL,
+      rows: await findOverRefunded(db),
+    },
+    {
       title: 'Payments the provider kept that the store does not account for',
-      meaning: `booked as paid and not refunded by ${options.provider?.name ?? 'the provider'} since ${since.toISOString()}, but not an order's payment in the store nor a duplicate being refunded`,
+      meaning: `booked as paid and not refunded by ${options.provider?.name ?? 'the provider'} since ${since.toISOString()}, but not an order's payment in the store nor a duplicate being refunded, or refunded in parts other than the store's`,
       sql: STORE_PAYMENTS_SQL,
       rows: options.provider ? await findUnmatchedProviderPayments(db, options.provider, since) : null,
     },
