@@ -77,7 +77,7 @@ describe('the back office in the browser', () => {
     await signIn(page, SUPPORT);
     // Support sees the desk, not the release console or the operators.
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Needs attention', 'Tickets', 'Catalogue', 'Audit log']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Players', 'Needs attention', 'Tickets', 'Catalogue', 'Audit log']);
     await page.getByLabel('Character ID or name').fill('cyra');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('link', { name: order.order_id }).waitFor();

@@ -226,7 +226,7 @@ export function TicketsPage() {
   );
   const agents = useOpsQuery('desk-agents', () => opsCall<{ agents: Agent[] }>('GET', '/desk/agents'));
   const show = (next: Record<string, string>) => {
-    const merged = { status, ...(assignee ? { assignee } : {}), ...next };
+    const merged = { status, ...(assignee ? { assignee } : {}), ...(selected ? { ticket: selected } : {}), ...next };
     setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')));
   };
   const tickets = list.data?.tickets ?? [];
@@ -244,7 +244,7 @@ export function TicketsPage() {
       </div>
       <div className="ops-tabs" role="group" aria-label={t('tickets.assignee.filter')}>
         {ASSIGNEES.map(([value, label]) => (
-          <button key={label} type="button" className={`ops-button ops-button--quiet${value === assignee ? ' is-active' : ''}`} aria-pressed={value === assignee} onClick={() => show({ assignee: value, ticket: '' })}>
+          <button key={label} type="button" className={`ops-button ops-button--quiet${value === assignee ? ' is-active' : ''}`} aria-pressed={value === assignee} onClick={() => show({ assignee: value })}>
             {t(label)}
           </button>
         ))}
