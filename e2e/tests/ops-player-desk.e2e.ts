@@ -123,7 +123,7 @@ describe('the support desk centred on the player, in the browser', () => {
 
     // The same page in Korean.
     await page.goto(`${server.url}/#/ops/player?q=${encodeURIComponent(PLAYER_EMAIL)}`);
-    await page.getByLabel('Language').selectOption('ko');
+    await page.locator('select.ops-language').selectOption('ko');
     await page.getByRole('heading', { name: `이메일 주소 ${PLAYER_EMAIL}의 주문과 문의`, level: 1 }).waitFor();
     await page.getByRole('region', { name: '환불' }).getByText('부분 환불').waitFor();
     await expectNoAxeViolations(page, 'player page · ko');
