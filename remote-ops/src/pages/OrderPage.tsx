@@ -323,7 +323,7 @@ export function OrderPage() {
           {action === 'partial_refund' ? (
             <label className="ops-field" htmlFor={amountId}>
               <span>{t('action.partial_refund.amount', { currency: order.currency, left: formats.money(left, order.currency) })}</span>
-              <input id={amountId} type="number" inputMode="decimal" min={1 / unit} max={left / unit} step={1 / unit} required value={amount} onChange={(e) => setAmount(e.target.value)} />
+              <input id={amountId} type="number" inputMode="decimal" step="any" required value={amount} onChange={(e) => setAmount(e.target.value)} />
             </label>
           ) : null}
         </ActionDialog>
