@@ -185,7 +185,7 @@ describe.each(testDbTargets())('the player-centred support desk on $name', (targ
   it('refunds in parts that never add up to more than the payment, each with its reason, shown on the order and in reconcile', async () => {
     const support = await signedIn('support');
     const orderId = await delivered();
-    const [{ amount_minor: paid }] = await db.query<{ amount_minor: number }>('SELECT amount_minor FROM orders WHERE order_id = $1', [orderId]);
+    const paid = (await db.query<{ amount_minor: number }>('SELECT amount_minor FROM orders WHERE order_id = $1', [orderId]))[0]!.amount_minor;
     const act = (body: Json) => support.send('POST', `/orders/${orderId}/actions`, { action: 'partial_refund', request_key: key('part'), ...body });
     expect((await act({ amount_minor: 100 })).status).toBe(400);
     expect((await act({ amount_minor: 100, reason: '   ' })).body.code).toBe('reasonRequired');

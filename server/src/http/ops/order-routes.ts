@@ -10,8 +10,7 @@ import { auditedRequest, writeAudit } from '../../ops/audit';
 import { addNote, notesOn } from '../../support/desk-notes';
 import { ticketsOfPlayer } from '../../support/support-tickets';
 import { OperationRefused } from '../../domain-errors';
-import { actorOf, dateOrUndefined, integerOrUndefined, reason, requestKey, text, type Query } from './route-parts';
-import { noteBody } from './ticket-routes';
+import { actorOf, dateOrUndefined, integerOrUndefined, noteBody, reason, requestKey, text, type Query } from './route-parts';
 
 const ORDER_QUERY = {
   type: 'object',

@@ -12,16 +12,13 @@ import {
   type TicketRow,
   type TicketStatus,
 } from '../../support/support-tickets';
-import { addNote, NOTE_MAX_LENGTH, notesOn } from '../../support/desk-notes';
+import { addNote, notesOn } from '../../support/desk-notes';
 import { auditedRequest, readAudit, writeAudit, type Actor, type AuditEntry } from '../../ops/audit';
 import { may, isOperatorRole } from '../../ops/roles';
 import { OperationRefused } from '../../domain-errors';
-import { actorOf, requestKey, text } from './route-parts';
+import { actorOf, noteBody, requestKey, text } from './route-parts';
 
 const REFERENCE_PARAMS = { type: 'object', properties: { reference: text(20) } } as const;
-
-/** A note's text: required, kept as written. */
-export const noteBody = { type: 'string', minLength: 1, maxLength: NOTE_MAX_LENGTH } as const;
 
 /**
  * Does one change of a ticket and its audit row in one transaction; the request key makes it idempotent

@@ -155,7 +155,8 @@ export class StripePaymentProvider implements PaymentProvider {
         currency: paid.currency,
         bookedAt: new Date(session.created * 1000),
         refunded: charge?.refunded ?? false,
-        refundedMinor: charge?.amount_refunded ?? 0,
+        // Unknown without the charge: reconcile then compares nothing rather than a guess.
+        ...(charge ? { refundedMinor: charge.amount_refunded } : {}),
       });
     }
     return payments;
