@@ -151,40 +151,23 @@ export async function jobRequest(db: Queryable, job: ClaimedJob): Promise<{ reas
 
 /**
  * Stops an order's delivery, in the caller's transaction: its 'deliver' job leaves the outbox, so no
- * worker attempts it again. 'under_way' (and nothing changed) while a worker holds the job's lease: that
- * attempt may be giving the game the mail right now, and its outcome is the worker's to record. The row
- * is locked first, so a worker claiming at this moment either got it before (under way) or finds it gone.
+ * worker attempts it again. 'under_way' (and nothing changed) while a worker holds the job: its lease
+ * runs (an attempt may be giving the game the mail right now, and its outcome is the worker's to
+ * record), or its row is locked by a worker recording that outcome. The row is taken with SKIP LOCKED,
+ * never waited for: the worker recording an outcome waits for the order's row, which the caller holds,
+ * so waiting here would deadlock. A worker claiming afterwards finds the job gone.
  */
 export async function stopDelivery(tx: Queryable, orderId: string): Promise<'stopped' | 'under_way' | 'none'> {
-  const rows = await tx.query<{ held: boolean }>(
-    `SELECT coalesce(leased_until > clock_timestamp(), false) AS held FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver' FOR UPDATE`,
+  const present = await tx.query(`SELECT 1 FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`, [orderId]);
+  if (present.length === 0) return 'none';
+  const [job] = await tx.query<{ held: boolean }>(
+    `SELECT coalesce(leased_until > clock_timestamp(), false) AS held FROM delivery_outbox
+      WHERE order_id = $1 AND job = 'deliver' FOR UPDATE SKIP LOCKED`,
     [orderId],
   );
-  const job = rows[0];
-  if (!job) return 'none';
-  if (job.held) return 'under_way';
+  if (!job || job.held) return 'under_way';
   await tx.query(`DELETE FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`, [orderId]);
   return 'stopped';
-}
-
-/** Queues the refund of one payment of an order (a duplicate); queuing it again changes nothing. */
-export async function queuePaymentRefund(tx: Queryable, orderId: string, paymentId: string): Promise<void> {
-  await tx.query(`INSERT INTO delivery_outbox (order_id, job, payment_id) VALUES ($1, 'refund_payment', $2) ON CONFLICT DO NOTHING`, [orderId, paymentId]);
-}
-
-/** Queues the `number`th resending of a delivered order's mail (the support desk's action). */
-export async function queueMailResend(tx: Queryable, orderId: string, number: number): Promise<void> {
-  await tx.query(`INSERT INTO delivery_outbox (order_id, job, payment_id) VALUES ($1, 'resend', $2) ON CONFLICT DO NOTHING`, [orderId, String(number)]);
-}
-
-/** A delivery waiting for its next attempt is tried now (the support desk's "retry now"); false when none waits. */
-export async function hurryDelivery(tx: Queryable, orderId: string): Promise<boolean> {
-  const rows = await tx.query(
-    `UPDATE delivery_outbox SET due_at = now() WHERE order_id = $1 AND job = 'deliver' AND due_at > now()
-        AND (leased_until IS NULL OR leased_until <= now()) RETURNING order_id`,
-    [orderId],
-  );
-  return rows.length === 1;
 }
 
 /** A job still in the outbox, as an order's timeline shows it. */
