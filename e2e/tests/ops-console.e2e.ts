@@ -156,7 +156,7 @@ describe('the back office in the browser', () => {
 
     // The order the ticket is about: refunded from its page, and flagged because its items were delivered.
     await ticket.getByRole('link', { name: order.order_id }).click();
-    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund this order' });
     await dialog.getByLabel('Reason (kept in the audit log)').fill('Goodwill refund after ticket');
     await dialog.getByRole('button', { name: 'Refund' }).click();
