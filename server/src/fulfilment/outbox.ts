@@ -170,6 +170,28 @@ export async function stopDelivery(tx: Queryable, orderId: string): Promise<'sto
   return 'stopped';
 }
 
+/** Queues the refund of one payment of an order (a duplicate); queuing it again changes nothing. */
+export async function queuePaymentRefund(tx: Queryable, orderId: string, paymentId: string): Promise<void> {
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job, payment_id) VALUES ($1, 'refund_payment', $2) ON CONFLICT DO NOTHING`, [orderId, paymentId]);
+}
+
+/** Queues the `number`th resending of a delivered order's mail (the support desk's action). */
+export async function queueMailResend(tx: Queryable, orderId: string, number: number): Promise<void> {
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job, payment_id) VALUES ($1, 'resend', $2) ON CONFLICT DO NOTHING`, [orderId, String(number)]);
+}
+
+/** A delivery waiting for its next attempt is tried now (the support desk's "retry now"); false when none waits. */
+export async function hurryDelivery(tx: Queryable, orderId: string): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE delivery_outbox SET due_at = now() WHERE order_id = $1 AND job = 'deliver' AND due_at > now()
+        AND (leased_until IS NULL OR leased_until <= now()) RETURNING order_id`,
+    [orderId],
+  );
+  return rows.length === 1;
+}
+
+/** A job still in the outbox, as an order's timeline shows it. */
+
 /** A job still in the outbox, as an order's timeline shows it. */
 export interface OpenJob {
   readonly job: JobKind;
