@@ -77,7 +77,7 @@ describe('the back office in the browser', () => {
     await signIn(page, SUPPORT);
     // Support sees the desk, not the release console or the operators.
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Needs attention', 'Tickets', 'Catalogue', 'Insights', 'Audit log', expect.stringMatching(/^Alerts/)]);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Players', 'Needs attention', 'Tickets', 'Catalogue', 'Insights', 'Audit log', expect.stringMatching(/^Alerts/)]);
     await page.getByLabel('Character ID or name').fill('cyra');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('link', { name: order.order_id }).waitFor();
@@ -156,7 +156,7 @@ describe('the back office in the browser', () => {
 
     // The order the ticket is about: refunded from its page, and flagged because its items were delivered.
     await ticket.getByRole('link', { name: order.order_id }).click();
-    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund this order' });
     await dialog.getByLabel('Reason (kept in the audit log)').fill('Goodwill refund after ticket');
     await dialog.getByRole('button', { name: 'Refund' }).click();

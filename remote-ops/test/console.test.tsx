@@ -25,7 +25,7 @@ describe('signing in', () => {
     fireEvent.input(screen.getByLabelText('비밀번호'), { target: { value: 'right password' } });
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
     const nav = await screen.findByRole('navigation');
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['주문', '확인 필요', '문의', '카탈로그', '인사이트', '감사 로그', '알림']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['주문', '플레이어', '확인 필요', '문의', '카탈로그', '인사이트', '감사 로그', '알림']);
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.csrf)).toEqual(['token-before', 'token-before']);
     await screen.findByText('이 필터에 맞는 주문이 없습니다.');
   });
@@ -68,7 +68,7 @@ describe('an order\'s actions', () => {
       delivered_at: '2026-11-26T00:45:50Z', refunded_at: null, refund_requested_at: null, disputed_at: null, mail_id: '45', receipt_email: '', locale: 'en',
     },
     events: [{ event: 'created', at: '2026-11-26T00:45:48Z', attempt: null, next_attempt_at: null, detail: '' }],
-    payments: [], refunds: [], jobs: [], receipt: null, audit: [], findings: [],
+    payments: [], refunds: [], jobs: [], receipt: null, audit: [], findings: [], tickets: [], notes: [],
   };
 
   it('asks for a reason and the player\'s confirmation before resending, and sends the action with its request key and the CSRF token', async () => {
@@ -96,6 +96,33 @@ describe('an order\'s actions', () => {
     expect(posted[0]!.csrf).toBe('token-after');
   });
 
+  it('refunds a part in the currency\'s units, sent as minor units with its reason, and refuses more than was paid before asking', async () => {
+    const calls = fakeApi({
+      'GET /session': { body: SUPPORT },
+      'GET /orders/TP-ORDER': { body: dossier },
+      'POST /orders/TP-ORDER/actions': { body: { action: 'partial_refund', orderId: 'TP-ORDER', done: true } },
+    });
+    await renderConsole('/ops/orders/TP-ORDER');
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund a part' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund a part of this order' });
+    const amount = within(dialog).getByLabelText(/^Amount to refund \(USD, at most \$4\.99\)/);
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'one pack short' } });
+    fireEvent.input(amount, { target: { value: '5.00' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Refund a part' }));
+    });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This is more than is left of the payment to refund.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.input(amount, { target: { value: '1.25' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Refund a part' }));
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('The partial refund is under way.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { action: 'partial_refund', reason: 'one pack short', request_key: expect.stringMatching(/^[0-9a-f]{32}$/), amount_minor: 125 },
+    ]);
+  });
+
   it('shows a viewer the order without any action', async () => {
     fakeApi({
       'GET /session': { body: { operator: { name: 'viewer@ops.example', role: 'viewer' }, permissions: ['read', 'releases.read'], csrfToken: 't' } },
@@ -105,6 +132,8 @@ describe('an order\'s actions', () => {
     await screen.findByRole('heading', { name: /Order TP-ORDER/ });
     expect(screen.queryByRole('button', { name: 'Resend mail' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refund a part' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add note' })).toBeNull();
   });
 
   it('says plainly when a role may not open a page', async () => {

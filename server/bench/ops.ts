@@ -127,7 +127,7 @@ async function generateOrders(db: Db, count: number): Promise<void> {
        order_id, game_id, area, server_id, server_name, role_id, role_name, uid, bundle_id, product_id, product_name,
        pay_type, amount_minor, list_price_minor, currency, payment_provider, status, created_at, updated_at, expires_at,
        paid_at, delivering_at, mail_sent_at, delivered_at, declined_at, expired_at, delivery_failed_at, refunded_at,
-       refund_requested_at, disputed_at)
+       refund_requested_at, disputed_at, receipt_email)
      SELECT ${orderIdSql('o.n', String(process.pid))},
             s.game_id, s.area, s.server_id, s.server_name,
             s.server_id || lpad(o.c::text, 5, '0'),
@@ -147,7 +147,9 @@ async function generateOrders(db: Db, count: number): Promise<void> {
             ${when(['delivery_failed'], minutes(20))},
             ${when(['refunded'], `o.created_at + interval '3 days'`)},
             CASE WHEN o.status = 'refunded' AND o.r_flag < 0.5 THEN o.created_at + interval '2 days' END,
-            CASE WHEN o.status IN ('delivered', 'refunded') AND o.r_flag < 0.002 THEN o.created_at + interval '5 days' END
+            CASE WHEN o.status IN ('delivered', 'refunded') AND o.r_flag < 0.002 THEN o.created_at + interval '5 days' END,
+            -- a third of the orders asked for a receipt, each character from one address of its own
+            CASE WHEN o.r_bundle < 0.33 THEN 'Player' || o.c::text || '@example.com' ELSE '' END
        FROM (SELECT g.*, CASE ${statusCases} ELSE 'delivered' END AS status
                FROM (SELECT n,
                             floor(${CHARACTERS} * power(random(), 1.5))::int AS c,
@@ -169,7 +171,7 @@ async function generateOrders(db: Db, count: number): Promise<void> {
 
 /** What the runs draw their values from: orders picked at random from the table, and its value lists. */
 interface Values {
-  readonly orders: ReadonlyArray<{ order_id: string; game_id: number; server_id: string; role_id: string; role_name: string }>;
+  readonly orders: ReadonlyArray<{ order_id: string; game_id: number; server_id: string; role_id: string; role_name: string; uid: string; receipt_email: string }>;
   readonly games: readonly number[];
   readonly payTypes: readonly string[];
   readonly amounts: readonly number[];
@@ -178,7 +180,7 @@ interface Values {
 
 async function readValues(db: Db): Promise<Values> {
   const orders = await db.query<Values['orders'][number]>(
-    'SELECT order_id, game_id, server_id, role_id, role_name FROM orders ORDER BY random() LIMIT 2000',
+    'SELECT order_id, game_id, server_id, role_id, role_name, uid, receipt_email FROM orders ORDER BY random() LIMIT 2000',
   );
   const games = (await db.query<{ game_id: number }>('SELECT game_id FROM games ORDER BY game_id')).map((row) => row.game_id);
   const payTypes = (await db.query<{ pay_type: string }>('SELECT DISTINCT pay_type FROM pay_types ORDER BY 1')).map((row) => row.pay_type);
@@ -212,6 +214,12 @@ const CASES: readonly Case[] = [
     asks: 'the first 3 to 8 letters of a random order’s character name, in lower case',
     filter: (v) => ({ character: pick(v.orders).role_name.slice(0, 3 + Math.floor(random() * 6)).toLowerCase() }),
   },
+  {
+    name: 'receipt e-mail',
+    asks: 'a random receipt address, typed in upper case (exactly that address)',
+    filter: (v) => ({ email: pick(v.orders.filter((order) => order.receipt_email !== '')).receipt_email.toUpperCase() }),
+  },
+  { name: 'account uid', asks: 'a random order’s account, in every game', filter: (v) => ({ uid: pick(v.orders).uid }) },
   { name: 'status delivery_failed (rare)', asks: 'status delivery_failed (0.5 % of orders)', filter: () => ({ status: 'delivery_failed' }) },
   { name: 'status delivered (common)', asks: 'status delivered (most orders)', filter: () => ({ status: 'delivered' }) },
   { name: 'pay type', asks: 'a random pay type', filter: (v) => ({ payType: pick(v.payTypes) }) },

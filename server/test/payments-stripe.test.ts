@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import type { CreatedOrder } from '@topup/shared/types';
 import { loadCatalogue } from '../src/catalogue/load-catalogue';
 import { offeredPayTypes } from '../src/catalogue/catalogue';
+import { actOnOrder } from '../src/ops/order-actions';
 import { loadStripeSettings, stripeProblems, unsupportedPayTypes, type StripeSettings } from '../src/payments/stripe/stripe-settings';
 import { FAST_ORDERS, mustCreateOrder, orderInfo, orderRequest } from './support/order-helpers';
 import { call, openTestStore, type TestStore } from './support/test-app';
@@ -236,6 +237,38 @@ describe.each(testDbTargets())('Stripe Checkout on $name', (target) => {
     expect(refund?.form.get('amount')).toBe('499');
     expect(refund?.headers['idempotency-key']).toBe(`refund-pi_second_${order.order_id}-499`);
     expect(standIn.requests.some((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_first_${order.order_id}`)).toBe(false);
+  });
+
+  it('refunds a delivered order in parts, each under a key of its own, then the rest as the whole refund', async () => {
+    const order = await mustCreateOrder(store.app, { product_id: '18-us-currency-300' });
+    const intent = `pi_parts_${order.order_id}`;
+    await postWebhook(sessionEvent('checkout.session.completed', paidSession(order, intent)));
+    await waitForStatus(order.order_id, 'delivered');
+    const desk = { name: 'support@ops.example', operatorId: null, address: 'test' };
+    for (const [key, amount] of [['stripe-part-1', 100], ['stripe-part-2', 100]] as const) {
+      expect(await actOnOrder(store.db, desk, { action: 'partial_refund', orderId: order.order_id, reason: 'two packs short', requestKey: key, amountMinor: amount })).toMatchObject({ done: true });
+    }
+    await expect(actOnOrder(store.db, desk, { action: 'partial_refund', orderId: order.order_id, reason: 'too much', requestKey: 'stripe-part-3', amountMinor: 300 })).rejects.toMatchObject({ code: 'amountTooLarge' });
+    const refundsOf = () => standIn.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent);
+    for (let tries = 0; tries < 200 && refundsOf().length < 2; tries += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    // Two parts of the same amount are two refunds: each has its own idempotency key.
+    expect(refundsOf().map((r) => [r.form.get('amount'), r.headers['idempotency-key']]).sort()).toEqual([
+      ['100', `refund-${intent}-part:1`],
+      ['100', `refund-${intent}-part:2`],
+    ]);
+    for (let tries = 0; tries < 200; tries += 1) {
+      if ((await store.db.query(`SELECT 1 FROM refunds WHERE order_id = $1 AND kind = 'partial'`, [order.order_id])).length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await actOnOrder(store.db, desk, { action: 'refund', orderId: order.order_id, reason: 'gave up', requestKey: 'stripe-whole-1' })).toMatchObject({ done: true });
+    await waitForStatus(order.order_id, 'refunded');
+    expect(refundsOf().map((r) => r.form.get('amount')).sort()).toEqual(['100', '100', '299']);
+    expect(refundsOf().at(-1)!.headers['idempotency-key']).toBe(`refund-${intent}-299`);
+    expect(await store.db.query(`SELECT kind, amount_minor, reason FROM refunds WHERE order_id = $1 ORDER BY id`, [order.order_id])).toEqual([
+      { kind: 'partial', amount_minor: 100, reason: 'support desk (support@ops.example): two packs short' },
+      { kind: 'partial', amount_minor: 100, reason: 'support desk (support@ops.example): two packs short' },
+      { kind: 'order', amount_minor: 299, reason: 'support desk (support@ops.example): gave up; the items had been delivered' },
+    ]);
   });
 
   it('refuses at start-up pay types Stripe cannot take, and missing keys', async () => {

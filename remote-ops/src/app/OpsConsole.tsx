@@ -10,6 +10,7 @@ import { CatalogueEditorPage } from '../pages/CatalogueEditorPage';
 import { OperatorsPage } from '../pages/OperatorsPage';
 import { OrderPage } from '../pages/OrderPage';
 import { OrdersPage } from '../pages/OrdersPage';
+import { PlayerPage } from '../pages/PlayerPage';
 import { ReleasesPage } from '../pages/ReleasesPage';
 import { SignInPage } from '../pages/SignInPage';
 import { TicketsPage } from '../pages/TicketsPage';
@@ -29,6 +30,7 @@ interface Section {
 
 const SECTIONS: readonly Section[] = [
   { path: 'orders', label: 'nav.orders', permission: 'read' },
+  { path: 'player', label: 'nav.players', permission: 'read' },
   { path: 'attention', label: 'nav.attention', permission: 'read' },
   { path: 'tickets', label: 'nav.tickets', permission: 'read' },
   { path: 'catalogue', label: 'nav.catalogue', permission: 'read' },
@@ -114,6 +116,7 @@ function Console() {
           <Route index element={<Navigate to={`/ops/${first}`} replace />} />
           <Route path="orders" element={<Guarded permission="read"><OrdersPage /></Guarded>} />
           <Route path="orders/:orderId" element={<Guarded permission="read"><OrderPage /></Guarded>} />
+          <Route path="player" element={<Guarded permission="read"><PlayerPage /></Guarded>} />
           <Route path="attention" element={<Guarded permission="read"><AttentionPage /></Guarded>} />
           <Route path="tickets" element={<Guarded permission="read"><TicketsPage /></Guarded>} />
           <Route path="catalogue" element={<Guarded permission="read"><CataloguePage /></Guarded>} />

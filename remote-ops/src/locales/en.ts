@@ -51,7 +51,7 @@ export const EN: Record<string, string> = {
   'error.noSuchOrder': 'There is no such order.',
   'error.notDelivered': 'Only a delivered order’s mail can be resent.',
   'error.nothingToRetry': 'This order has no delivery waiting to be retried.',
-  'error.notRefundable': 'Only a paid or delivered order can be refunded here, once.',
+  'error.notRefundable': 'Only a paid, delivering or delivered order can be refunded here, once (a part: a delivered order).',
   'error.alreadyDisputed': 'This order is marked disputed already.',
   'error.inProgress': 'This request is being done already.',
   'error.emailTaken': 'An operator with this e-mail address exists already.',

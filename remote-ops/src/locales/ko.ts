@@ -51,7 +51,7 @@ export const KO: Record<string, string> = {
   'error.noSuchOrder': '해당 주문이 없습니다.',
   'error.notDelivered': '지급 완료된 주문의 우편만 재발송할 수 있습니다.',
   'error.nothingToRetry': '이 주문에는 재시도를 기다리는 지급이 없습니다.',
-  'error.notRefundable': '여기서는 결제 완료 또는 지급 완료 상태의 주문만 한 번 환불할 수 있습니다.',
+  'error.notRefundable': '여기서는 결제 완료, 지급 중 또는 지급 완료 상태의 주문만 한 번 환불할 수 있습니다(부분 환불은 지급 완료 주문만).',
   'error.alreadyDisputed': '이 주문은 이미 분쟁으로 표시되어 있습니다.',
   'error.inProgress': '이 요청은 이미 처리 중입니다.',
   'error.emailTaken': '이 이메일 주소를 사용하는 운영자가 이미 있습니다.',

@@ -51,7 +51,7 @@ export const ZH: Record<string, string> = {
   'error.noSuchOrder': '该订单不存在。',
   'error.notDelivered': '仅可为已发放的订单重发邮件。',
   'error.nothingToRetry': '此订单没有等待重试的发放。',
-  'error.notRefundable': '此处仅可为已支付或已发放的订单退款，且仅限一次。',
+  'error.notRefundable': '此处仅可为已支付、发放中或已发放的订单退款，且仅限一次（部分退款仅限已发放的订单）。',
   'error.alreadyDisputed': '此订单已被标记为争议。',
   'error.inProgress': '此请求已在处理中。',
   'error.emailTaken': '已存在使用此邮箱地址的运营人员。',

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { opsCall } from '../lib/ops-client';
+import type { OpsDeskNote, OpsTicket } from '@topup/shared/types';
+import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
-import { ActionDialog, Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
+import { ActionDialog, Empty, ErrorNote, Loading, minorPerUnit, StatusTag, useFormats } from '../app/parts';
+import { DeskNotes } from '../app/DeskNotes';
 
 interface DeskEvent {
   readonly event: string;
@@ -53,9 +55,11 @@ interface Dossier {
   readonly receipt: { recipient: string; subject: string; attempts: number; sent_at: string | null; failed_at: string | null; last_error: string } | null;
   readonly audit: readonly { id: number; at: string; actor: string; action: string; reason: string }[];
   readonly findings: readonly string[];
+  readonly tickets: readonly OpsTicket[];
+  readonly notes: readonly OpsDeskNote[];
 }
 
-type Action = 'resend_mail' | 'retry_delivery' | 'refund' | 'mark_disputed';
+type Action = 'resend_mail' | 'retry_delivery' | 'refund' | 'partial_refund' | 'mark_disputed';
 
 /** One order as the support desk sees it: what was bought and paid, the character, the whole timeline, and the actions. */
 export function OrderPage() {
@@ -66,6 +70,9 @@ export function OrderPage() {
   const dossier = useOpsQuery(orderId, () => opsCall<Dossier>('GET', `/orders/${encodeURIComponent(orderId)}`));
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState<string>('');
+  const [amount, setAmount] = useState('');
+  const [notes, setNotes] = useState<readonly OpsDeskNote[] | null>(null);
+  const amountId = useId();
 
   if (dossier.loading && !dossier.data) return <Loading />;
   if (dossier.error && !dossier.data) {
@@ -81,12 +88,21 @@ export function OrderPage() {
   const order = data.order;
   const waitingDelivery = data.jobs.some((job) => job.job === 'deliver');
   const canAct = session.may('orders.act');
+  // The order's own money given back so far, or on its way back (parts queued).
+  const refunded = data.refunds.filter((r) => r.kind !== 'duplicate_payment').reduce((sum, r) => sum + r.amount_minor, 0);
+  const queued = data.jobs.filter((job) => job.job === 'refund_part').length > 0;
+  const left = order.amount_minor - refunded;
+  // A delivery still waiting (paid, or delivering and failing) is stopped by the refund first.
+  const stopsDelivery = order.status === 'paid' || order.status === 'delivering';
   const actions: { action: Action; shown: boolean; danger?: boolean }[] = [
     { action: 'resend_mail', shown: order.status === 'delivered' },
     { action: 'retry_delivery', shown: waitingDelivery },
-    { action: 'refund', shown: (order.status === 'paid' || order.status === 'delivered') && !order.refund_requested_at, danger: true },
+    { action: 'refund', shown: (stopsDelivery || order.status === 'delivered') && !order.refund_requested_at && left > 0, danger: true },
+    { action: 'partial_refund', shown: order.status === 'delivered' && !order.refund_requested_at && left > 0, danger: true },
     { action: 'mark_disputed', shown: !order.disputed_at },
   ];
+  const unit = minorPerUnit(order.currency);
+  const amountMinor = Math.round(Number(amount) * unit);
   const items = order.promised_items ? [...order.promised_items.items, ...(order.first_buy ? order.promised_items.firstBuy : order.promised_items.bonus)] : [];
 
   const run = async (chosen: Action, reason: string, requestKey: string) => {
@@ -95,7 +111,9 @@ export function OrderPage() {
       reason,
       request_key: requestKey,
       ...(chosen === 'resend_mail' ? { confirmed: true } : {}),
+      ...(chosen === 'partial_refund' ? { amount_minor: amountMinor } : {}),
     });
+    setAmount('');
     setDone(t(outcome.done ? `action.${chosen}.done` : 'action.repeated'));
     dossier.reload();
   };
@@ -109,6 +127,9 @@ export function OrderPage() {
         <h1 tabIndex={-1}>
           {t('order.title', { id: order.order_id })} <StatusTag status={order.status} />
         </h1>
+        <Link className="ops-button ops-button--quiet" to={`/ops/player?q=${encodeURIComponent(order.order_id)}`}>
+          {t('player.open')}
+        </Link>
       </header>
       <div className="ops-flags">
         {order.disputed_at ? <span className="ops-tag ops-tag--disputed">{t('order.disputed')}</span> : null}
@@ -231,13 +252,15 @@ export function OrderPage() {
               </li>
             ))}
           </ul>
-          {data.refunds.length > 0 ? (
+          {data.refunds.length > 0 || queued ? (
             <>
               <h3>{t('order.refunds')}</h3>
+              <p>{t('order.refundedSoFar', { refunded: formats.money(refunded, order.currency), paid: formats.money(order.amount_minor, order.currency) })}</p>
               <ul className="ops-list">
                 {data.refunds.map((r) => (
                   <li key={r.refund_id}>
-                    {formats.money(r.amount_minor, r.currency)} · {r.reason} · <span className="ops-mono ops-muted">{r.refund_id}</span> · {formats.time(r.refunded_at)}
+                    {formats.money(r.amount_minor, r.currency)} · {t(`order.refundKind.${r.kind}`, { defaultValue: r.kind })} · {r.reason} ·{' '}
+                    <span className="ops-mono ops-muted">{r.refund_id}</span> · {formats.time(r.refunded_at)}
                   </li>
                 ))}
               </ul>
@@ -259,16 +282,51 @@ export function OrderPage() {
         </section>
       </div>
 
+      <div className="ops-grid">
+        <section className="ops-card" aria-labelledby="order-tickets">
+          <h2 id="order-tickets">{t('tickets.about')}</h2>
+          {data.tickets.length === 0 ? <Empty>{t('tickets.none')}</Empty> : null}
+          <ul className="ops-list">
+            {data.tickets.map((ticket) => (
+              <li key={ticket.reference}>
+                <Link className="ops-mono" to={`/ops/tickets?status=all&ticket=${encodeURIComponent(ticket.reference)}`}>
+                  {ticket.reference}
+                </Link>{' '}
+                <StatusTag status={ticket.status} /> · {ticket.email} · {formats.time(ticket.created_at)}
+                {ticket.assignee ? <span className="ops-muted"> · {ticket.assignee}</span> : null}
+                <div className="ops-queue__line">{ticket.message}</div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <DeskNotes
+          id="order"
+          notes={notes ?? data.notes}
+          postPath={canAct ? `/orders/${encodeURIComponent(order.order_id)}/notes` : null}
+          onAdded={(added) => setNotes(added)}
+        />
+      </div>
+
       {action ? (
         <ActionDialog
           title={t(`action.${action}.title`)}
-          description={t(`action.${action}.description`)}
+          description={action === 'refund' && stopsDelivery ? t('action.refund.stopDescription') : t(`action.${action}.description`)}
           confirmLabel={t(`action.${action}.button`)}
           confirmation={action === 'resend_mail' ? t('action.resend_mail.confirm') : undefined}
-          danger={action === 'refund'}
-          onConfirm={(reason, requestKey) => run(action, reason, requestKey)}
+          danger={action === 'refund' || action === 'partial_refund'}
+          onConfirm={async (reason, requestKey) => {
+            if (action === 'partial_refund' && !(amountMinor > 0 && amountMinor <= left)) throw new OpsApiError(400, amountMinor > left ? 'amountTooLarge' : 'amountRequired', '');
+            await run(action, reason, requestKey);
+          }}
           onClose={() => setAction(null)}
-        />
+        >
+          {action === 'partial_refund' ? (
+            <label className="ops-field" htmlFor={amountId}>
+              <span>{t('action.partial_refund.amount', { currency: order.currency, left: formats.money(left, order.currency) })}</span>
+              <input id={amountId} type="number" inputMode="decimal" step="any" required value={amount} onChange={(e) => setAmount(e.target.value)} />
+            </label>
+          ) : null}
+        </ActionDialog>
       ) : null}
     </section>
   );

@@ -8,7 +8,7 @@ import { OpsPageFrame } from '../app/OpsPageFrame';
 import type { OpsOrderRow, OpsPage } from '@topup/shared/types';
 
 const STATUSES = ['created', 'paid', 'delivering', 'delivered', 'declined', 'expired', 'delivery_failed', 'refunded'];
-const FIELDS = ['order_id', 'character', 'game_id', 'server_id', 'status', 'pay_type', 'currency', 'from', 'to', 'min', 'max'] as const;
+const FIELDS = ['order_id', 'character', 'email', 'uid', 'game_id', 'server_id', 'status', 'pay_type', 'currency', 'from', 'to', 'min', 'max'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** The filters in the address (#/ops/orders?character=…), so a filtered list can be shared and reloaded. */
@@ -20,6 +20,8 @@ function apiQuery(params: URLSearchParams, after?: string): Record<string, strin
   return {
     order_id: params.get('order_id') || undefined,
     character: params.get('character') || undefined,
+    email: params.get('email') || undefined,
+    uid: params.get('uid') || undefined,
     game_id: params.get('game_id') || undefined,
     server_id: params.get('server_id') || undefined,
     status: params.get('status') || undefined,
@@ -92,6 +94,8 @@ export function OrdersPage() {
       <form className="ops-filters" onSubmit={apply} role="search" aria-label={t('orders.filter.label')}>
         {field('order_id')}
         {field('character')}
+        {field('email', 'email')}
+        {field('uid')}
         {field('game_id', 'text', { inputMode: 'numeric' })}
         {field('server_id')}
         <label className="ops-field" htmlFor={`${id}-status`}>
@@ -162,7 +166,7 @@ export function OrdersPage() {
                     <StatusTag status={row.status} />
                   </td>
                   <td>
-                    {row.role_name} <span className="ops-muted ops-mono">{row.role_id}</span>
+                    <Link to={`/ops/player?q=${encodeURIComponent(row.role_id)}`}>{row.role_name || row.role_id}</Link> <span className="ops-muted ops-mono">{row.role_id}</span>
                   </td>
                   <td>
                     {row.server_name || row.server_id} <span className="ops-muted">· {row.game_id}</span>

@@ -4,7 +4,7 @@ import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
 import { orderSettingsFrom } from '../orders';
 import { processSettings } from '../settings/environment';
-import { reconciles, reconcileStore } from '../orders';
+import { findPartlyRefunded, reconciles, reconcileStore } from '../orders';
 import { countOrders } from '../orders';
 import { type PaymentProvider, StripePaymentProvider } from '../payments';
 import { sandboxPaymentBooks } from '../sandbox/install-sandbox';
@@ -36,6 +36,10 @@ async function reconcile(): Promise<number> {
       if (section.rows && section.rows.length > 0) console.table(section.rows);
       if (process.argv.includes('--sql')) console.log(section.sql);
     }
+    // Not a problem, shown beside the checks: orders the support desk refunded in part and the store kept the rest of.
+    const parts = await findPartlyRefunded(db);
+    console.log(`\n-- Refunded in part (paid, refunded, kept): ${parts.length}`);
+    if (parts.length > 0) console.table(parts);
     const clean = reconciles(sections);
     console.log(
       clean

@@ -2,10 +2,11 @@ import { DEFAULT_INSTANCE_NAME } from '../db/instance-name';
 import type { Db, Queryable } from '../db/db';
 
 /**
- * 'deliver' sends an order's mail, 'refund' returns an order's money, 'refund_payment' one duplicate
- * payment, 'resend' the mail of a delivered order again (payment_id holds the resend's number).
+ * 'deliver' sends an order's mail, 'refund' returns an order's money (what is left of it), 'refund_payment'
+ * one duplicate payment, 'resend' the mail of a delivered order again (payment_id holds the resend's
+ * number), 'refund_part' a part of the order's money the support desk gave back (payment_id 'part:<n>').
  */
-export type JobKind = 'deliver' | 'refund' | 'refund_payment' | 'resend';
+export type JobKind = 'deliver' | 'refund' | 'refund_payment' | 'resend' | 'refund_part';
 
 export interface ClaimedJob {
   readonly order_id: string;
@@ -121,9 +122,52 @@ export async function postponeJob(tx: Queryable, job: ClaimedJob, dueAt: Date, e
   );
 }
 
-/** Queues an order's delivery or the refund of its own payment; queuing it again changes nothing. */
-export async function queueOrderJob(tx: Queryable, orderId: string, job: 'deliver' | 'refund'): Promise<void> {
-  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [orderId, job]);
+/**
+ * Queues an order's delivery or the refund of its own payment (with the reason the refund will name);
+ * queuing it again changes nothing.
+ */
+export async function queueOrderJob(tx: Queryable, orderId: string, job: 'deliver' | 'refund', reason = ''): Promise<void> {
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [orderId, job, reason]);
+}
+
+/** Queues the refund of a part of an order's payment; `part` is 'part:<n>'. */
+export async function queuePartRefund(tx: Queryable, orderId: string, part: string, amountMinor: number, reason: string): Promise<void> {
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job, payment_id, amount_minor, reason) VALUES ($1, 'refund_part', $2, $3, $4)`, [
+    orderId,
+    part,
+    amountMinor,
+    reason,
+  ]);
+}
+
+/** What a job was queued with: a refund's reason and a part's amount. */
+export async function jobRequest(db: Queryable, job: ClaimedJob): Promise<{ reason: string; amount_minor: number | null } | null> {
+  const rows = await db.query<{ reason: string; amount_minor: number | null }>(
+    'SELECT reason, amount_minor FROM delivery_outbox WHERE order_id = $1 AND job = $2 AND payment_id = $3',
+    [job.order_id, job.job, job.payment_id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Stops an order's delivery, in the caller's transaction: its 'deliver' job leaves the outbox, so no
+ * worker attempts it again. 'under_way' (and nothing changed) while a worker holds the job: its lease
+ * runs (an attempt may be giving the game the mail right now, and its outcome is the worker's to
+ * record), or its row is locked by a worker recording that outcome. The row is taken with SKIP LOCKED,
+ * never waited for: the worker recording an outcome waits for the order's row, which the caller holds,
+ * so waiting here would deadlock. A worker claiming afterwards finds the job gone.
+ */
+export async function stopDelivery(tx: Queryable, orderId: string): Promise<'stopped' | 'under_way' | 'none'> {
+  const present = await tx.query(`SELECT 1 FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`, [orderId]);
+  if (present.length === 0) return 'none';
+  const [job] = await tx.query<{ held: boolean }>(
+    `SELECT coalesce(leased_until > clock_timestamp(), false) AS held FROM delivery_outbox
+      WHERE order_id = $1 AND job = 'deliver' FOR UPDATE SKIP LOCKED`,
+    [orderId],
+  );
+  if (!job || job.held) return 'under_way';
+  await tx.query(`DELETE FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`, [orderId]);
+  return 'stopped';
 }
 
 /** Queues the refund of one payment of an order (a duplicate); queuing it again changes nothing. */
@@ -145,6 +189,8 @@ export async function hurryDelivery(tx: Queryable, orderId: string): Promise<boo
   );
   return rows.length === 1;
 }
+
+/** A job still in the outbox, as an order's timeline shows it. */
 
 /** A job still in the outbox, as an order's timeline shows it. */
 export interface OpenJob {

@@ -10,6 +10,10 @@ export interface OrderFilter {
   readonly serverId?: string;
   /** A character's id, or the start of its name (any case). */
   readonly character?: string;
+  /** The receipt e-mail the player gave, exactly (any case). */
+  readonly email?: string;
+  /** The player's account uid, in every game. */
+  readonly uid?: string;
   readonly status?: string;
   readonly payType?: string;
   readonly currency?: string;
@@ -70,6 +74,8 @@ SELECT order_id, status, game_id, area, server_id, server_name, role_id, role_na
    AND ($10::int IS NULL OR amount_minor >= $10)
    AND ($11::int IS NULL OR amount_minor <= $11)
    AND ($12::timestamptz IS NULL OR (created_at, order_id) < ($12, $13::text))
+   AND ($16::text IS NULL OR lower(receipt_email) = lower($16))
+   AND ($17::text IS NULL OR uid = $17)
  ORDER BY orders.created_at DESC, orders.order_id DESC
  LIMIT $14`;
 
@@ -90,6 +96,8 @@ export function orderListParams(filter: OrderFilter, cursor: Cursor | null): unk
     cursor?.id ?? null,
     filter.limit + 1,
     filter.character ? `${filter.character.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    filter.email || null,
+    filter.uid || null,
   ];
 }
 

@@ -4,6 +4,7 @@ import { deliverOrder, type JobContext } from './deliver-order';
 import { expireUnpaidOrders } from './order-workflow';
 import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';
+import { refundPart } from './refund-part';
 import { resendMail } from './resend-mail';
 
 
@@ -14,6 +15,7 @@ const JOB_WORK: Record<JobKind, (job: ClaimedJob, context: JobContext) => Promis
   deliver: deliverOrder,
   refund: refundOrder,
   refund_payment: refundDuplicatePayment,
+  refund_part: refundPart,
   resend: resendMail,
 };
 

@@ -29,9 +29,11 @@ export {
 export {
   expireUnpaidOrders,
   markDisputed,
+  notePartRefund,
   recordDeliveredOrder,
   recordEvent,
   requestRefund,
+  stopDeliveryForRefund,
   transitionOrder,
   type DeliveredOrder,
   type EventDetail,
@@ -48,7 +50,11 @@ export {
   countOrders,
   DELIVERED_UNPAID_SQL,
   findDeliveredUnpaid,
+  findOverRefunded,
+  findPartlyRefunded,
   findStuckPaidOrders,
+  OVER_REFUNDED_SQL,
+  PARTLY_REFUNDED_SQL,
   reconcileOrders,
   RECONCILIATION_SQL,
   STUCK_MARGIN_MS,
@@ -56,9 +62,11 @@ export {
   type DeliveredUnpaid,
   type Mismatch,
   type OrderTotals,
+  type RefundedPart,
   type StuckPaidOrder,
 } from './reconciliation';
 export { refundDuplicatePayment } from './refund-duplicate-payment';
 export { refundOrder } from './refund-order';
+export { refundPart } from './refund-part';
 export { resendKey, resendMail } from './resend-mail';
 export { lockDiscountCode, lockRole, roleLockKey } from './role-lock';

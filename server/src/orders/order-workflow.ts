@@ -15,6 +15,9 @@ import { STATUS_TIME_COLUMN, statesBefore } from './order-state';
  *   deliver  paid → delivering → delivered   deliver-order.ts (run by the delivery worker)
  *            delivering → delivery_failed    deliver-order.ts, once its retries are given up
  *   refund   … → refunded                    refund-order.ts (and the support desk's request)
+ *            paid | delivering → (stopped)   stopDeliveryForRefund below: the desk refunds a delivery
+ *                                            that keeps failing; delivering → delivery_failed
+ *            delivered: a part refunded      refund-part.ts (the desk's partial refund; the state stays)
  *   expire   created → expired               expireUnpaidOrders below (the worker's chore)
  *
  * Which state may follow which is the table of order-state.ts; the modules the steps use (payments,
@@ -30,7 +33,7 @@ export interface EventDetail {
 }
 
 /** The support desk's entries of a timeline (see SUPPORT_DESK_EVENTS). */
-export type SupportDeskEvent = 'mail_resend_requested' | 'mail_resent' | 'refund_requested' | 'disputed';
+export type SupportDeskEvent = 'mail_resend_requested' | 'mail_resent' | 'refund_requested' | 'disputed' | 'partial_refund_requested' | 'partially_refunded';
 
 /** Adds one entry to an order's timeline. */
 export async function recordEvent(tx: Queryable, orderId: string, event: OrderEventKind | SupportDeskEvent, extra: EventDetail = {}): Promise<void> {
@@ -78,6 +81,33 @@ export async function requestRefund(tx: Queryable, orderId: string, detail: stri
   if (rows.length === 0) return false;
   await recordEvent(tx, orderId, 'refund_requested', { detail });
   return true;
+}
+
+/**
+ * The support desk refunds an order whose delivery has not happened (paid, or delivering and failing):
+ * the caller has taken its 'deliver' job out of the outbox (fulfilment's stopDelivery) in this
+ * transaction. A delivering order ends delivery_failed ("stopped by the support desk"); both are stamped
+ * refund_requested_at with their timeline entry. false, changing nothing, in any other state or when
+ * the refund was asked for before.
+ */
+export async function stopDeliveryForRefund(tx: Queryable, orderId: string, detail: string): Promise<boolean> {
+  const rows = await tx.query<{ status: string }>(
+    `UPDATE orders SET refund_requested_at = clock_timestamp(), updated_at = clock_timestamp()
+      WHERE order_id = $1 AND status IN ('paid', 'delivering') AND refund_requested_at IS NULL RETURNING status`,
+    [orderId],
+  );
+  const stamped = rows[0];
+  if (!stamped) return false;
+  if (stamped.status === 'delivering') {
+    if (!(await transitionOrder(tx, orderId, 'delivery_failed', { detail: `delivery stopped ${detail}` }))) return false;
+  }
+  await recordEvent(tx, orderId, 'refund_requested', { detail });
+  return true;
+}
+
+/** The support desk gives back a part of a delivered order's money: its timeline entry (the state stays). */
+export async function notePartRefund(tx: Queryable, orderId: string, detail: string): Promise<void> {
+  await recordEvent(tx, orderId, 'partial_refund_requested', { detail });
 }
 
 /** The support desk marks an order disputed (a chargeback, a complaint); false when it was marked before. */

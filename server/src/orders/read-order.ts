@@ -67,7 +67,7 @@ export interface OrderWithTimeline {
 }
 
 /** The support desk's own entries of a timeline: the back office shows them, the player's pages do not. */
-export const SUPPORT_DESK_EVENTS = ['mail_resend_requested', 'mail_resent', 'refund_requested', 'disputed'];
+export const SUPPORT_DESK_EVENTS = ['mail_resend_requested', 'mail_resent', 'refund_requested', 'disputed', 'partial_refund_requested', 'partially_refunded'];
 
 /** An order, its timeline and the outbox jobs still open for it. */
 export async function readOrderWithTimeline(db: Queryable, orderId: string): Promise<OrderWithTimeline | null> {

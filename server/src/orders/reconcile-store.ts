@@ -4,7 +4,9 @@ import { findUnmatchedProviderPayments, STORE_PAYMENTS_SQL } from './reconcile-p
 import {
   DELIVERED_UNPAID_SQL,
   findDeliveredUnpaid,
+  findOverRefunded,
   findStuckPaidOrders,
+  OVER_REFUNDED_SQL,
   reconcileOrders,
   RECONCILIATION_SQL,
   STUCK_MARGIN_MS,
@@ -56,7 +58,7 @@ export async function reconcileStore(db: Queryable, options: ReconcileOptions): 
     },
     {
       title: 'Payments the provider kept that the store does not account for',
-      meaning: `booked as paid and not refunded by ${options.provider?.name ?? 'the provider'} since ${since.toISOString()}, but not an order's payment in the store nor a duplicate being refunded`,
+      meaning: `booked as paid and not refunded by ${options.provider?.name ?? 'the provider'} since ${since.toISOString()}, but not an order's payment in the store nor a duplicate being refunded, or refunded in parts other than the store's`,
       sql: STORE_PAYMENTS_SQL,
       rows: options.provider ? await findUnmatchedProviderPayments(db, options.provider, since) : null,
     },
@@ -65,6 +67,12 @@ export async function reconcileStore(db: Queryable, options: ReconcileOptions): 
       meaning: `paid more than DELIVERY_GIVE_UP_AFTER (${Math.round(options.giveUpAfterMs / 60_000)} min) + ${Math.round(marginMs / 60_000)} min ago and neither delivered nor refunded`,
       sql: STUCK_PAID_SQL,
       rows: await findStuckPaidOrders(db, options.giveUpAfterMs, marginMs),
+    },
+    {
+      title: 'Refunded beyond the payment',
+      meaning: 'the parts and the whole refund of an order add up to more than the player paid',
+      sql: OVER_REFUNDED_SQL,
+      rows: await findOverRefunded(db),
     },
   ];
 }

@@ -6,7 +6,7 @@
 export { amountText, formatAmount, parseAmount } from './minor-units';
 export { findOrderPayment, findPaidEvent, markDuplicatePayment, recordPaymentEvent, type ReceivedPayment } from './payment-events';
 export type { PaymentEvent, PaymentProvider, ProviderPayment, RefundRequest, WebhookReading } from './payment-provider';
-export { recordDuplicateRefund, recordOrderRefund, type RecordedRefund } from './refunds';
+export { orderRefundTotals, recordDuplicateRefund, recordOrderRefund, recordPartRefund, type RecordedRefund } from './refunds';
 export { DEFAULT_STRIPE_PAY_METHODS, loadStripeSettings, stripeProblems, stripeSettingsFrom, unsupportedPayTypes, type StripeSettings } from './stripe/stripe-settings';
 export { StripePaymentProvider, stripeClient, type CheckoutOrder, type OpenedCheckout } from './stripe/stripe-payment-provider';
 export { keepCheckoutSession, lastCheckoutSession } from './stripe/checkout-sessions';

@@ -26,6 +26,12 @@ export interface RefundRequest {
   readonly amountMinor: number;
   readonly currency: string;
   readonly reason: string;
+  /**
+   * The store's key of this refund of the payment. Without it: the whole payment (what is left of it),
+   * once. A payment returned in parts has one key per part ('part:<n>'), each done once: the same
+   * key sent again refunds nothing more.
+   */
+  readonly key?: string;
 }
 
 /** One payment as the provider's own books have it, to reconcile the store against. */
@@ -37,7 +43,10 @@ export interface ProviderPayment {
   readonly amountMinor: number;
   readonly currency: string;
   readonly bookedAt: Date;
+  /** Wholly refunded. */
   readonly refunded: boolean;
+  /** How much of it went back so far, when the provider tells (partial refunds). */
+  readonly refundedMinor?: number;
 }
 
 /**
@@ -55,7 +64,10 @@ export interface PaymentProvider {
   checkoutUrl(orderId: string): string;
   /** Checks the signature over the raw body before reading anything in it. */
   readWebhook(rawBody: string, headers: IncomingHttpHeaders): WebhookReading;
-  /** Returns a payment's money; refunding the same payment twice refunds it once. */
+  /**
+   * Returns a payment's money, or a part of it (`amountMinor` below the payment, with a `key`);
+   * refunding the same payment (or part) twice refunds it once. Every provider here takes parts.
+   */
   refund(request: RefundRequest): Promise<{ readonly refundId: string }>;
   /** The payments the provider booked since then, refunded or not (reconciliation reads them). */
   listPayments?(since: Date): Promise<ProviderPayment[]>;

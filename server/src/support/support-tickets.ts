@@ -100,20 +100,61 @@ function ticketAlert(reference: string, how: 'new' | 'reopened', orderId: string
 export type TicketRow = OpsTicket & { readonly locale: Locale };
 
 const TICKET_COLUMNS = `t.reference, t.order_id, t.game_id, t.area, t.email, t.message, t.locale, t.status, t.answer, t.answered_by,
-  t.answered_at::text, t.created_at::text, EXISTS (SELECT 1 FROM orders o WHERE o.order_id = t.order_id) AS order_found`;
+  t.answered_at::text, t.created_at::text, t.linked_order_id, t.assigned_to AS assignee_id,
+  (SELECT a.email FROM operators a WHERE a.id = t.assigned_to) AS assignee,
+  EXISTS (SELECT 1 FROM orders o WHERE o.order_id = coalesce(t.linked_order_id, t.order_id)) AS order_found`;
 
-/** The support desk's queue: tickets of one status (all when none), oldest open first, newest first otherwise. */
-export async function listTickets(db: Queryable, status: TicketStatus | null, limit: number): Promise<TicketRow[]> {
+/** Which tickets the queue shows: of a status (all when null), of an agent (or nobody's), of an address. */
+export interface TicketQuery {
+  readonly status: TicketStatus | null;
+  /** An operator's id: their tickets; 'nobody': tickets no agent has; undefined: anyone's. */
+  readonly assignee?: number | 'nobody';
+  /** The player's address, exactly (any case). */
+  readonly email?: string;
+  readonly limit: number;
+}
+
+/** The support desk's queue: oldest open first, newest first otherwise. */
+export async function listTickets(db: Queryable, query: TicketQuery): Promise<TicketRow[]> {
+  const assignee = query.assignee === 'nobody' ? -1 : (query.assignee ?? null);
   return db.query<TicketRow>(
-    `SELECT ${TICKET_COLUMNS} FROM support_tickets t WHERE ($1::text IS NULL OR t.status = $1)
+    `SELECT ${TICKET_COLUMNS} FROM support_tickets t
+      WHERE ($1::text IS NULL OR t.status = $1)
+        AND ($3::int IS NULL OR ($3 = -1 AND t.assigned_to IS NULL) OR t.assigned_to = $3)
+        AND ($4::text IS NULL OR lower(t.email) = lower($4))
       ORDER BY CASE WHEN $1 = 'open' THEN t.created_at END ASC, t.created_at DESC LIMIT $2`,
-    [status, limit],
+    [query.status, query.limit, assignee, query.email ?? null],
   );
 }
 
 export async function readTicket(db: Queryable, reference: string): Promise<TicketRow | null> {
   const rows = await db.query<TicketRow>(`SELECT ${TICKET_COLUMNS} FROM support_tickets t WHERE t.reference = $1`, [reference]);
   return rows[0] ?? null;
+}
+
+/**
+ * Tickets about these orders (linked by the agent, or the order number the player typed when the agent
+ * linked none) or written from these addresses (any case), newest first.
+ */
+export function ticketsOfPlayer(db: Queryable, orderIds: readonly string[], emails: readonly string[], limit: number): Promise<TicketRow[]> {
+  return db.query<TicketRow>(
+    `SELECT ${TICKET_COLUMNS} FROM support_tickets t
+      WHERE t.linked_order_id = ANY($1::text[])
+         OR (t.linked_order_id IS NULL AND t.order_id = ANY($1::text[]))
+         OR lower(t.email) = ANY($2::text[])
+      ORDER BY t.created_at DESC LIMIT $3`,
+    [[...orderIds], emails.map((email) => email.toLowerCase()), limit],
+  );
+}
+
+/** Gives a ticket to an agent (an operator's id), or to nobody. */
+export async function assignTicket(tx: Queryable, reference: string, operatorId: number | null): Promise<void> {
+  await tx.query('UPDATE support_tickets SET assigned_to = $2, updated_at = now() WHERE reference = $1', [reference, operatorId]);
+}
+
+/** Links a ticket to an order the agent picked (it must exist), or back to the number the player typed (null). */
+export async function linkTicketOrder(tx: Queryable, reference: string, orderId: string | null): Promise<void> {
+  await tx.query('UPDATE support_tickets SET linked_order_id = $2, updated_at = now() WHERE reference = $1', [reference, orderId]);
 }
 
 /** Support's answer: what support wrote and the reference; the sender's message is not quoted back. */
@@ -158,7 +199,7 @@ export async function setTicketStatus(tx: Queryable, reference: string, status: 
        FROM support_tickets t WHERE t.reference = $1 FOR UPDATE`,
     [reference],
   );
-  await tx.query('UPDATE support_tickets SET status = $2 WHERE reference = $1', [reference, status]);
+  await tx.query('UPDATE support_tickets SET status = $2, updated_at = now() WHERE reference = $1', [reference, status]);
   if (status !== 'open') await resolveIncident(tx, 'ticket', reference);
   else if (before && before.status !== 'open') await openIncident(tx, ticketAlert(reference, 'reopened', before.order_found ? before.order_id : '', before.game_id));
 }

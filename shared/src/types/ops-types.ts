@@ -67,8 +67,23 @@ export interface OpsTicket {
   readonly answered_by: string;
   readonly answered_at: string | null;
   readonly created_at: string;
-  /** The linked order exists (a player may mistype its id). */
+  /** The order an agent linked the ticket to (null: the one the player typed, `order_id`). */
+  readonly linked_order_id: string | null;
+  /** The agent who has it: the operator's id and e-mail (null: nobody yet). */
+  readonly assignee_id: number | null;
+  readonly assignee: string | null;
+  /** The ticket's order (the linked one, else the one typed) exists (a player may mistype its id). */
   readonly order_found: boolean;
+}
+
+/** An internal note of the support desk on an order or a ticket (never shown to the player). */
+export interface OpsDeskNote {
+  readonly id: number;
+  readonly target_type: 'order' | 'ticket';
+  readonly target_id: string;
+  readonly body: string;
+  readonly author: string;
+  readonly created_at: string;
 }
 
 export interface ReleaseRecord {

@@ -1,12 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
 import type { OrderServices } from '../../orders';
 import { csvField } from './csv';
 import { reconcileStore } from '../../orders';
 import { actOnOrder, ORDER_ACTIONS, type OrderAction } from '../../ops/order-actions';
 import { listOrders, readDossier, type OrderFilter, type OrderListRow } from '../../ops/order-desk';
+import { readPlayer, readPlayerKey } from '../../ops/player-desk';
+import { auditedRequest, writeAudit } from '../../ops/audit';
+import { addNote, notesOn } from '../../support/desk-notes';
+import { ticketsOfPlayer } from '../../support/support-tickets';
 import { OperationRefused } from '../../domain-errors';
-import { actorOf, dateOrUndefined, integerOrUndefined, reason, requestKey, text, type Query } from './route-parts';
+import { actorOf, dateOrUndefined, integerOrUndefined, noteBody, reason, requestKey, text, type Query } from './route-parts';
 
 const ORDER_QUERY = {
   type: 'object',
@@ -15,6 +19,8 @@ const ORDER_QUERY = {
     game_id: text(12),
     server_id: text(64),
     character: text(100),
+    email: text(254),
+    uid: text(100),
     status: text(20),
     pay_type: text(40),
     currency: text(8),
@@ -34,6 +40,8 @@ function orderFilterOf(query: Query, limit: number): OrderFilter {
     gameId: integerOrUndefined(query.game_id),
     serverId: query.server_id?.trim() || undefined,
     character: query.character?.trim() || undefined,
+    email: query.email?.trim() || undefined,
+    uid: query.uid?.trim() || undefined,
     status: query.status || undefined,
     payType: query.pay_type || undefined,
     currency: query.currency || undefined,
@@ -57,12 +65,18 @@ const CSV_MAX_ROWS = 100_000;
 /** `/ops/api/orders*` and `/ops/api/attention`: the support desk's orders and what needs attention. */
 export async function orderRoutes(app: FastifyInstance, options: { readonly db: Db; readonly orders: OrderServices }): Promise<void> {
   const { db } = options;
-  app.get<{ Querystring: Query }>('/orders', { config: { permission: 'read' }, schema: { querystring: ORDER_QUERY } }, async (request) => {
+  // A filter the list does not know is refused, never dropped: a search that seems to work but shows every order misleads.
+  const known = new Set(Object.keys(ORDER_QUERY.properties));
+  const preValidation = async (request: FastifyRequest) => {
+    const unknown = Object.keys((request.query ?? {}) as object).filter((name) => !known.has(name));
+    if (unknown.length > 0) throw new OperationRefused('invalid', `Unknown filter ${unknown.slice(0, 5).join(', ').slice(0, 200)}`, 'badFilter');
+  };
+  app.get<{ Querystring: Query }>('/orders', { config: { permission: 'read' }, schema: { querystring: ORDER_QUERY }, preValidation }, async (request) => {
     const limit = Math.min(Math.max(integerOrUndefined(request.query.limit) ?? 50, 1), 200);
     return listOrders(db, orderFilterOf(request.query, limit));
   });
 
-  app.get<{ Querystring: Query }>('/orders.csv', { config: { permission: 'read' }, schema: { querystring: ORDER_QUERY } }, async (request, reply: FastifyReply) => {
+  app.get<{ Querystring: Query }>('/orders.csv', { config: { permission: 'read' }, schema: { querystring: ORDER_QUERY }, preValidation }, async (request, reply: FastifyReply) => {
     const lines = [CSV_COLUMNS.join(',')];
     let after: string | undefined;
     do {
@@ -84,11 +98,49 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
     async (request) => {
       const dossier = await readDossier(db, request.params.id);
       if (!dossier) throw new OperationRefused('notFound', `No order ${request.params.id}`, 'noSuchOrder');
-      return dossier;
+      const [tickets, notes] = await Promise.all([ticketsOfPlayer(db, [request.params.id], [], 50), notesOn(db, 'order', [request.params.id])]);
+      return { ...dossier, tickets, notes };
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { action: OrderAction; reason: string; request_key: string; confirmed?: boolean } }>(
+  app.post<{ Params: { id: string }; Body: { body: string; request_key: string } }>(
+    '/orders/:id/notes',
+    {
+      config: { permission: 'orders.act' },
+      schema: {
+        params: { type: 'object', properties: { id: text(64) } },
+        body: { type: 'object', required: ['body', 'request_key'], properties: { body: noteBody, request_key: requestKey }, additionalProperties: false },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { body, request_key } = request.body;
+      const orderId = request.params.id;
+      if (!body.trim()) throw new OperationRefused('invalid', 'Write the note', 'noteRequired');
+      const done = await db.transaction(async (tx) => {
+        if ((await tx.query('SELECT 1 FROM orders WHERE order_id = $1', [orderId])).length === 0) throw new OperationRefused('notFound', `No order ${orderId}`, 'noSuchOrder');
+        if (await auditedRequest(tx, request_key)) return false;
+        const note = await addNote(tx, actor, { targetType: 'order', targetId: orderId, body });
+        const recorded = await writeAudit(tx, actor, { action: 'order.note', targetType: 'order', targetId: orderId, after: { note: note.id, length: note.body.length }, requestKey: request_key });
+        if (!recorded) throw new OperationRefused('conflict', 'This request is being done already', 'inProgress');
+        return true;
+      });
+      return { notes: await notesOn(db, 'order', [orderId]), done };
+    },
+  );
+
+  // The player's page: whatever the desk typed (order, ticket, account, character, name, e-mail).
+  app.get<{ Querystring: { q?: string } }>(
+    '/player',
+    { config: { permission: 'read' }, schema: { querystring: { type: 'object', properties: { q: text(254) } } } },
+    async (request) => {
+      const key = await readPlayerKey(db, request.query.q ?? '');
+      if (!key) throw new OperationRefused('invalid', 'Type an order, a character, an account or an e-mail address', 'badFilter');
+      return readPlayer(db, key);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { action: OrderAction; reason: string; request_key: string; confirmed?: boolean; amount_minor?: number } }>(
     '/orders/:id/actions',
     {
       config: { permission: 'orders.act' },
@@ -97,14 +149,20 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
         body: {
           type: 'object',
           required: ['action', 'reason', 'request_key'],
-          properties: { action: { type: 'string', enum: [...ORDER_ACTIONS] }, reason, request_key: requestKey, confirmed: { type: 'boolean' } },
+          properties: {
+            action: { type: 'string', enum: [...ORDER_ACTIONS] },
+            reason,
+            request_key: requestKey,
+            confirmed: { type: 'boolean' },
+            amount_minor: { type: 'integer', minimum: 1, maximum: 2_000_000_000 },
+          },
           additionalProperties: false,
         },
       },
     },
     async (request) => {
-      const { action, reason: why, request_key, confirmed } = request.body;
-      const outcome = await actOnOrder(db, actorOf(request), { action, orderId: request.params.id, reason: why, requestKey: request_key, confirmed });
+      const { action, reason: why, request_key, confirmed, amount_minor } = request.body;
+      const outcome = await actOnOrder(db, actorOf(request), { action, orderId: request.params.id, reason: why, requestKey: request_key, confirmed, amountMinor: amount_minor });
       options.orders.wakeDelivery();
       return outcome;
     },
@@ -120,7 +178,7 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
       ),
       db.query(
         `SELECT j.order_id, j.job, j.attempts, j.due_at::text, j.last_error, o.status FROM delivery_outbox j JOIN orders o USING (order_id)
-          WHERE j.job IN ('refund', 'refund_payment') ORDER BY j.created_at LIMIT 200`,
+          WHERE j.job IN ('refund', 'refund_payment', 'refund_part') ORDER BY j.created_at LIMIT 200`,
       ),
       db.query<{ n: number }>(`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`),
     ]);

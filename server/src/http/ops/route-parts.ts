@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../ops/audit';
 import { OperationRefused } from '../../domain-errors';
+import { NOTE_MAX_LENGTH } from '../../support/desk-notes';
 import type { OpsIdentity } from './ops-auth';
 
 /** The reason an operator gives for a change: required, kept in the audit log. */
 export const reason = { type: 'string', minLength: 1, maxLength: 500 } as const;
+
+/** An internal note of the support desk: required, kept as written. */
+export const noteBody = { type: 'string', minLength: 1, maxLength: NOTE_MAX_LENGTH } as const;
 
 /** A request key: the same request sent twice is done and recorded once. */
 export const requestKey = { type: 'string', minLength: 8, maxLength: 100 } as const;

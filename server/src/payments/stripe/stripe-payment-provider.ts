@@ -132,7 +132,8 @@ export class StripePaymentProvider implements PaymentProvider {
     const paymentIntent = request.paymentId ?? (await this.onlyPaymentOf(request.orderId));
     const refund = await this.stripe.refunds.create(
       { payment_intent: paymentIntent, amount: request.amountMinor, metadata: { order_id: request.orderId, reason: request.reason.slice(0, 450) } },
-      { idempotencyKey: `refund-${paymentIntent}-${request.amountMinor}` },
+      // A part has a key of its own: two parts of the same amount are two refunds, the same part sent again is one.
+      { idempotencyKey: request.key ? `refund-${paymentIntent}-${request.key}` : `refund-${paymentIntent}-${request.amountMinor}` },
     );
     return { refundId: refund.id };
   }
@@ -154,6 +155,8 @@ export class StripePaymentProvider implements PaymentProvider {
         currency: paid.currency,
         bookedAt: new Date(session.created * 1000),
         refunded: charge?.refunded ?? false,
+        // Unknown without the charge: reconcile then compares nothing rather than a guess.
+        ...(charge ? { refundedMinor: charge.amount_refunded } : {}),
       });
     }
     return payments;

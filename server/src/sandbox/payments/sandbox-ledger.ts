@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import type { ProviderPayment } from '../../payments';
 import type { SandboxPaymentRow } from './sandbox-webhook';
 
@@ -58,25 +58,55 @@ export async function bookPayment(db: Queryable, booking: SandboxBooking): Promi
 }
 
 /**
- * Marks a paid payment refunded (once) and returns its refund id. With no payment id, the order's
- * only paid payment; null when there is no such payment of that amount.
+ * Refunds a paid payment, or a part of it, once per key, and returns the refund's id. With no payment
+ * id, the order's only paid payment. Without a key: the whole payment, which must be what is left of
+ * it. With a key ('part:<n>'): that much, which may not take the refunds past the payment. A key seen
+ * before answers its refund again (the same amount only). null when there is no such payment or the
+ * amount does not fit; the payment counts as refunded once nothing of it is left.
  */
 export async function refundBookedPayment(
-  db: Queryable,
-  payment: { orderId: string; paymentId?: string; amountMinor: number; currency: string },
+  db: Db,
+  payment: { orderId: string; paymentId?: string; amountMinor: number; currency: string; key?: string },
 ): Promise<string | null> {
-  const rows = await db.query<{ refund_id: string }>(
-    `UPDATE sandbox_payments
-        SET refund_id = coalesce(refund_id, 'sbx_rf_' || regexp_replace(event_id, '^sbx_evt_', '')),
-            refunded_at = coalesce(refunded_at, now())
-      WHERE order_id = $1 AND result = 'paid' AND amount_minor = $2 AND currency = $3
-        AND CASE WHEN $4::text IS NULL
-                 THEN (SELECT count(*) FROM sandbox_payments p WHERE p.order_id = $1 AND p.result = 'paid') = 1
-                 ELSE event_id = $4::text END
-      RETURNING refund_id`,
-    [payment.orderId, payment.amountMinor, payment.currency, payment.paymentId ?? null],
-  );
-  return rows[0]?.refund_id ?? null;
+  return db.transaction(async (tx) => {
+    const [booked] = await tx.query<{ event_id: string; amount_minor: number }>(
+      `SELECT event_id, amount_minor FROM sandbox_payments
+        WHERE order_id = $1 AND result = 'paid' AND currency = $2
+          AND CASE WHEN $3::text IS NULL
+                   THEN (SELECT count(*) FROM sandbox_payments p WHERE p.order_id = $1 AND p.result = 'paid') = 1
+                   ELSE event_id = $3::text END
+        FOR UPDATE`,
+      [payment.orderId, payment.currency, payment.paymentId ?? null],
+    );
+    if (!booked) return null;
+    const key = payment.key ?? 'whole';
+    const [done] = await tx.query<{ refund_id: string; amount_minor: number }>(
+      'SELECT refund_id, amount_minor FROM sandbox_refunds WHERE event_id = $1 AND refund_key = $2',
+      [booked.event_id, key],
+    );
+    if (done) return done.amount_minor === payment.amountMinor ? done.refund_id : null;
+    const [{ refunded } = { refunded: 0 }] = await tx.query<{ refunded: number }>(
+      'SELECT coalesce(sum(amount_minor), 0)::int AS refunded FROM sandbox_refunds WHERE event_id = $1',
+      [booked.event_id],
+    );
+    const left = booked.amount_minor - refunded;
+    if (payment.amountMinor <= 0 || (key === 'whole' ? payment.amountMinor !== left : payment.amountMinor > left)) return null;
+    const plain = booked.event_id.replace(/^sbx_evt_/, '');
+    const refundId = key === 'whole' ? `sbx_rf_${plain}` : `sbx_rf_${plain}_${key.replace(/[^A-Za-z0-9]/g, '')}`;
+    await tx.query('INSERT INTO sandbox_refunds (refund_id, event_id, refund_key, amount_minor) VALUES ($1, $2, $3, $4)', [
+      refundId,
+      booked.event_id,
+      key,
+      payment.amountMinor,
+    ]);
+    if (payment.amountMinor === left) {
+      await tx.query('UPDATE sandbox_payments SET refund_id = coalesce(refund_id, $2), refunded_at = coalesce(refunded_at, now()) WHERE event_id = $1', [
+        booked.event_id,
+        refundId,
+      ]);
+    }
+    return refundId;
+  });
 }
 
 /**
@@ -106,9 +136,10 @@ export async function noteWebhookSent(db: Queryable, paymentId: string, acknowle
 
 /** Every payment booked since then, as the provider's books say. */
 export async function listBookedPayments(db: Queryable, since: Date): Promise<ProviderPayment[]> {
-  const rows = await db.query<{ event_id: string; order_id: string; result: 'paid' | 'declined'; amount_minor: number; currency: string; created_at: Date; refunded: boolean }>(
-    `SELECT event_id, order_id, result, amount_minor, currency, created_at, refunded_at IS NOT NULL AS refunded
-       FROM sandbox_payments WHERE created_at >= $1 ORDER BY created_at, event_id`,
+  const rows = await db.query<{ event_id: string; order_id: string; result: 'paid' | 'declined'; amount_minor: number; currency: string; created_at: Date; refunded: boolean; refunded_minor: number }>(
+    `SELECT event_id, order_id, result, amount_minor, currency, created_at, refunded_at IS NOT NULL AS refunded,
+            (SELECT coalesce(sum(r.amount_minor), 0)::int FROM sandbox_refunds r WHERE r.event_id = p.event_id) AS refunded_minor
+       FROM sandbox_payments p WHERE created_at >= $1 ORDER BY created_at, event_id`,
     [since],
   );
   return rows.map((row) => ({
@@ -119,5 +150,6 @@ export async function listBookedPayments(db: Queryable, since: Date): Promise<Pr
     currency: row.currency,
     bookedAt: row.created_at,
     refunded: row.refunded,
+    refundedMinor: row.refunded_minor,
   }));
 }
