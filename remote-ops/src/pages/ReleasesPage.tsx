@@ -268,7 +268,7 @@ export function ReleasesPage() {
                             {release.forced ? <span className="ops-tag ops-tag--warning">{t('releases.forced')}</span> : null}
                           </td>
                           <td className="ops-row-actions">
-                            {app !== 'host' ? (
+                            {app !== 'host' && !taken ? (
                               <PreviewButton app={app} version={release.version} />
                             ) : null}
                             {canAct && release.version !== live ? (
