@@ -223,6 +223,15 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     expect(csv.text.split('\r\n')[1]).toMatch(new RegExp(`^${first.order_id},`));
   });
 
+  it('names each attention report by a key and its figures, for the console to word in the operator\'s language', async () => {
+    const viewer = await signedIn('viewer');
+    const attention = await viewer.send('GET', '/attention');
+    expect(attention.body.findings.map((f: { key: string }) => f.key)).toEqual(['moneyAndItemsDisagree', 'deliveredWithoutPayment', 'providerPaymentsUnaccounted', 'paidPastDeadline']);
+    const deadline = attention.body.findings[3];
+    expect(deadline.params).toEqual({ giveUpMinutes: Math.round(FAST_ORDERS.giveUpAfterMs / 60_000), marginMinutes: expect.any(Number) });
+    expect(Date.parse(attention.body.findings[2].params.since)).not.toBeNaN();
+  });
+
   it('exports orders as CSV with times in ISO 8601 UTC and the receipt e-mail and discount code of each', async () => {
     const viewer = await signedIn('viewer');
     const order = await mustCreateOrder(store.app);

@@ -145,7 +145,7 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
       db.query<{ n: number }>(`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`),
     ]);
     return {
-      findings: sections.map((section) => ({ title: section.title, meaning: section.meaning, rows: section.rows })),
+      findings: sections.map((section) => ({ key: section.key, params: section.params, title: section.title, meaning: section.meaning, rows: section.rows })),
       failingDeliveries: failing,
       pendingRefunds: refunds,
       openTickets: tickets[0]?.n ?? 0,
