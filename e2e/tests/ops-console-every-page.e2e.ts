@@ -53,8 +53,7 @@ describe.each(['en', 'ko'] as const)('the back office in %s', (lang) => {
   it('has no WCAG 2.2 AA violations on the sign-in page and on every page an admin opens, with one <main>', async () => {
     const order = await deliveredOrder(server.url, CHARACTER, `e2e-walk-${lang}`);
     const page = await (await browser.newContext(DESKTOP)).newPage();
-    await page.goto(`${server.url}/#/ops`);
-    await page.locator('select.language-switch').selectOption(lang);
+    await page.goto(`${server.url}/?lang=${lang}#/ops`);
     const words = WORDS[lang];
     await page.getByRole('heading', { name: words.signIn }).waitFor({ timeout: 20_000 });
     await expectNoAxeViolations(page, `ops sign-in · ${lang}`);
@@ -65,13 +64,13 @@ describe.each(['en', 'ko'] as const)('the back office in %s', (lang) => {
 
     for (const name of PAGES) {
       const address = name === 'order' ? `orders/${encodeURIComponent(order.order_id)}` : name;
-      await page.goto(`${server.url}/#/ops/${address}`);
+      await page.goto(`${server.url}/?lang=${lang}#/ops/${address}`);
       await settled(page);
       expect({ page: name, mains: await page.locator('main').count() }).toEqual({ page: name, mains: 1 });
       expect({ page: name, lang: await page.evaluate(() => document.documentElement.lang) }).toEqual({ page: name, lang });
       await expectNoAxeViolations(page, `ops ${name} · ${lang}`);
     }
-    await page.goto(`${server.url}/#/ops/attention`);
+    await page.goto(`${server.url}/?lang=${lang}#/ops/attention`);
     await settled(page);
     if (lang === 'ko') await saveScreenshot(page, 'ops-attention-ko', { fullPage: true });
   });
