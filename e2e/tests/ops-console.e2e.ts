@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RemoteRegistry } from '@topup/shared/contracts';
+import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { useE2e } from '../support/fixture';
 import { bundleCard, deliveredOrder as deliveredOrderOf, FAST_DELIVERY, mailbox } from '../support/orders';
@@ -273,6 +274,7 @@ describe('the back office in the browser', () => {
     expect(await mark.textContent()).toMatch(new RegExp(`^Rolled back by ${RELEASER.email.replace('.', '\\.')} at .+, players got console-v1 — “v2 shows the wrong prices”$`));
     await card.locator('.ops-chart canvas').first().waitFor();
     await saveScreenshot(page, 'ops-releases-after-rollback', { fullPage: true });
+    await expectNoAxeViolations(page, 'releases after a rollback · en');
 
     // Making it live again asks for a reason and a second confirmation.
     await card.locator('[data-release="console-v2"]').getByRole('button', { name: 'Activate again…' }).click();
@@ -282,6 +284,7 @@ describe('the back office in the browser', () => {
     await again.getByLabel('Reason (kept in the audit log)').fill('prices fixed in the catalogue');
     expect(await confirm.isDisabled()).toBe(true);
     await saveScreenshot(page, 'ops-releases-reactivate');
+    await expectNoAxeViolations(page, 'making a rolled-back release live again · en');
     await again.getByLabel('I know why console-v2 was rolled back, and that it is fixed.').check();
     await again.getByRole('button', { name: 'Cancel' }).click();
     // The API refuses it without that confirmation, whatever the page does.
