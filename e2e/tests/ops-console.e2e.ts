@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RemoteRegistry } from '@topup/shared/contracts';
+import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { useE2e } from '../support/fixture';
 import { bundleCard, deliveredOrder as deliveredOrderOf, FAST_DELIVERY, mailbox } from '../support/orders';
@@ -252,7 +253,9 @@ describe('the back office in the browser', () => {
     await card.locator('.ops-chart canvas').first().waitFor();
     await saveScreenshot(page, 'ops-releases', { fullPage: true });
     await card.getByRole('button', { name: 'Roll back' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Roll back remote-topup' });
+    // The dialog names the version players get back.
+    const dialog = page.getByRole('dialog', { name: 'Roll remote-topup back to console-v1' });
+    await dialog.getByText('Players get console-v1 again on their next page load; console-v2 is marked as rolled back.').waitFor();
     await dialog.getByLabel('Reason (kept in the audit log)').fill('v2 shows the wrong prices');
     await dialog.getByRole('button', { name: 'Roll back' }).click();
     await page.getByRole('status').filter({ hasText: 'remote-topup is back on console-v1 (was console-v2).' }).waitFor();
@@ -260,6 +263,42 @@ describe('the back office in the browser', () => {
 
     expect(await registry()).toBe('console-v1');
     expect(await topupVersion()).toBe('console-v1');
+
+    // After the rollback the console still shows console-v2's health, marked rolled back, with who and why.
+    await page.reload();
+    await card.locator('[data-live-version]').filter({ hasText: 'console-v1' }).waitFor();
+    const v2Health = card.locator('[data-health-version="console-v2"]');
+    await v2Health.filter({ hasText: '100.0 %' }).waitFor();
+    expect(await v2Health.locator('[data-rolled-back-tag]').textContent()).toBe('Rolled back');
+    const mark = card.locator('[data-rolled-back="console-v2"]');
+    expect(await mark.textContent()).toMatch(new RegExp(`^Rolled back by ${RELEASER.email.replace('.', '\\.')} at .+, players got console-v1 — “v2 shows the wrong prices”$`));
+    await card.locator('.ops-chart canvas').first().waitFor();
+    await saveScreenshot(page, 'ops-releases-after-rollback', { fullPage: true });
+    await expectNoAxeViolations(page, 'releases after a rollback · en');
+
+    // Making it live again asks for a reason and a second confirmation.
+    await card.locator('[data-release="console-v2"]').getByRole('button', { name: 'Activate again…' }).click();
+    const again = page.getByRole('dialog', { name: 'Make remote-topup console-v2 live again' });
+    const confirm = again.getByRole('button', { name: 'Activate', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    await again.getByLabel('Reason (kept in the audit log)').fill('prices fixed in the catalogue');
+    expect(await confirm.isDisabled()).toBe(true);
+    await saveScreenshot(page, 'ops-releases-reactivate');
+    await expectNoAxeViolations(page, 'making a rolled-back release live again · en');
+    await again.getByLabel('I know why console-v2 was rolled back, and that it is fixed.').check();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    // The API refuses it without that confirmation, whatever the page does.
+    const refused = await page.evaluate(async () => {
+      const session = await (await fetch('/ops/api/session')).json();
+      const answer = await fetch('/ops/api/releases/activate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+        body: JSON.stringify({ app: 'remote-topup', version: 'console-v2', reason: 'just because' }),
+      });
+      return { status: answer.status, body: await answer.json() };
+    });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'reactivateConfirm' } });
+    expect(await registry()).toBe('console-v1');
 
     // The history and the audit log name the release manager.
     const audit = await fetch(`${server.url}/ops/api/audit?action=release.rollback`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });

@@ -27,6 +27,8 @@ const LISTING = {
   policy: { minLoads: 50, windowMinutes: 30, maxFailureRate: 0.05 },
 };
 
+jest.setTimeout(30_000);
+
 describe('the release console: canaries, health and the automatic rollback', () => {
   it('sums each version’s loads, failures by kind and render time, and lays out the charts’ columns by minute', () => {
     expect(summarise(MINUTES, 'v2')).toEqual({ version: 'v2', loads: 110, success: 100 / 110, manifest: 0, chunk: 4, render: 6, renderMs: 510 });
@@ -49,11 +51,10 @@ describe('the release console: canaries, health and the automatic rollback', () 
     const health = await within(card).findByRole('table', { name: 'Health of remote-topup per version' });
     const rows = within(health).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['v2', '110', '90.9 %', '0', '4', '6', '510 ms'],
-      ['v1', '300', '100.0 %', '0', '0', '0', '420 ms'],
-      ['v0', '0', '–', '0', '0', '0', '–'],
+      ['v2 Canary', '110', '90.9 %', '0', '4', '6', '510 ms'],
+      ['v1 Live', '300', '100.0 %', '0', '0', '0', '420 ms'],
     ]);
-    expect(await within(card).findByTestId('health-chart')).toHaveTextContent('v2 v1 v0');
+    expect(await within(card).findByTestId('health-chart')).toHaveTextContent('v2 v1');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Raise to 25 %' }));
     const dialog = await screen.findByRole('dialog', { name: 'remote-topup v2 for 25 % of browsers' });
@@ -67,6 +68,72 @@ describe('the release console: canaries, health and the automatic rollback', () 
     fireEvent.input(within(off).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'drill' } });
     fireEvent.click(within(off).getByRole('button', { name: 'Switch off' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/releases/policy')?.body).toEqual({ app: 'remote-topup', auto_rollback: false, reason: 'drill' }));
+  });
+});
+
+describe('the release console after a rollback', () => {
+  const AFTER: HealthMinute[] = [
+    { version: 'v2', minute: '2026-11-26 07:00:00+00', rendered: 170, manifest_failed: 0, chunk_failed: 30, render_failed: 0, render_ms: 700 },
+    { version: 'v1', minute: '2026-11-26 07:05:00+00', rendered: 200, manifest_failed: 0, chunk_failed: 0, render_failed: 0, render_ms: 400 },
+  ];
+  const listing = {
+    ...LISTING,
+    canaries: {},
+    history: [
+      { id: 5, app: 'remote-topup', from_version: 'v2', to_version: 'v1', kind: 'auto-rollback', actor: 'store', reason: 'automatic rollback: 30 of 200 loads failed', forced: false, activated_at: '2026-11-26T07:02:00Z', share: null, figures: null },
+      { id: 4, app: 'remote-topup', from_version: 'v2', to_version: 'v2', kind: 'canary', actor: 'releases@ops.example', reason: 'raise', forced: false, activated_at: '2026-11-26T07:01:00Z', share: 25, figures: null },
+      ...LISTING.history,
+    ],
+    rolled_back: [{ app: 'remote-topup', version: 'v2', kind: 'auto-rollback', actor: 'store', reason: 'automatic rollback: 30 of 200 loads failed', at: '2026-11-26T07:02:00Z', to_version: 'v1', figures: null }],
+    rollback_to: { 'remote-topup': 'v0' },
+  };
+
+  it('keeps the rolled-back version’s health beside the live one, marks it with who and why, and names the version a rollback returns to', async () => {
+    fakeApi({ 'GET /session': { body: RELEASER }, 'GET /releases': { body: listing }, 'GET /releases/health': { body: { app: 'remote-topup', minutes: AFTER } } });
+    await renderConsole('/ops/releases');
+    const card = await screen.findByRole('region', { name: 'remote-topup' });
+    const health = await within(card).findByRole('table', { name: 'Health of remote-topup per version' });
+    const rows = within(health).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['v1 Live', '200', '100.0 %', '0', '0', '0', '400 ms'],
+      ['v2 Rolled back', '200', '85.0 %', '0', '30', '0', '700 ms'],
+    ]);
+    expect(within(card).getByTestId('health-chart')).toHaveTextContent('v1 v2');
+    const v2 = card.querySelector('[data-release="v2"]') as HTMLElement;
+    expect(v2).toHaveTextContent(/Rolled back by the store \(automatic rollback\) at .*, players got v1 — “automatic rollback: 30 of 200 loads failed”/);
+    expect(within(v2).queryByRole('button', { name: 'Preview' })).toBeNull();
+    expect(within(v2).getByRole('button', { name: 'Activate again…' })).toBeInTheDocument();
+    // The history names a canary's share, never "Canary v2 → v2".
+    const lines = within(card).getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(lines.some((line) => line.includes('Canary v2 for 25 %'))).toBe(true);
+    expect(lines.some((line) => line.includes('v2 → v2'))).toBe(false);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Roll back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roll remote-topup back to v0' });
+    expect(dialog).toHaveTextContent('Players get v0 again on their next page load; v1 is marked as rolled back.');
+  });
+
+  it('asks a reason and a second confirmation before trying a rolled-back version again, and says it is a re-activation', async () => {
+    const calls = fakeApi({
+      'GET /session': { body: RELEASER },
+      'GET /releases': { body: listing },
+      'GET /releases/health': { body: { app: 'remote-topup', minutes: AFTER } },
+      'POST /releases/promote': { body: { id: 6, app: 'remote-topup', from_version: 'v1', to_version: 'v2', kind: 'canary', share: 5, actor: 'x', reason: 'r', forced: false, activated_at: '' } },
+    });
+    await renderConsole('/ops/releases');
+    const card = await screen.findByRole('region', { name: 'remote-topup' });
+    const v2 = card.querySelector('[data-release="v2"]') as HTMLElement;
+    fireEvent.click(within(v2).getByRole('button', { name: 'Try on 5 %' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make remote-topup v2 live again' });
+    expect(dialog).toHaveTextContent('v2 was rolled back by the store (automatic rollback) at');
+    const confirm = within(dialog).getByRole('button', { name: 'Try on 5 %' });
+    expect(confirm).toBeDisabled();
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'the CDN rule is fixed' } });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I know why v2 was rolled back, and that it is fixed.' }));
+    expect(confirm).toBeEnabled();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.find((c) => c.path === '/releases/promote')?.body).toEqual({ app: 'remote-topup', version: 'v2', share: 5, reason: 'the CDN rule is fixed', force: false, reactivate: true }));
   });
 });
 

@@ -230,6 +230,27 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     expect(csv.text.split('\r\n')[1]).toMatch(new RegExp(`^${first.order_id},`));
   });
 
+  it('names each attention report by a key and its figures, for the console to word in the operator\'s language', async () => {
+    const viewer = await signedIn('viewer');
+    const attention = await viewer.send('GET', '/attention');
+    expect(attention.body.findings.map((f: { key: string }) => f.key)).toEqual(['moneyAndItemsDisagree', 'deliveredWithoutPayment', 'providerPaymentsUnaccounted', 'paidPastDeadline']);
+    const deadline = attention.body.findings[3];
+    expect(deadline.params).toEqual({ giveUpMinutes: Math.round(FAST_ORDERS.giveUpAfterMs / 60_000), marginMinutes: expect.any(Number) });
+    expect(Date.parse(attention.body.findings[2].params.since)).not.toBeNaN();
+  });
+
+  it('exports orders as CSV with times in ISO 8601 UTC and the receipt e-mail and discount code of each', async () => {
+    const viewer = await signedIn('viewer');
+    const order = await mustCreateOrder(store.app);
+    await db.query(`UPDATE orders SET receipt_email = 'mina@example.com', discount_code = 'WELCOME10', created_at = '2026-11-26 16:05:06.789+09' WHERE order_id = $1`, [order.order_id]);
+    const csv = await viewer.send('GET', `/orders.csv?order_id=${order.order_id}`);
+    const [header, line] = csv.text.split('\r\n');
+    const columns = header!.split(',');
+    expect(columns).toEqual(expect.arrayContaining(['order_id', 'created_at', 'receipt_email', 'discount_code']));
+    const cells = Object.fromEntries(line!.split(',').map((cell, i) => [columns[i], cell]));
+    expect(cells).toMatchObject({ order_id: order.order_id, created_at: '2026-11-26T07:05:06.789Z', receipt_email: 'mina@example.com', discount_code: 'WELCOME10' });
+  });
+
   it('resends a delivered order\'s mail once per confirmed request, audited, and refunds it flagged as delivered', async () => {
     const support = await signedIn('support');
     const order = await mustCreateOrder(store.app);

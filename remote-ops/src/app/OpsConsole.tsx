@@ -60,7 +60,7 @@ function Console() {
   const { t } = useOpsTranslation();
   const session = useSession();
   const { pathname } = useLocation();
-  const main = useRef<HTMLElement>(null);
+  const main = useRef<HTMLDivElement>(null);
 
   // Each page's title, and focus on its heading after a move, for keyboard and screen-reader users.
   useEffect(() => {
@@ -111,7 +111,8 @@ function Console() {
           </button>
         </div>
       </aside>
-      <main className="ops-main" ref={main} data-path={pathname}>
+      {/* The host's shell holds the page's one <main> landmark: the console's pages sit inside it. */}
+      <div className="ops-main" ref={main} data-path={pathname}>
         <Routes>
           <Route index element={<Navigate to={`/ops/${first}`} replace />} />
           <Route path="orders" element={<Guarded permission="read"><OrdersPage /></Guarded>} />
@@ -128,7 +129,7 @@ function Console() {
           <Route path="alerts" element={<Guarded permission="read"><AlertsPage /></Guarded>} />
           <Route path="*" element={<NotAllowed />} />
         </Routes>
-      </main>
+      </div>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
 import { OpsPageFrame } from '../app/OpsPageFrame';
 
 interface Attention {
-  readonly findings: readonly { title: string; meaning: string; rows: readonly Record<string, unknown>[] | null }[];
+  readonly findings: readonly { key: string; params: Readonly<Record<string, string | number>>; title: string; meaning: string; rows: readonly Record<string, unknown>[] | null }[];
   readonly failingDeliveries: readonly { order_id: string; attempts: number; due_at: string; last_error: string; status: string }[];
   readonly pendingRefunds: readonly { order_id: string; job: string; attempts: number; due_at: string; last_error: string; status: string }[];
   readonly openTickets: number;
@@ -20,12 +20,51 @@ function OrderLink({ id }: { readonly id: unknown }) {
   ) : null;
 }
 
+/** A report row's fields that are times, shown in the operator's time zone and language. */
+const TIME_FIELDS = new Set(['paid_at', 'mail_sent_at', 'delivered_at', 'booked_at']);
+
+/** A finding row's fields in an operator's words: "Paid: yes · Mails: 1", never `paid: true`. */
+function useFieldWords() {
+  const { t } = useOpsTranslation();
+  const formats = useFormats();
+  return (key: string, value: unknown): string => {
+    const label = t(`attention.field.${key}`, { defaultValue: key });
+    if (value === null || value === undefined || value === '') return `${label}: –`;
+    if (typeof value === 'boolean') return `${label}: ${t(value ? 'attention.yes' : 'attention.no')}`;
+    if (TIME_FIELDS.has(key)) return `${label}: ${formats.time(value instanceof Date ? value.toISOString() : String(value))}`;
+    if (key === 'problem') return `${label}: ${t(`attention.problem.${String(value).replaceAll(' ', '_')}`, { defaultValue: String(value) })}`;
+    return `${label}: ${String(value)}`;
+  };
+}
+
+/** Minutes as an operator reads a duration: "24 h", "90 min". */
+function useDuration() {
+  const { t } = useOpsTranslation();
+  return (minutes: number) => (minutes >= 60 && minutes % 60 === 0 ? t('attention.hours', { n: minutes / 60 }) : t('attention.minutes', { n: minutes }));
+}
+
 /** What needs a person: the reconciliation's findings (as `npm run reconcile`), failing deliveries, refunds under way, open tickets. */
 export function AttentionPage() {
   const { t } = useOpsTranslation();
   const formats = useFormats();
   const attention = useOpsQuery('attention', () => opsCall<Attention>('GET', '/attention'));
   const data = attention.data;
+  const fieldWords = useFieldWords();
+  const duration = useDuration();
+  /** A finding's words in the operator's language, with its figures (the store's own words when it is one the console does not know). */
+  const wordsOf = (finding: Attention['findings'][number]) => {
+    const params = finding.params ?? {};
+    const values = {
+      provider: params.provider || t('attention.theProvider'),
+      since: typeof params.since === 'string' ? formats.time(params.since) : '',
+      giveUp: duration(Number(params.giveUpMinutes ?? 0)),
+      margin: duration(Number(params.marginMinutes ?? 0)),
+    };
+    return {
+      title: t(`attention.finding.${finding.key}.title`, { ...values, defaultValue: finding.title }),
+      meaning: t(`attention.finding.${finding.key}.meaning`, { ...values, defaultValue: finding.meaning }),
+    };
+  };
   return (
     <OpsPageFrame
       title={t('attention.title')}
@@ -66,12 +105,14 @@ export function AttentionPage() {
               ))}
             </ul>
           </section>
-          {data.findings.map((finding) => (
-            <section className="ops-card" key={finding.title} aria-label={finding.title}>
+          {data.findings.map((finding) => {
+            const words = wordsOf(finding);
+            return (
+            <section className="ops-card" key={finding.key ?? finding.title} aria-label={words.title} data-finding={finding.key}>
               <h2>
-                {finding.title} <span className="ops-count">{finding.rows === null ? t('attention.notChecked') : finding.rows.length}</span>
+                {words.title} <span className="ops-count">{finding.rows === null ? t('attention.notChecked') : finding.rows.length}</span>
               </h2>
-              <p className="ops-muted">{finding.meaning}</p>
+              <p className="ops-muted">{words.meaning}</p>
               {finding.rows && finding.rows.length > 0 ? (
                 <ul className="ops-list">
                   {finding.rows.slice(0, 200).map((row, index) => (
@@ -80,7 +121,7 @@ export function AttentionPage() {
                       <span className="ops-muted">
                         {Object.entries(row)
                           .filter(([key]) => key !== 'order_id' && key !== 'status')
-                          .map(([key, value]) => `${key}: ${String(value)}`)
+                          .map(([key, value]) => fieldWords(key, value))
                           .join(' · ')}
                       </span>
                     </li>
@@ -88,7 +129,8 @@ export function AttentionPage() {
                 </ul>
               ) : null}
             </section>
-          ))}
+            );
+          })}
         </>
       ) : null}
     </OpsPageFrame>

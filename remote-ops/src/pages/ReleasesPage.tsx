@@ -5,7 +5,7 @@ import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, Loading, useFormats } from '../app/parts';
 import { OpsPageFrame } from '../app/OpsPageFrame';
-import type { ActivationRecord, RegistryListing } from '@topup/shared/types';
+import type { ActivationRecord, RegistryListing, RolledBackRecord } from '@topup/shared/types';
 import { summarise, type HealthMinute } from '../features/releases/release-health-figures';
 
 // The charts' library loads with the first chart, never with the rest of the console.
@@ -19,9 +19,9 @@ interface Listing extends RegistryListing {
 }
 
 type Pending =
-  | { kind: 'activate'; app: string; version: string; contractOk: boolean }
-  | { kind: 'rollback'; app: string }
-  | { kind: 'canary'; app: string; version: string; share: number; contractOk: boolean }
+  | { kind: 'activate'; app: string; version: string; contractOk: boolean; rolledBack?: RolledBackRecord }
+  | { kind: 'rollback'; app: string; from: string; to: string | null; canary: boolean }
+  | { kind: 'canary'; app: string; version: string; share: number; contractOk: boolean; rolledBack?: RolledBackRecord; first: boolean }
   | { kind: 'policy'; app: string; on: boolean };
 
 /** Shares a canary is raised through, in per cent; 100 makes it everyone's. */
@@ -29,17 +29,35 @@ const SHARES = [5, 25, 50, 100];
 
 const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
 
-/** The version live before `live` was activated, from the history (newest first). */
-function previousOf(history: readonly ActivationRecord[], live: string | undefined): string | null {
-  return history.find((h) => h.kind === 'activate' && h.to_version === live)?.from_version ?? null;
+/** Who took a version off players, in the operator's words. */
+function useRolledBackBy() {
+  const { t } = useOpsTranslation();
+  return (record: RolledBackRecord) => (record.kind === 'auto-rollback' ? t('releases.byStore') : record.actor);
+}
+
+/** One history line: what changed, from which version to which (a canary names only itself and its share). */
+function changeLine(t: ReturnType<typeof useOpsTranslation>['t'], h: ActivationRecord): string {
+  if (h.kind === 'canary') return t('releases.canaryChange', { version: h.to_version, share: h.share ?? 0 });
+  return `${t(`releases.kind.${h.kind}`)} ${h.from_version ?? t('releases.build')} → ${h.to_version}`;
+}
+
+/**
+ * The versions the health table shows: the canary, the live one, then every other version players
+ * loaded in the window (those rolled back among them), most recently loaded first.
+ */
+export function healthVersions(minutes: readonly HealthMinute[], live: string | undefined, canary: string | undefined): string[] {
+  const lastSeen = new Map<string, string>();
+  for (const m of minutes) if ((lastSeen.get(m.version) ?? '') < m.minute) lastSeen.set(m.version, m.minute);
+  const others = [...lastSeen.keys()].filter((v) => v !== live && v !== canary).sort((a, b) => (lastSeen.get(b)! < lastSeen.get(a)! ? -1 : lastSeen.get(b)! > lastSeen.get(a)! ? 1 : 0));
+  return [canary, live, ...others].filter((v): v is string => Boolean(v));
 }
 
 /** A remote's health per version over the last day: a table for everyone, and charts. */
-function AppHealth({ app, versions }: { app: string; versions: readonly string[] }) {
+function AppHealth({ app, live, canary, rolledBack }: { app: string; live: string | undefined; canary: string | undefined; rolledBack: readonly RolledBackRecord[] }) {
   const { t } = useOpsTranslation();
-  const health = useOpsQuery(`health-${app}-${versions.join(',')}`, () => opsCall<{ minutes: HealthMinute[] }>('GET', `/releases/health?app=${encodeURIComponent(app)}&hours=24`));
+  const health = useOpsQuery(`health-${app}-${live}-${canary ?? ''}`, () => opsCall<{ minutes: HealthMinute[] }>('GET', `/releases/health?app=${encodeURIComponent(app)}&hours=24`));
   const minutes = health.data?.minutes ?? [];
-  const shown = versions.filter((version, i) => versions.indexOf(version) === i);
+  const shown = healthVersions(minutes, live, canary);
   return (
     <section className="ops-health" aria-labelledby={`health-${app}`}>
       <h3 id={`health-${app}`}>{t('health.title')}</h3>
@@ -66,7 +84,12 @@ function AppHealth({ app, versions }: { app: string; versions: readonly string[]
                 const figures = summarise(minutes, version);
                 return (
                   <tr key={version} data-health-version={version}>
-                    <td className="ops-mono">{version}</td>
+                    <td className="ops-mono">
+                      {version}{' '}
+                      {version === live ? <span className="ops-tag ops-tag--delivered">{t('releases.live')}</span> : null}
+                      {version === canary ? <span className="ops-tag">{t('releases.kind.canary')}</span> : null}
+                      {rolledBack.some((r) => r.version === version) ? <span className="ops-tag ops-tag--warning" data-rolled-back-tag>{t('releases.rolledBackTag')}</span> : null}
+                    </td>
                     <td>{figures.loads}</td>
                     <td>{percent(figures.success)}</td>
                     <td>{figures.manifest}</td>
@@ -132,14 +155,15 @@ export function ReleasesPage() {
   const [done, setDone] = useState('');
   const canAct = session.may('releases.act');
   const data = listing.data;
+  const rolledBackBy = useRolledBackBy();
 
   const confirm = async (reason: string) => {
     if (!pending) return;
     if (pending.kind === 'activate') {
-      const record = await opsCall<ActivationRecord>('POST', '/releases/activate', { app: pending.app, version: pending.version, reason, force: !pending.contractOk });
+      const record = await opsCall<ActivationRecord>('POST', '/releases/activate', { app: pending.app, version: pending.version, reason, force: !pending.contractOk, ...(pending.rolledBack ? { reactivate: true } : {}) });
       setDone(t('releases.activated', { app: record.app, version: record.to_version }));
     } else if (pending.kind === 'canary') {
-      const record = await opsCall<ActivationRecord>('POST', '/releases/promote', { app: pending.app, version: pending.version, share: pending.share, reason, force: !pending.contractOk });
+      const record = await opsCall<ActivationRecord>('POST', '/releases/promote', { app: pending.app, version: pending.version, share: pending.share, reason, force: !pending.contractOk, ...(pending.rolledBack ? { reactivate: true } : {}) });
       setDone(record.kind === 'canary' ? t('releases.canaryDone', { app: record.app, version: record.to_version, share: record.share }) : t('releases.activated', { app: record.app, version: record.to_version }));
     } else if (pending.kind === 'policy') {
       await opsCall('POST', '/releases/policy', { app: pending.app, auto_rollback: pending.on, reason });
@@ -161,7 +185,9 @@ export function ReleasesPage() {
             const history = data.history.filter((h) => h.app === app);
             const live = data.live[app as keyof RegistryListing['live']];
             const canary = data.canaries?.[app as keyof RegistryListing['live']];
-            const previous = previousOf(history, live);
+            const rolledBack = (data.rolled_back ?? []).filter((r) => r.app === app);
+            const rolledBackOf = (version: string) => rolledBack.find((r) => r.version === version);
+            const rollbackTo = data.rollback_to?.[app as keyof RegistryListing['live']] ?? null;
             const autoOn = data.auto_rollback?.[app] ?? true;
             const contractOf = (version: string) => data.releases.find((r) => r.app === app && r.version === version)?.contract_ok ?? true;
             return (
@@ -171,8 +197,8 @@ export function ReleasesPage() {
                   <span className="ops-live">
                     {t('releases.live')}: <strong className="ops-mono" data-live-version>{live ?? t('releases.build')}</strong>
                   </span>
-                  {canAct && live ? (
-                    <button type="button" className="ops-button ops-button--danger" onClick={() => setPending({ kind: 'rollback', app })}>
+                  {canAct && live && (canary || rollbackTo) ? (
+                    <button type="button" className="ops-button ops-button--danger" onClick={() => setPending({ kind: 'rollback', app, from: canary?.version ?? live, to: canary ? live : rollbackTo, canary: Boolean(canary) })}>
                       {t('releases.rollback')}
                     </button>
                   ) : null}
@@ -182,7 +208,7 @@ export function ReleasesPage() {
                     {t('releases.canaryLine', { version: canary.version, share: canary.share, since: formats.time(canary.since) })}{' '}
                     {canAct
                       ? SHARES.filter((share) => share > canary.share).map((share) => (
-                          <button key={share} type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'canary', app, version: canary.version, share, contractOk: contractOf(canary.version) })}>
+                          <button key={share} type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'canary', app, version: canary.version, share, contractOk: contractOf(canary.version), first: false })}>
                             {share === 100 ? t('releases.promoteAll') : t('releases.raiseTo', { share })}
                           </button>
                         ))
@@ -218,10 +244,21 @@ export function ReleasesPage() {
                       </tr>
                     </thead>
                     <tbody>
-                      {releases.map((release) => (
-                        <tr key={release.version} className={release.version === live ? 'is-live' : undefined}>
+                      {releases.map((release) => {
+                        const taken = rolledBackOf(release.version);
+                        return (
+                        <tr key={release.version} className={release.version === live ? 'is-live' : taken ? 'is-rolled-back' : undefined} data-release={release.version}>
                           <td className="ops-mono">
                             {release.version} {release.version === live ? <span className="ops-tag ops-tag--delivered">{t('releases.live')}</span> : null}
+                            {taken ? (
+                              <>
+                                <span className="ops-tag ops-tag--warning">{t('releases.rolledBackTag')}</span>
+                                <span className="ops-rolled-back" data-rolled-back={release.version}>
+                                  {t('releases.rolledBackBy', { by: rolledBackBy(taken), at: formats.time(taken.at), to: taken.to_version })}
+                                  {taken.reason ? <span className="ops-muted"> — “{taken.reason}”</span> : null}
+                                </span>
+                              </>
+                            ) : null}
                           </td>
                           <td>
                             {formats.time(release.released_at)} · {release.released_by}
@@ -231,22 +268,23 @@ export function ReleasesPage() {
                             {release.forced ? <span className="ops-tag ops-tag--warning">{t('releases.forced')}</span> : null}
                           </td>
                           <td className="ops-row-actions">
-                            {app !== 'host' ? (
+                            {app !== 'host' && !taken ? (
                               <PreviewButton app={app} version={release.version} />
                             ) : null}
                             {canAct && release.version !== live ? (
-                              <button type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'activate', app, version: release.version, contractOk: release.contract_ok })}>
-                                {t('releases.activate')}
+                              <button type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'activate', app, version: release.version, contractOk: release.contract_ok, rolledBack: taken })}>
+                                {taken ? t('releases.reactivate') : t('releases.activate')}
                               </button>
                             ) : null}
                             {canAct && app !== 'host' && release.version !== live && release.version !== canary?.version ? (
-                              <button type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'canary', app, version: release.version, share: SHARES[0]!, contractOk: release.contract_ok })}>
+                              <button type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'canary', app, version: release.version, share: SHARES[0]!, contractOk: release.contract_ok, rolledBack: taken, first: true })}>
                                 {t('releases.tryOn', { share: SHARES[0] })}
                               </button>
                             ) : null}
                           </td>
                         </tr>
-                      ))}
+                        );
+                      })}
                     </tbody>
                   </table>
                 ) : null}
@@ -256,9 +294,8 @@ export function ReleasesPage() {
                     <ol className="ops-list">
                       {history.map((h) => (
                         <li key={h.id}>
-                          {formats.time(h.activated_at)} · {t(`releases.kind.${h.kind}`)} {h.from_version ?? t('releases.build')} → <span className="ops-mono">{h.to_version}</span> · {h.actor}
+                          {formats.time(h.activated_at)} · <span data-change={h.kind}>{changeLine(t, h)}</span> · {h.actor}
                           {h.reason ? <span className="ops-muted"> — “{h.reason}”</span> : null}
-                          {h.kind === 'canary' && h.share ? <span className="ops-tag">{h.share} %</span> : null}
                           {h.forced ? <span className="ops-tag ops-tag--warning">{t('releases.forced')}</span> : null}
                           {h.kind === 'auto-rollback' ? <span className="ops-tag ops-tag--warning">{t('releases.kind.auto-rollback')}</span> : null}
                         </li>
@@ -266,38 +303,50 @@ export function ReleasesPage() {
                     </ol>
                   </details>
                 ) : null}
-                {app !== 'host' && live ? <AppHealth app={app} versions={[canary?.version, live, previous].filter((v): v is string => Boolean(v))} /> : null}
+                {app !== 'host' && live ? <AppHealth app={app} live={live} canary={canary?.version} rolledBack={rolledBack} /> : null}
               </section>
             );
           })
         : null}
       {pending ? (
         <ActionDialog
+          key={`${pending.kind}-${pending.app}`}
           title={
-            pending.kind === 'activate'
+            (pending.kind === 'activate' || pending.kind === 'canary') && pending.rolledBack
+              ? t('releases.reactivateTitle', { app: pending.app, version: pending.version })
+              : pending.kind === 'activate'
               ? t('releases.activateTitle', { app: pending.app, version: pending.version })
               : pending.kind === 'canary'
                 ? t('releases.canaryTitle', { app: pending.app, version: pending.version, share: pending.share })
                 : pending.kind === 'policy'
                   ? t(pending.on ? 'releases.autoOnTitle' : 'releases.autoOffTitle', { app: pending.app })
-                  : t('releases.rollbackTitle', { app: pending.app })
+                  : pending.to
+                    ? t('releases.rollbackToTitle', { app: pending.app, to: pending.to })
+                    : t('releases.rollbackTitle', { app: pending.app })
           }
           description={
-            (pending.kind === 'activate' || pending.kind === 'canary') && !pending.contractOk
+            (pending.kind === 'activate' || pending.kind === 'canary') && pending.rolledBack
+              ? t('releases.reactivateWarning', { version: pending.version, by: rolledBackBy(pending.rolledBack), at: formats.time(pending.rolledBack.at), reason: pending.rolledBack.reason || '–' })
+              : (pending.kind === 'activate' || pending.kind === 'canary') && !pending.contractOk
               ? t('releases.forceWarning')
               : pending.kind === 'canary'
                 ? t(pending.share === 100 ? 'releases.activateDescription' : 'releases.canaryDescription', { share: pending.share })
                 : pending.kind === 'policy'
                   ? t(pending.on ? 'releases.autoOnDescription' : 'releases.autoOffDescription')
-                  : t(`releases.${pending.kind}Description`)
+                  : pending.kind === 'rollback' && pending.to
+                    ? t(pending.canary ? 'releases.rollbackCanaryTo' : 'releases.rollbackToDescription', { from: pending.from, to: pending.to })
+                    : t(`releases.${pending.kind}Description`)
           }
+          confirmation={(pending.kind === 'activate' || pending.kind === 'canary') && pending.rolledBack ? t('releases.reactivateConfirm', { version: pending.version }) : undefined}
           confirmLabel={
             pending.kind === 'activate'
               ? t('releases.activate')
               : pending.kind === 'canary'
                 ? pending.share === 100
                   ? t('releases.promoteAll')
-                  : t('releases.raiseTo', { share: pending.share })
+                  : pending.first
+                    ? t('releases.tryOn', { share: pending.share })
+                    : t('releases.raiseTo', { share: pending.share })
                 : pending.kind === 'policy'
                   ? t(pending.on ? 'releases.autoOn' : 'releases.autoOff')
                   : t('releases.rollback')

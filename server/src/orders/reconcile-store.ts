@@ -15,6 +15,10 @@ import {
 
 /** One report of `npm run reconcile`: what it checks and the rows that fail it. */
 export interface ReconcileSection {
+  /** Which report: the back office words it by this key in the operator's language. */
+  readonly key: 'moneyAndItemsDisagree' | 'deliveredWithoutPayment' | 'providerPaymentsUnaccounted' | 'paidPastDeadline';
+  /** The figures its wording names (minutes, the provider, since when). */
+  readonly params: Readonly<Record<string, string | number>>;
   readonly title: string;
   /** What a row means, in one sentence. */
   readonly meaning: string;
@@ -45,24 +49,32 @@ export async function reconcileStore(db: Queryable, options: ReconcileOptions): 
   const since = options.since ?? (await firstOrderTime(db));
   return [
     {
+      key: 'moneyAndItemsDisagree',
+      params: {},
       title: 'Orders whose money and items disagree',
       meaning: 'not delivered exactly once, refunded once, unpaid and untouched, or paid with its job still in the outbox',
       sql: RECONCILIATION_SQL,
       rows: await reconcileOrders(db),
     },
     {
+      key: 'deliveredWithoutPayment',
+      params: {},
       title: 'Delivered without a payment',
       meaning: 'items went out (delivered, being delivered, or mail sent) with no paid_at, or paid_at after delivered_at',
       sql: DELIVERED_UNPAID_SQL,
       rows: await findDeliveredUnpaid(db),
     },
     {
+      key: 'providerPaymentsUnaccounted',
+      params: { provider: options.provider?.name ?? '', since: since.toISOString() },
       title: 'Payments the provider kept that the store does not account for',
       meaning: `booked as paid and not refunded by ${options.provider?.name ?? 'the provider'} since ${since.toISOString()}, but not an order's payment in the store nor a duplicate being refunded, or refunded in parts other than the store's`,
       sql: STORE_PAYMENTS_SQL,
       rows: options.provider ? await findUnmatchedProviderPayments(db, options.provider, since) : null,
     },
     {
+      key: 'paidPastDeadline',
+      params: { giveUpMinutes: Math.round(options.giveUpAfterMs / 60_000), marginMinutes: Math.round(marginMs / 60_000) },
       title: 'Paid orders past their deadline',
       meaning: `paid more than DELIVERY_GIVE_UP_AFTER (${Math.round(options.giveUpAfterMs / 60_000)} min) + ${Math.round(marginMs / 60_000)} min ago and neither delivered nor refunded`,
       sql: STUCK_PAID_SQL,

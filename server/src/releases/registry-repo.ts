@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/db';
-import type { ActivationRecord, CanaryRecord, ReleasableApp, ReleaseRecord, RollbackFigures } from '@topup/shared/types';
+import type { ActivationRecord, CanaryRecord, ReleasableApp, ReleaseRecord, RollbackFigures, RolledBackRecord } from '@topup/shared/types';
 
-export type { ActivationRecord, CanaryRecord, ReleaseRecord } from '@topup/shared/types';
+export type { ActivationRecord, CanaryRecord, ReleaseRecord, RolledBackRecord } from '@topup/shared/types';
 
 /** What an app serves: one version for everyone, or a canary for a share of browsers beside it. */
 export interface LiveState {
@@ -123,6 +123,26 @@ export class RegistryRepo {
       const from = live.canary_version ?? live.version;
       return recordChange(tx, app, from, version ?? live.version, kind, version ? share : null, change);
     });
+  }
+
+  /**
+   * Every version taken off players by a rollback and not live (nor tried as a canary) since: for each
+   * version, the latest change that names it took it away. `wasRolledBack` asks the same of one version.
+   */
+  async rolledBack(app?: ReleasableApp, version?: string): Promise<RolledBackRecord[]> {
+    return this.db.query<RolledBackRecord>(
+      `WITH naming AS (
+         SELECT a.app, v.version, a.kind, a.from_version, a.to_version, a.actor, a.reason, a.activated_at, a.figures,
+                row_number() OVER (PARTITION BY a.app, v.version ORDER BY a.id DESC) AS latest
+           FROM release_activations a, LATERAL (VALUES (a.from_version), (a.to_version)) AS v(version)
+          WHERE v.version IS NOT NULL AND ($1::text IS NULL OR a.app = $1) AND ($2::text IS NULL OR v.version = $2)
+       )
+       SELECT app, version, kind, actor, reason, activated_at::text AS at, to_version, figures
+         FROM naming
+        WHERE latest = 1 AND kind IN ('rollback', 'auto-rollback') AND from_version = version AND to_version <> version
+        ORDER BY activated_at DESC`,
+      [app ?? null, version ?? null],
+    );
   }
 
   /**

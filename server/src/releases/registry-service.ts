@@ -62,10 +62,16 @@ export class RegistryService implements RegistryOperations {
   }
 
   async list(): Promise<RegistryListing> {
-    const [states, releases, history] = await Promise.all([this.repo.liveStates(), this.repo.releases(), this.repo.history()]);
+    const [states, releases, history, rolledBack] = await Promise.all([this.repo.liveStates(), this.repo.releases(), this.repo.history(), this.repo.rolledBack()]);
     const live = Object.fromEntries(Object.entries(states).map(([app, state]) => [app, state.version]));
     const canaries = Object.fromEntries(Object.entries(states).flatMap(([app, state]) => (state.canary ? [[app, state.canary]] : [])));
-    return { live, canaries, releases, history };
+    // What a rollback returns to, by the same rule `rollback` follows: a canary ends, else the activations walk back.
+    const rollbackTo = Object.fromEntries(
+      await Promise.all(
+        (Object.entries(states) as [ReleasableApp, (typeof states)[ReleasableApp]][]).map(async ([app, state]) => [app, state?.canary ? state.version : (await this.repo.previousLive(app)).previous] as const),
+      ),
+    );
+    return { live, canaries, releases, history, rolled_back: rolledBack, rollback_to: rollbackTo };
   }
 
   /**

@@ -156,6 +156,25 @@ export interface RegistryListing {
   readonly canaries?: Partial<Record<ReleasableApp, CanaryRecord>>;
   readonly releases: readonly ReleaseRecord[];
   readonly history: readonly ActivationRecord[];
+  /** Versions a rollback took off players and that were not made live again since, with who, when and why. */
+  readonly rolled_back?: readonly RolledBackRecord[];
+  /** Per app, the version a rollback now returns to (the live one while a canary runs); null: none. */
+  readonly rollback_to?: Partial<Record<ReleasableApp, string | null>>;
+}
+
+/** A version taken off players by a rollback (an operator's or the store's automatic one), not live since. */
+export interface RolledBackRecord {
+  readonly app: ReleasableApp;
+  readonly version: string;
+  /** `auto-rollback`: the store did it, on the figures kept with it. */
+  readonly kind: 'rollback' | 'auto-rollback';
+  /** The operator or service that rolled it back. */
+  readonly actor: string;
+  readonly reason: string;
+  readonly at: string;
+  /** The version players got instead. */
+  readonly to_version: string;
+  readonly figures?: RollbackFigures | null;
 }
 
 /** A bundle whose price a catalogue file changes. */

@@ -54,10 +54,30 @@ function orderFilterOf(query: Query, limit: number): OrderFilter {
   };
 }
 
-const CSV_COLUMNS: readonly (keyof OrderListRow)[] = [
+/** What the CSV adds to a listed order: its receipt e-mail and discount code, and its time in ISO 8601 UTC. */
+interface CsvExtra {
+  readonly order_id: string;
+  readonly created_at: string;
+  readonly receipt_email: string;
+  readonly discount_code: string;
+}
+
+const CSV_COLUMNS: readonly (keyof OrderListRow | keyof CsvExtra)[] = [
   'order_id', 'created_at', 'status', 'game_id', 'area', 'server_id', 'server_name', 'role_id', 'role_name',
-  'product_name', 'pay_type', 'amount_minor', 'currency', 'disputed',
+  'product_name', 'pay_type', 'amount_minor', 'currency', 'receipt_email', 'discount_code', 'disputed',
 ];
+
+/** A page's orders as the CSV gives them: times as spreadsheets and other tools read them (2026-11-26T07:00:00.000Z), with e-mail and code. */
+async function csvRows(db: Db, rows: readonly OrderListRow[]): Promise<Record<string, unknown>[]> {
+  if (rows.length === 0) return [];
+  const extra = await db.query<CsvExtra>(
+    `SELECT order_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, receipt_email, discount_code
+       FROM orders WHERE order_id = ANY($1::text[])`,
+    [rows.map((row) => row.order_id)],
+  );
+  const byId = new Map(extra.map((row) => [row.order_id, row]));
+  return rows.map((row) => ({ ...row, ...byId.get(row.order_id) }));
+}
 
 /** Rows one CSV export holds at most (a wider export is a database job, not a browser download). */
 const CSV_MAX_ROWS = 100_000;
@@ -81,7 +101,7 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
     let after: string | undefined;
     do {
       const page = await listOrders(db, { ...orderFilterOf(request.query, 1000), after });
-      for (const row of page.rows) lines.push(CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
+      for (const row of await csvRows(db, page.rows)) lines.push(CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
       after = page.next ?? undefined;
     } while (after && lines.length <= CSV_MAX_ROWS);
     const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '');
@@ -183,7 +203,7 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
       db.query<{ n: number }>(`SELECT count(*)::int AS n FROM support_tickets WHERE status = 'open'`),
     ]);
     return {
-      findings: sections.map((section) => ({ title: section.title, meaning: section.meaning, rows: section.rows })),
+      findings: sections.map((section) => ({ key: section.key, params: section.params, title: section.title, meaning: section.meaning, rows: section.rows })),
       failingDeliveries: failing,
       pendingRefunds: refunds,
       openTickets: tickets[0]?.n ?? 0,

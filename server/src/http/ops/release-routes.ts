@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
-import { isReleasableApp, RELEASABLE_APPS } from '../../releases/apps';
+import { isReleasableApp, isSafeVersion, RELEASABLE_APPS } from '../../releases/apps';
+import { RegistryRepo } from '../../releases/registry-repo';
 import type { ReleaseHealthSettings } from '../../releases/health-settings';
 import { autoRollbackSwitches, healthMinutes, setAutoRollback } from '../../releases/release-health';
 import type { PreviewLink } from '../../releases/preview-links';
@@ -28,6 +29,22 @@ export async function releaseRoutes(app: FastifyInstance, options: ReleaseRoutes
   const { db, releases } = options;
   /** The signed-in operator, as the registry and the audit log name them. */
   const callerOf = (request: FastifyRequest): ReleaseCaller => ({ name: actorOf(request).name, actor: actorOf(request) });
+  const registry = new RegistryRepo(db);
+
+  /**
+   * A version a rollback took off players goes live again (for everyone or as a canary) only with a
+   * reason and the operator's second confirmation (`reactivate: true`); the audit log records it as
+   * `release.reactivate`. True when the version was rolled back.
+   */
+  const checkReactivation = async (name: string, version: string, why: string, reactivate: boolean | undefined): Promise<boolean> => {
+    if (!isReleasableApp(name) || !isSafeVersion(version)) return false;
+    const [taken] = await registry.rolledBack(name, version);
+    if (!taken) return false;
+    const by = taken.kind === 'auto-rollback' ? 'the store (automatic rollback)' : taken.actor;
+    if (!why.trim()) throw new OperationRefused('invalid', `${name} ${version} was rolled back by ${by}: say why it may go live again`, 'reactivateReason');
+    if (reactivate !== true) throw new OperationRefused('conflict', `${name} ${version} was rolled back by ${by}: confirm that it goes live again`, 'reactivateConfirm');
+    return true;
+  };
 
   app.get('/releases', { config: { permission: 'releases.read' } }, async () => ({
     apps: RELEASABLE_APPS,
@@ -66,22 +83,23 @@ export async function releaseRoutes(app: FastifyInstance, options: ReleaseRoutes
   const releaseBody = {
     type: 'object',
     required: ['app', 'reason'],
-    properties: { app: text(40), version: text(64), reason, force: { type: 'boolean' } },
+    properties: { app: text(40), version: text(64), reason, force: { type: 'boolean' }, reactivate: { type: 'boolean' } },
     additionalProperties: false,
   } as const;
 
-  app.post<{ Body: { app: string; version?: string; reason: string; force?: boolean } }>(
+  app.post<{ Body: { app: string; version?: string; reason: string; force?: boolean; reactivate?: boolean } }>(
     '/releases/activate',
     { config: { permission: 'releases.act' }, schema: { body: releaseBody } },
     async (request) => {
-      const { app: name, version, reason: why, force } = request.body;
+      const { app: name, version, reason: why, force, reactivate } = request.body;
       if (!version) throw new OperationRefused('invalid', 'Which version?', 'invalid');
-      return releases.activate(callerOf(request), { app: name, version, reason: why, force });
+      const reactivation = await checkReactivation(name, version, why, reactivate);
+      return releases.activate(callerOf(request), { app: name, version, reason: why.trim(), force, reactivation });
     },
   );
 
   // A canary: a release for a share of browsers, raised step by step; 100 % is an activation.
-  app.post<{ Body: { app: string; version: string; share: number; reason: string; force?: boolean } }>(
+  app.post<{ Body: { app: string; version: string; share: number; reason: string; force?: boolean; reactivate?: boolean } }>(
     '/releases/promote',
     {
       config: { permission: 'releases.act' },
@@ -89,14 +107,15 @@ export async function releaseRoutes(app: FastifyInstance, options: ReleaseRoutes
         body: {
           type: 'object',
           required: ['app', 'version', 'share', 'reason'],
-          properties: { app: text(40), version: text(64), share: { type: 'integer', minimum: 1, maximum: 100 }, reason, force: { type: 'boolean' } },
+          properties: { app: text(40), version: text(64), share: { type: 'integer', minimum: 1, maximum: 100 }, reason, force: { type: 'boolean' }, reactivate: { type: 'boolean' } },
           additionalProperties: false,
         },
       },
     },
     async (request) => {
-      const { app: name, version, share, reason: why, force } = request.body;
-      return releases.promote(callerOf(request), { app: name, version, share, reason: why, force });
+      const { app: name, version, share, reason: why, force, reactivate } = request.body;
+      const reactivation = await checkReactivation(name, version, why, reactivate);
+      return releases.promote(callerOf(request), { app: name, version, share, reason: why.trim(), force, reactivation });
     },
   );
 

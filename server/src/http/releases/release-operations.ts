@@ -18,6 +18,8 @@ export interface ReleaseRequest {
   readonly version: string;
   readonly reason?: string;
   readonly force?: boolean;
+  /** Makes live again a version a rollback took off players: audited as `release.reactivate`. */
+  readonly reactivation?: boolean;
 }
 
 /**
@@ -42,12 +44,12 @@ export function releaseOperations(registry: RegistryOperations) {
         auditRelease: auditRelease(caller.actor, request.reason ?? ''),
       }),
 
-    activate: (caller: ReleaseCaller, { app, version, reason, force }: ReleaseRequest) =>
-      registry.activate(app, version, caller.name, reason, force, auditRegistry(caller.actor, 'release.activate', reason ?? '')),
+    activate: (caller: ReleaseCaller, { app, version, reason, force, reactivation }: ReleaseRequest) =>
+      registry.activate(app, version, caller.name, reason, force, auditRegistry(caller.actor, reactivation ? 'release.reactivate' : 'release.activate', reason ?? '')),
 
     // A release live for a share of browsers (a canary), raised step by step; 100 makes it everyone's.
-    promote: (caller: ReleaseCaller, { app, version, reason, force, share }: ReleaseRequest & { readonly share: number }) =>
-      registry.promote(app, version, share, caller.name, reason, force, auditRegistry(caller.actor, 'release.activate', reason ?? `canary ${share} %`)),
+    promote: (caller: ReleaseCaller, { app, version, reason, force, share, reactivation }: ReleaseRequest & { readonly share: number }) =>
+      registry.promote(app, version, share, caller.name, reason, force, auditRegistry(caller.actor, reactivation ? 'release.reactivate' : 'release.activate', reason ?? `canary ${share} %`)),
 
     rollback: (caller: ReleaseCaller, { app, reason }: { readonly app: string; readonly reason?: string }) =>
       registry.rollback(app, caller.name, reason, auditRegistry(caller.actor, 'release.rollback', reason ?? '')),
