@@ -71,6 +71,8 @@ export interface AppOptions {
   readonly mailSink?: MailSink;
   /** How releases are watched in players' browsers and rolled back by the store; the config's otherwise. */
   readonly releaseHealth?: ReleaseHealthSettings;
+  /** The time of the back office's reset links and TOTP codes (tests move it); the system clock by default. */
+  readonly clock?: () => Date;
 }
 
 /** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
@@ -203,6 +205,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sessions: { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs },
       secureCookies: config.ops.secureCookies,
       signInsPerAddress: config.ops.signInsPerAddress,
+      require2fa: config.ops.require2fa,
+      publicUrl: config.mail.publicUrl,
+      clock: options.clock,
       bannerLinkHosts: config.bannerLinkHosts,
       gameEndpoints: config.gameEndpoints,
       releaseHealth,

@@ -133,7 +133,8 @@ export const SETTINGS = {
   OPS_TOKEN: setting(text, { group: 'back office', secret: true, shownDefault: 'unset: `/ops/*` off', production: 'at least 32 characters', doc: 'Bearer token of the `/ops/*` routes' }),
   OPS_SESSION_IDLE_MINUTES: setting(positiveInteger, { group: 'back office', default: 30, doc: 'A console session nobody used for this long ends' }),
   OPS_SESSION_HOURS: setting(positiveInteger, { group: 'back office', default: 12, doc: 'A console session ends this long after sign-in' }),
-  OPS_SIGN_INS_PER_ADDRESS: setting(positiveInteger, { group: 'back office', default: 30, doc: 'Sign-in attempts one address may make per 15 minutes' }),
+  OPS_SIGN_INS_PER_ADDRESS: setting(positiveInteger, { group: 'back office', default: 30, doc: 'Sign-in attempts one address may make per 15 minutes (also second-factor codes and password reset requests)' }),
+  OPS_REQUIRE_2FA: setting(onOff, { group: 'back office', shownDefault: 'on in production', doc: 'Admins and release managers must set up a TOTP second factor before they can do anything' }),
   REPORTS_KEEP_DAYS: setting(positiveInteger, { group: 'back office', default: 90, doc: 'Days the pages\' reports are kept one by one; the insights\' hourly rollups stay' }),
   INSIGHTS_ROLLUP_SECONDS: setting(positiveInteger, { group: 'back office', default: 60, doc: 'How often the insights\' hourly rollups are brought up to date (once per period for the whole cluster)' }),
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import { readAudit } from '../../ops/audit';
+import { may } from '../../ops/roles';
 import { dateOrUndefined, integerOrUndefined, text, type Query } from './route-parts';
 
 /** `/ops/api/audit`: the audit log, read-only, filterable. */
@@ -19,7 +20,7 @@ export async function auditRoutes(app: FastifyInstance, { db }: { readonly db: D
     },
     async (request) => {
       const q = request.query;
-      return readAudit(db, {
+      const found = await readAudit(db, {
         actor: q.actor?.trim() || undefined,
         action: q.action || undefined,
         targetType: q.target_type || undefined,
@@ -29,6 +30,10 @@ export async function auditRoutes(app: FastifyInstance, { db }: { readonly db: D
         before: integerOrUndefined(q.before),
         limit: Math.min(Math.max(integerOrUndefined(q.limit) ?? 50, 1), 200),
       });
+      // Operators' network addresses are for admins (and automation) only: other roles get them blanked here, not just hidden by the page.
+      const role = request.opsIdentity?.role;
+      if (role === 'service' || (role && may(role, 'operators.manage'))) return found;
+      return { ...found, rows: found.rows.map((row) => ({ ...row, address: '' })) };
     },
   );
 }
