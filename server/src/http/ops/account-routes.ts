@@ -68,7 +68,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
 
   app.post<{ Body: { current: string; password: string } }>(
     '/account/password',
-    { config: { permission: 'read', ...limited }, schema: body(['current', 'password'], { current: str(200), password: str(400) }) },
+    { config: { permission: 'read', enrolment: true, ...limited }, schema: body(['current', 'password'], { current: str(200), password: str(400) }) },
     async (request) => {
       const { identity, operatorId } = operatorOf(request);
       const account = await credentialsOf(db, identity.actor.name);
