@@ -55,6 +55,8 @@ export const ACCOUNT_EN: Record<string, string> = {
   'error.twoFactorNotStarted': 'Start the set-up again.',
   'error.twoFactorOn': 'Your second factor is set up already.',
   'error.secondFactorOwed': 'Type the code of your authenticator app first.',
+  'error.twoFactorOff': 'Set up the second factor first.',
+  'error.noSuchSession': 'That session has ended already.',
 };
 
 export const ACCOUNT_KO: Record<string, string> = {
@@ -113,6 +115,8 @@ export const ACCOUNT_KO: Record<string, string> = {
   'error.twoFactorNotStarted': '설정을 다시 시작하세요.',
   'error.twoFactorOn': '2단계 인증이 이미 설정되어 있습니다.',
   'error.secondFactorOwed': '먼저 인증 앱의 코드를 입력하세요.',
+  'error.twoFactorOff': '먼저 2단계 인증을 설정하세요.',
+  'error.noSuchSession': '이미 종료된 세션입니다.',
 };
 
 export const ACCOUNT_ZH: Record<string, string> = {
@@ -171,4 +175,6 @@ export const ACCOUNT_ZH: Record<string, string> = {
   'error.twoFactorNotStarted': '请重新开始设置。',
   'error.twoFactorOn': '两步验证已设置。',
   'error.secondFactorOwed': '请先输入身份验证器应用的验证码。',
+  'error.twoFactorOff': '请先设置两步验证。',
+  'error.noSuchSession': '该会话已结束。',
 };

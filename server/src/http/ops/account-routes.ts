@@ -106,7 +106,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       if (done) await writeAudit(tx, identity.actor, { action: 'account.session_revoked', targetType: 'operator', targetId: identity.actor.name, after: { session: id } });
       return done;
     });
-    if (!ended) throw new OperationRefused('notFound', 'No such session of yours is open', 'notFound');
+    if (!ended) throw new OperationRefused('notFound', 'No such session of yours is open', 'noSuchSession');
     return { ended: true };
   });
 
