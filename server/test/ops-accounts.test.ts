@@ -250,3 +250,12 @@ describe.each(testDbTargets())('operator accounts on $name', (target) => {
     expect(await auditActions('two.browsers@ops.example')).toContain('account.session_revoked');
   });
 });
+
+describe('OPS_REQUIRE_2FA', () => {
+  it('is on in production unless set off, and off in development unless set on', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).ops.require2fa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', OPS_REQUIRE_2FA: 'off' }).ops.require2fa).toBe(false);
+    expect(loadConfig({}).ops.require2fa).toBe(false);
+    expect(loadConfig({ OPS_REQUIRE_2FA: 'on' }).ops.require2fa).toBe(true);
+  });
+});
