@@ -177,8 +177,8 @@ describe.each(testDbTargets())('operator accounts on $name', (target) => {
     expect(await auditActions('recovering@ops.example')).toEqual(expect.arrayContaining(['account.two_factor_enrolled', 'account.recovery_code_used', 'session.second_factor_refused']));
   });
 
-  it('locks the second step after five wrong codes, as sign-in does', async () => {
-    const { secret } = await enrolled('guessed@ops.example', 'viewer');
+  it('locks the second step after five wrong codes, as sign-in does, and ends only that session', async () => {
+    const { secret, me } = await enrolled('guessed@ops.example', 'viewer');
     const guesser = browser();
     await guesser.signIn('guessed@ops.example');
     const statuses: number[] = [];
@@ -188,6 +188,8 @@ describe.each(testDbTargets())('operator accounts on $name', (target) => {
     // The session that owed the code is ended: even the right code does not open it.
     const right = await guesser.send('POST', '/session/second-factor', { code: totpCode(secret, 'guessed@ops.example', now) });
     expect(right.status).toBe(401);
+    // Only the guesser's session ends: the operator's own, elsewhere, goes on.
+    expect((await me.send('GET', '/account')).status).toBe(200);
   });
 
   it('with OPS_REQUIRE_2FA, an admin without a second factor can only set it up; a viewer is not asked', async () => {

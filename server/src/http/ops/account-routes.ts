@@ -6,7 +6,7 @@ import { writeAudit, type Actor } from '../../ops/audit';
 import { credentialsOf, normalEmail, setOperatorPassword } from '../../ops/operators';
 import { hashPassword, passwordMatches, passwordProblem } from '../../ops/passwords';
 import { newResetToken, resetMail, useResetToken } from '../../ops/password-resets';
-import { clearSignInFailures, completeSecondFactor, DEFAULT_LOCKOUT, endOwnSession, endSessionsOf, lockedUntil, recordSignInFailure, sessionsOf, type SessionSettings } from '../../ops/sessions';
+import { clearSignInFailures, completeSecondFactor, DEFAULT_LOCKOUT, endOwnSession, endSession, endSessionsOf, lockedUntil, recordSignInFailure, sessionsOf, type SessionSettings } from '../../ops/sessions';
 import {
   acceptTotp,
   enrolmentPicture,
@@ -196,7 +196,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
         await writeAudit(db, identity.actor, { action: 'session.second_factor_refused', targetType: 'operator', targetId: identity.actor.name, after: { with: recovery ? 'recovery code' : 'code' } });
         if (nowLocked) {
           // The session that owed the code ends: the password must be typed again after the lock.
-          await endSessionsOf(db, operatorId).then(() => undefined);
+          await endSession(db, identity.sessionHash);
           throw new OperationRefused('tooMany', 'Too many wrong codes: try again later', 'locked');
         }
         throw new OperationRefused('invalid', 'That code is wrong', 'wrongCode');
