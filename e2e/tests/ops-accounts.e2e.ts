@@ -5,12 +5,14 @@ import { mustRunOps } from '../support/ops';
 import { saveScreenshot } from '../support/screenshots';
 
 const ADMIN = { email: 'two.factor.admin@ops.example', password: 'admin password for the drill' };
+const SUPPORT = { email: 'forgetful.support@ops.example', password: 'support password 2026' };
 
 const { server, browser } = useE2e({
   ownStore: {
     env: { OPS_REQUIRE_2FA: 'on' },
     prepare(dataDir) {
       mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
+      mustRunOps('ops', ['add-operator', SUPPORT.email, '--role', 'support'], { DATA_DIR: dataDir }, `${SUPPORT.password}\n`);
     },
   },
 });
@@ -63,5 +65,44 @@ describe('operator accounts in the browser', () => {
     // Its sessions: this one is listed and marked.
     await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByRole('cell', { name: 'This browser' }).waitFor();
+  });
+
+  it('an operator who forgot the password asks for a link, opens it from the mail and signs in with the new password', async () => {
+    const page = await (await browser.newContext(DESKTOP)).newPage();
+    await page.goto(`${server.url}/#/ops`);
+    await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('E-mail address').fill(SUPPORT.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an operator has this address, a link is on its way.' }).waitFor();
+
+    // The store's mail sink (development): the link arrives through the mail outbox.
+    let token = '';
+    for (let tries = 0; tries < 100 && !token; tries += 1) {
+      const caught = (await (await fetch(`${server.url}/sandbox/mail.json`)).json()) as { data: { mails: Array<{ to: string; text: string }> } };
+      const mail = caught.data.mails.find((one) => one.to.includes(SUPPORT.email));
+      token = /#\/ops\/reset\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+      if (!token) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(token).not.toBe('');
+
+    const fresh = await (await browser.newContext(DESKTOP)).newPage();
+    await fresh.goto(`${server.url}/#/ops/reset?token=${token}`);
+    await fresh.getByRole('heading', { name: 'Choose a new password' }).waitFor({ timeout: 20_000 });
+    await fresh.getByLabel('New password').fill('a new support passphrase');
+    await fresh.getByRole('button', { name: 'Set the new password' }).click();
+    await fresh.getByRole('status').filter({ hasText: 'Your password is set. Sign in with it.' }).waitFor();
+    // The link works once.
+    await fresh.reload();
+    await fresh.getByLabel('New password').fill('yet another passphrase');
+    await fresh.getByRole('button', { name: 'Set the new password' }).click();
+    await fresh.getByRole('alert').filter({ hasText: 'This link is used or out of date.' }).waitFor();
+
+    await fresh.getByRole('link', { name: 'Back to sign-in' }).click();
+    await fresh.getByLabel('E-mail address').fill(SUPPORT.email);
+    await fresh.getByLabel('Password').fill('a new support passphrase');
+    await fresh.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await fresh.getByRole('navigation', { name: 'Back office' }).waitFor();
   });
 });
