@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/db';
 import type { OrderServices } from '../../orders';
+import { auditRowsFor } from './audit-routes';
 import { csvField } from './csv';
 import { reconcileStore } from '../../orders';
 import { actOnOrder, ORDER_ACTIONS, type OrderAction } from '../../ops/order-actions';
@@ -84,7 +85,7 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
     async (request) => {
       const dossier = await readDossier(db, request.params.id);
       if (!dossier) throw new OperationRefused('notFound', `No order ${request.params.id}`, 'noSuchOrder');
-      return dossier;
+      return { ...dossier, audit: auditRowsFor(request, dossier.audit) };
     },
   );
 
