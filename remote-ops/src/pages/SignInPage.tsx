@@ -33,9 +33,9 @@ function SecondFactorStep() {
       <label htmlFor={codeId} className="ops-field">
         <span>{recovery ? t('signIn.recoveryCode') : t('signIn.code')}</span>
         {recovery ? (
-          <input id={codeId} autoComplete="off" required maxLength={40} value={code} onChange={(e) => setCode(e.target.value)} />
+          <input key="recovery" id={codeId} autoComplete="off" required maxLength={40} value={code} onChange={(e) => setCode(e.target.value)} />
         ) : (
-          <input id={codeId} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />
+          <input key="code" id={codeId} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required maxLength={6} value={code} onChange={(e) => setCode(e.target.value.trim())} />
         )}
       </label>
       <ErrorNote error={error} />
