@@ -7,14 +7,15 @@ import { KO } from './locales/ko';
 import { ZH } from './locales/zh';
 import { ALERTS_EN, ALERTS_KO, ALERTS_ZH } from './features/alerts/alert-strings';
 import { DESK_EN, DESK_KO, DESK_ZH } from './locales/desk';
+import { ACCOUNT_EN, ACCOUNT_KO, ACCOUNT_ZH } from './locales/account';
 
 /** The `ops` namespace: every string the back office shows, in en, ko and zh. */
 export const NAMESPACE = 'ops';
 
 export const STRINGS: Strings = {
-  en: { ...EN, ...INSIGHTS_EN, ...ALERTS_EN, ...DESK_EN },
-  ko: { ...KO, ...INSIGHTS_KO, ...ALERTS_KO, ...DESK_KO },
-  zh: { ...ZH, ...INSIGHTS_ZH, ...ALERTS_ZH, ...DESK_ZH },
+  en: { ...EN, ...INSIGHTS_EN, ...ALERTS_EN, ...DESK_EN, ...ACCOUNT_EN },
+  ko: { ...KO, ...INSIGHTS_KO, ...ALERTS_KO, ...DESK_KO, ...ACCOUNT_KO },
+  zh: { ...ZH, ...INSIGHTS_ZH, ...ALERTS_ZH, ...DESK_ZH, ...ACCOUNT_ZH },
 };
 
 addStrings(NAMESPACE, STRINGS);

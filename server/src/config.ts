@@ -145,6 +145,8 @@ export interface OpsSettings {
   readonly secureCookies: boolean;
   /** Sign-in attempts one address may make per 15 minutes (OPS_SIGN_INS_PER_ADDRESS, default 30). */
   readonly signInsPerAddress: number;
+  /** Admins and release managers must have a TOTP second factor (OPS_REQUIRE_2FA; on in production by default). */
+  readonly require2fa: boolean;
   /** Days the pages' reports are kept one by one (REPORTS_KEEP_DAYS, default 90). */
   readonly reportsKeepDays: number;
   /** How often the insights' rollups are brought up to date (INSIGHTS_ROLLUP_SECONDS, default 60). */
@@ -257,6 +259,7 @@ export function configFrom(settings: Settings): ServerConfig {
       sessionAbsoluteMs: settings.OPS_SESSION_HOURS * 3_600_000,
       secureCookies: storeMode !== 'development',
       signInsPerAddress: settings.OPS_SIGN_INS_PER_ADDRESS,
+      require2fa: settings.OPS_REQUIRE_2FA ?? storeMode === 'production',
       reportsKeepDays: settings.REPORTS_KEEP_DAYS,
       insightsRollupMs: settings.INSIGHTS_ROLLUP_SECONDS * 1000,
       alerts: {

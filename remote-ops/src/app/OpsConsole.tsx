@@ -3,6 +3,7 @@ import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom'
 import { LanguageSelect } from '@topup/shared/ui';
 import { SessionProvider, useSession, type Permission } from '../lib/session';
 import { useOpsTranslation } from '../lib/use-ops-translation';
+import { AccountPage } from '../pages/AccountPage';
 import { AttentionPage } from '../pages/AttentionPage';
 import { AuditPage } from '../pages/AuditPage';
 import { CataloguePage } from '../pages/CataloguePage';
@@ -12,6 +13,7 @@ import { OrderPage } from '../pages/OrderPage';
 import { OrdersPage } from '../pages/OrdersPage';
 import { PlayerPage } from '../pages/PlayerPage';
 import { ReleasesPage } from '../pages/ReleasesPage';
+import { ResetPage } from '../pages/ResetPage';
 import { SignInPage } from '../pages/SignInPage';
 import { TicketsPage } from '../pages/TicketsPage';
 import { AlertsBadge } from '../features/alerts/AlertsBadge';
@@ -69,6 +71,8 @@ function Console() {
     if (heading instanceof HTMLElement && document.activeElement?.closest('.ops-nav')) heading.focus();
   });
 
+  // The e-mailed reset link opens the same page signed in or not.
+  if (pathname === '/ops/reset') return <ResetPage />;
   if (session.state === 'loading') return <Loading />;
   if (session.state === 'unreachable') {
     return (
@@ -80,8 +84,10 @@ function Console() {
       </section>
     );
   }
-  if (session.state === 'signedOut') return <SignInPage />;
+  if (session.state === 'signedOut' || session.state === 'secondFactor') return <SignInPage />;
 
+  // OPS_REQUIRE_2FA: a role that needs a second factor sets it up before anything else.
+  if (session.mustEnrol && pathname !== '/ops/account') return <Navigate to="/ops/account" replace />;
   const first = SECTIONS.find((section) => session.may(section.permission))?.path ?? 'orders';
   return (
     <div className="ops-layout">
@@ -102,6 +108,9 @@ function Console() {
         <div className="ops-who">
           <span className="ops-who__name">{session.operator?.name}</span>
           <span className="ops-who__role">{t(`role.${session.operator?.role}`, { defaultValue: session.operator?.role })}</span>
+          <NavLink to="/ops/account" className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
+            {t('nav.account')}
+          </NavLink>
           <LanguageSelect className="ops-language" label={t('common.language')} />
           <button type="button" className="ops-button ops-button--quiet" onClick={() => void session.signOut()}>
             {t('session.signOut')}
@@ -114,7 +123,8 @@ function Console() {
       {/* The host's shell holds the page's one <main> landmark: the console's pages sit inside it. */}
       <div className="ops-main" ref={main} data-path={pathname}>
         <Routes>
-          <Route index element={<Navigate to={`/ops/${first}`} replace />} />
+          <Route index element={<Navigate to={session.mustEnrol ? '/ops/account' : `/ops/${first}`} replace />} />
+          <Route path="account" element={<AccountPage />} />
           <Route path="orders" element={<Guarded permission="read"><OrdersPage /></Guarded>} />
           <Route path="orders/:orderId" element={<Guarded permission="read"><OrderPage /></Guarded>} />
           <Route path="player" element={<Guarded permission="read"><PlayerPage /></Guarded>} />

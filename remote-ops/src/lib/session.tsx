@@ -11,12 +11,20 @@ export interface Operator {
 interface SessionAnswer {
   readonly operator: Operator | null;
   readonly permissions: readonly Permission[];
+  /** `secondFactor`: the password was right, a code is owed; `enrol`: the role must set up a second factor first. */
+  readonly stage?: 'full' | 'secondFactor' | 'enrol' | null;
 }
 
 export interface OpsSession {
   /** null until the first answer, then the operator or nobody. */
-  readonly state: 'loading' | 'signedOut' | 'signedIn' | 'unreachable';
+  readonly state: 'loading' | 'signedOut' | 'secondFactor' | 'signedIn' | 'unreachable';
   readonly operator: Operator | null;
+  /** Signed in, but the role must set up a second factor before anything else (OPS_REQUIRE_2FA). */
+  readonly mustEnrol: boolean;
+  /** The sign-in's second step: a TOTP code, or one of the recovery codes. */
+  secondFactor(answer: { code?: string; recovery_code?: string }): Promise<void>;
+  /** Asks the server again who is signed in (after setting up the second factor). */
+  refresh(): Promise<void>;
   may(permission: Permission): boolean;
   signIn(email: string, password: string): Promise<void>;
   signOut(): Promise<void>;
@@ -34,7 +42,7 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
 
   const take = useCallback((next: SessionAnswer) => {
     setAnswer(next);
-    setState(next.operator ? 'signedIn' : 'signedOut');
+    setState(next.operator ? 'signedIn' : next.stage === 'secondFactor' ? 'secondFactor' : 'signedOut');
   }, []);
 
   useEffect(() => {
@@ -62,6 +70,14 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
     () => ({
       state,
       operator: answer?.operator ?? null,
+      mustEnrol: answer?.stage === 'enrol',
+      async secondFactor(code) {
+        await opsCall('POST', '/session/second-factor', code);
+        take(await opsCall<SessionAnswer>('GET', '/session'));
+      },
+      async refresh() {
+        take(await opsCall<SessionAnswer>('GET', '/session'));
+      },
       may: (permission) => Boolean(answer?.permissions.includes(permission)),
       async signIn(email, password) {
         take(await opsCall<SessionAnswer>('POST', '/session', { email, password }));

@@ -74,6 +74,8 @@ export interface AppOptions {
   readonly releaseHealth?: ReleaseHealthSettings;
   /** Where alert webhooks may point; the config's otherwise (this machine in development only). */
   readonly webhooks?: WebhookPolicy;
+  /** The time of the back office's reset links and TOTP codes (tests move it); the system clock by default. */
+  readonly clock?: () => Date;
 }
 
 /** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
@@ -238,6 +240,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sessions: { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs },
       secureCookies: config.ops.secureCookies,
       signInsPerAddress: config.ops.signInsPerAddress,
+      require2fa: config.ops.require2fa,
+      publicUrl: config.mail.publicUrl,
+      clock: options.clock,
       bannerLinkHosts: config.bannerLinkHosts,
       gameEndpoints: config.gameEndpoints,
       releaseHealth,

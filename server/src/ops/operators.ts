@@ -22,9 +22,9 @@ export async function findOperator(db: Queryable, id: number): Promise<OperatorR
 }
 
 /** The stored hash of an address's operator (disabled ones too: the caller refuses them), or null. */
-export async function credentialsOf(db: Queryable, email: string): Promise<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean } | null> {
-  const rows = await db.query<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean }>(
-    'SELECT id, password_hash, role, disabled_at IS NOT NULL AS disabled FROM operators WHERE email = $1',
+export async function credentialsOf(db: Queryable, email: string): Promise<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean } | null> {
+  const rows = await db.query<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean }>(
+    'SELECT id, password_hash, role, disabled_at IS NOT NULL AS disabled, totp_secret IS NOT NULL AS totp_enabled FROM operators WHERE email = $1',
     [normalEmail(email)],
   );
   return rows[0] ?? null;

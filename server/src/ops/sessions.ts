@@ -16,6 +16,10 @@ export interface SignedInOperator {
   readonly email: string;
   readonly role: OperatorRole;
   readonly tokenHash: string;
+  /** The password was right; a TOTP or recovery code is still owed before the session can do anything. */
+  readonly secondFactorPending: boolean;
+  /** The operator has a TOTP second factor. */
+  readonly totpEnabled: boolean;
 }
 
 function hashOf(token: string): string {
@@ -23,12 +27,12 @@ function hashOf(token: string): string {
 }
 
 /** Starts a session; returns the token for the cookie (only its hash is stored). */
-export async function startSession(db: Queryable, operatorId: number, settings: SessionSettings, address: string, userAgent: string): Promise<string> {
+export async function startSession(db: Queryable, operatorId: number, settings: SessionSettings, address: string, userAgent: string, secondFactorPending = false): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `INSERT INTO operator_sessions (token_hash, operator_id, expires_at, address, user_agent)
-     VALUES ($1, $2, now() + $3 * interval '1 millisecond', $4, $5)`,
-    [hashOf(token), operatorId, settings.absoluteMs, address.slice(0, 100), userAgent.slice(0, 300)],
+    `INSERT INTO operator_sessions (token_hash, operator_id, expires_at, address, user_agent, second_factor_pending)
+     VALUES ($1, $2, now() + $3 * interval '1 millisecond', $4, $5, $6)`,
+    [hashOf(token), operatorId, settings.absoluteMs, address.slice(0, 100), userAgent.slice(0, 300), secondFactorPending],
   );
   return token;
 }
@@ -41,8 +45,9 @@ export async function startSession(db: Queryable, operatorId: number, settings: 
 export async function resumeSession(db: Queryable, token: string, settings: SessionSettings): Promise<SignedInOperator | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashOf(token);
-  const rows = await db.query<{ operator_id: number; email: string; role: string; stale: boolean }>(
-    `SELECT o.id AS operator_id, o.email, o.role, s.last_seen_at < now() - interval '30 seconds' AS stale
+  const rows = await db.query<{ operator_id: number; email: string; role: string; stale: boolean; second_factor_pending: boolean; totp_enabled: boolean }>(
+    `SELECT o.id AS operator_id, o.email, o.role, s.last_seen_at < now() - interval '30 seconds' AS stale,
+            s.second_factor_pending, o.totp_secret IS NOT NULL AS totp_enabled
        FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND o.disabled_at IS NULL
         AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
@@ -51,7 +56,38 @@ export async function resumeSession(db: Queryable, token: string, settings: Sess
   if (rows[0]?.stale) await db.query('UPDATE operator_sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
   const row = rows[0];
   if (!row || !isOperatorRole(row.role)) return null;
-  return { operatorId: row.operator_id, email: row.email, role: row.role, tokenHash };
+  return { operatorId: row.operator_id, email: row.email, role: row.role, tokenHash, secondFactorPending: row.second_factor_pending, totpEnabled: row.totp_enabled };
+}
+
+/** The second factor was given: the session may now act. */
+export async function completeSecondFactor(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('UPDATE operator_sessions SET second_factor_pending = false WHERE token_hash = $1', [tokenHash]);
+}
+
+export interface OwnSession {
+  readonly id: number;
+  readonly created_at: string;
+  readonly last_seen_at: string;
+  readonly address: string;
+  readonly user_agent: string;
+  readonly current: boolean;
+}
+
+/** An operator's live sessions, the newest used first; `current` marks the one asking. */
+export async function sessionsOf(db: Queryable, operatorId: number, currentHash: string | null, settings: SessionSettings): Promise<OwnSession[]> {
+  return db.query<OwnSession>(
+    `SELECT id::int, created_at::text, last_seen_at::text, address, user_agent, token_hash = $2 AS current
+       FROM operator_sessions
+      WHERE operator_id = $1 AND revoked_at IS NULL AND expires_at > now() AND last_seen_at > now() - $3 * interval '1 millisecond'
+      ORDER BY last_seen_at DESC, id DESC LIMIT 100`,
+    [operatorId, currentHash ?? '', settings.idleMs],
+  );
+}
+
+/** Ends one of an operator's own sessions; false when it is not theirs or already ended. */
+export async function endOwnSession(tx: Queryable, operatorId: number, id: number): Promise<boolean> {
+  const rows = await tx.query('UPDATE operator_sessions SET revoked_at = now() WHERE id = $1 AND operator_id = $2 AND revoked_at IS NULL RETURNING id', [id, operatorId]);
+  return rows.length === 1;
 }
 
 export async function endSession(db: Queryable, tokenHash: string): Promise<void> {

@@ -1,7 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
 import { readAudit } from '../../ops/audit';
+import { may } from '../../ops/roles';
 import { dateOrUndefined, integerOrUndefined, text, type Query } from './route-parts';
+
+/**
+ * Audit rows as the caller may see them: operators' network addresses are for admins (and automation)
+ * only; every other role gets them blanked by the server, not just hidden by the page.
+ */
+export function auditRowsFor<Row extends { address: string }>(request: FastifyRequest, rows: readonly Row[]): Row[] {
+  const role = request.opsIdentity?.role;
+  if (role === 'service' || (role && may(role, 'operators.manage'))) return [...rows];
+  return rows.map((row) => ({ ...row, address: '' }));
+}
 
 /** `/ops/api/audit`: the audit log, read-only, filterable. */
 export async function auditRoutes(app: FastifyInstance, { db }: { readonly db: Db }): Promise<void> {
@@ -19,7 +30,7 @@ export async function auditRoutes(app: FastifyInstance, { db }: { readonly db: D
     },
     async (request) => {
       const q = request.query;
-      return readAudit(db, {
+      const found = await readAudit(db, {
         actor: q.actor?.trim() || undefined,
         action: q.action || undefined,
         targetType: q.target_type || undefined,
@@ -29,6 +40,7 @@ export async function auditRoutes(app: FastifyInstance, { db }: { readonly db: D
         before: integerOrUndefined(q.before),
         limit: Math.min(Math.max(integerOrUndefined(q.limit) ?? 50, 1), 200),
       });
+      return { ...found, rows: auditRowsFor(request, found.rows) };
     },
   );
 }

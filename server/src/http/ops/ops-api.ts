@@ -10,6 +10,7 @@ import type { SessionSettings } from '../../ops/sessions';
 import { registerCounters } from '../web/request-counters';
 import type { ReleaseOperations } from '../releases/release-operations';
 import { alertRoutes } from './alert-routes';
+import { accountRoutes } from './account-routes';
 import { auditRoutes } from './audit-routes';
 import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes';
 import { catalogueFileRoutes } from './catalogue-file-routes';
@@ -35,6 +36,12 @@ export interface OpsApiOptions {
   readonly secureCookies: boolean;
   /** Sign-in attempts per address per 15 minutes. */
   readonly signInsPerAddress: number;
+  /** OPS_REQUIRE_2FA: admins and release managers must have a second factor (on in production by default). */
+  readonly require2fa?: boolean;
+  /** PUBLIC_URL, for the password reset link in the mail. */
+  readonly publicUrl?: string;
+  /** The time of reset links and TOTP codes (tests move it). */
+  readonly clock?: () => Date;
   /** Hosts a banner may link to over https (BANNER_LINK_HOSTS); none when absent. */
   readonly bannerLinkHosts?: readonly string[];
   /** Which addresses a game's server may be set to (GAME_SERVER_HOSTS; this machine in development only). */
@@ -52,7 +59,10 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   const { db, orders, catalogue } = options;
   await registerCounters(app, 'ops-api');
   app.setErrorHandler(backOfficeErrorAnswer);
-  await opsAuth(app, { db, token: options.token, sessions: options.sessions, secureCookies: options.secureCookies, signInsPerAddress: options.signInsPerAddress });
+  const require2fa = options.require2fa ?? false;
+  const clock = options.clock ?? (() => new Date());
+  await opsAuth(app, { db, token: options.token, sessions: options.sessions, secureCookies: options.secureCookies, signInsPerAddress: options.signInsPerAddress, require2fa, clock });
+  await app.register(accountRoutes, { db, sessions: options.sessions, attemptsPerAddress: options.signInsPerAddress, require2fa, clock, publicUrl: options.publicUrl ?? '' });
 
   await app.register(operatorRoutes, { db });
   await app.register(orderRoutes, { db, orders });

@@ -8,6 +8,7 @@ import { OperationRefused } from '../../domain-errors';
 import { writeAudit, type Actor } from '../../ops/audit';
 import { credentialsOf, normalEmail } from '../../ops/operators';
 import { passwordMatches } from '../../ops/passwords';
+import { needsSecondFactor } from '../../ops/two-factor';
 import { may, PERMISSIONS, permissionsOf, type OperatorRole, type Permission } from '../../ops/roles';
 import {
   clearSignInFailures,
@@ -29,6 +30,12 @@ export interface OpsIdentity {
   readonly permissions: readonly Permission[];
   /** The session's token hash (signed-in operators only). */
   readonly sessionHash: string | null;
+  /**
+   * `full`: the session may do what its role allows. `secondFactor`: the password was right and a
+   * TOTP or recovery code is owed. `enrol`: OPS_REQUIRE_2FA asks this role for a second factor it has
+   * not set up: only the enrolment routes answer.
+   */
+  readonly stage: 'full' | 'secondFactor' | 'enrol';
 }
 
 declare module 'fastify' {
@@ -38,6 +45,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs; routes without it are the sign-in routes, open to anyone. */
     permission?: Permission;
+    /** Open to a session that must still set up its second factor (OPS_REQUIRE_2FA). */
+    enrolment?: boolean;
   }
 }
 
@@ -53,8 +62,12 @@ export interface OpsAuthOptions {
   readonly sessions: SessionSettings;
   readonly lockout?: LockoutSettings;
   readonly secureCookies: boolean;
-  /** Sign-in attempts per address per 15 minutes, refused or not. */
+  /** Sign-in attempts per address per 15 minutes, refused or not (also second-factor codes and reset requests). */
   readonly signInsPerAddress: number;
+  /** OPS_REQUIRE_2FA: admins and release managers must have a TOTP second factor. */
+  readonly require2fa?: boolean;
+  /** The time, for reset links and TOTP codes (tests move it). */
+  readonly clock?: () => Date;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -74,17 +87,20 @@ async function identify(request: FastifyRequest, options: OpsAuthOptions): Promi
       role: 'service',
       permissions: PERMISSIONS,
       sessionHash: null,
+      stage: 'full',
     };
   }
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const signedIn = await resumeSession(options.db, token, options.sessions);
   if (!signedIn) return null;
+  const stage = signedIn.secondFactorPending ? 'secondFactor' : !signedIn.totpEnabled && needsSecondFactor(signedIn.role, options.require2fa ?? false) ? 'enrol' : 'full';
   return {
     actor: { name: signedIn.email, operatorId: signedIn.operatorId, address: request.ip },
     role: signedIn.role,
-    permissions: permissionsOf(signedIn.role),
+    permissions: stage === 'full' ? permissionsOf(signedIn.role) : [],
     sessionHash: signedIn.tokenHash,
+    stage,
   };
 }
 
@@ -128,6 +144,10 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const identity = request.opsIdentity;
     const permission = request.routeOptions.config.permission;
+    if (permission && identity?.stage === 'secondFactor') throw new OperationRefused('signedOut', 'Type the code of your authenticator app first', 'secondFactorOwed');
+    if (permission && identity?.stage === 'enrol' && !request.routeOptions.config.enrolment) {
+      throw new OperationRefused('forbidden', 'Your role needs a second factor: set it up on your account page first', 'enrolTwoFactor');
+    }
     if (permission && identity && identity.role !== 'service' && !may(identity.role, permission)) {
       throw new OperationRefused('forbidden', `The ${identity.role} role may not do this`, 'forbidden');
     }
@@ -135,9 +155,11 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
 
   const describe = async (request: FastifyRequest, reply: FastifyReply) => {
     const identity = request.opsIdentity;
+    const owed = identity?.stage === 'secondFactor';
     return {
-      operator: identity ? { name: identity.actor.name, role: identity.role } : null,
+      operator: identity && !owed ? { name: identity.actor.name, role: identity.role } : null,
       permissions: identity?.permissions ?? [],
+      stage: identity?.stage ?? null,
       csrfToken: await reply.generateCsrf(),
     };
   };
@@ -188,11 +210,19 @@ export async function opsAuth(app: FastifyInstance, options: OpsAuthOptions): Pr
         throw new OperationRefused('signedOut', 'The e-mail address or the password is wrong', 'wrongCredentials');
       }
       await clearSignInFailures(options.db, attempt);
-      const token = await startSession(options.db, account.id, options.sessions, request.ip, String(request.headers['user-agent'] ?? ''));
+      // With a second factor, the session starts waiting for its code: it can do nothing else.
+      const owed = account.totp_enabled;
+      const token = await startSession(options.db, account.id, options.sessions, request.ip, String(request.headers['user-agent'] ?? ''), owed);
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(options.sessions.absoluteMs / 1000) });
       const role = account.role;
-      await writeAudit(options.db, { name: email, operatorId: account.id, address: request.ip }, { action: 'session.sign_in', targetType: 'operator', targetId: email });
-      return { operator: { name: email, role }, permissions: permissionsOf(role), csrfToken: await reply.generateCsrf() };
+      const who = { name: email, operatorId: account.id, address: request.ip };
+      if (owed) {
+        await writeAudit(options.db, who, { action: 'session.password_accepted', targetType: 'operator', targetId: email });
+        return { operator: null, permissions: [], stage: 'secondFactor', csrfToken: await reply.generateCsrf() };
+      }
+      await writeAudit(options.db, who, { action: 'session.sign_in', targetType: 'operator', targetId: email });
+      const enrol = needsSecondFactor(role, options.require2fa ?? false);
+      return { operator: { name: email, role }, permissions: enrol ? [] : permissionsOf(role), stage: enrol ? 'enrol' : 'full', csrfToken: await reply.generateCsrf() };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
 import type { OrderServices } from '../../orders';
+import { auditRowsFor } from './audit-routes';
 import { csvField } from './csv';
 import { reconcileStore } from '../../orders';
 import { actOnOrder, ORDER_ACTIONS, type OrderAction } from '../../ops/order-actions';
@@ -119,7 +120,7 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
       const dossier = await readDossier(db, request.params.id);
       if (!dossier) throw new OperationRefused('notFound', `No order ${request.params.id}`, 'noSuchOrder');
       const [tickets, notes] = await Promise.all([ticketsOfPlayer(db, [request.params.id], [], 50), notesOn(db, 'order', [request.params.id])]);
-      return { ...dossier, tickets, notes };
+      return { ...dossier, audit: auditRowsFor(request, dossier.audit), tickets, notes };
     },
   );
 
