@@ -16,7 +16,7 @@ import {
 /** One report of `npm run reconcile`: what it checks and the rows that fail it. */
 export interface ReconcileSection {
   /** Which report: the back office words it by this key in the operator's language. */
-  readonly key: 'moneyAndItemsDisagree' | 'deliveredWithoutPayment' | 'providerPaymentsUnaccounted' | 'paidPastDeadline';
+  readonly key: 'moneyAndItemsDisagree' | 'deliveredWithoutPayment' | 'providerPaymentsUnaccounted' | 'paidPastDeadline' | 'refundedBeyondPayment';
   /** The figures its wording names (minutes, the provider, since when). */
   readonly params: Readonly<Record<string, string | number>>;
   readonly title: string;
@@ -81,6 +81,8 @@ export async function reconcileStore(db: Queryable, options: ReconcileOptions): 
       rows: await findStuckPaidOrders(db, options.giveUpAfterMs, marginMs),
     },
     {
+      key: 'refundedBeyondPayment',
+      params: {},
       title: 'Refunded beyond the payment',
       meaning: 'the parts and the whole refund of an order add up to more than the player paid',
       sql: OVER_REFUNDED_SQL,
