@@ -191,8 +191,6 @@ export async function hurryDelivery(tx: Queryable, orderId: string): Promise<boo
 }
 
 /** A job still in the outbox, as an order's timeline shows it. */
-
-/** A job still in the outbox, as an order's timeline shows it. */
 export interface OpenJob {
   readonly job: JobKind;
   readonly attempts: number;
