@@ -89,6 +89,19 @@ describe.each(testDbTargets())('insights on $name', (target) => {
     await order(usd, 'USD', 499, { created: '2025-03-11T04:10:00Z', expired: '2025-03-11T04:40:00Z', paid: '2025-03-11T04:50:00Z', refunded: '2025-03-11T05:00:00Z' });
     await order(usd, 'USD', 1999, { created: '2025-03-11T04:59:00Z', paid: '2025-03-11T05:00:00Z', delivered: '2025-03-11T05:00:04Z', disputed: '2025-03-12T02:00:00Z' }, { code: 'SPRING10' });
     await order(usd, 'USD', 299, { created: '2025-03-08T02:00:00Z', paid: '2025-03-08T03:00:00Z', delivered: '2025-03-08T03:00:01Z' });
+    // In July, alone: a $19.99 sale the desk refunded in two parts ($5 on 07-02, $3 on 07-04), then in
+    // whole (what was left, $11.99, on 07-06).
+    const parted = await order(usd, 'USD', 1999, { created: '2025-07-01T01:00:00Z', paid: '2025-07-01T01:01:00Z', delivered: '2025-07-01T01:01:05Z' });
+    for (const [part, amount, at] of [['part:1', 500, '2025-07-02T01:00:00Z'], ['part:2', 300, '2025-07-04T01:00:00Z']] as const) {
+      await db.query(
+        `INSERT INTO refunds (order_id, provider, refund_id, amount_minor, currency, reason, refunded_at, kind, part) VALUES ($1, 'sandbox', $2, $3, 'USD', 'test', $4, 'partial', $5)`,
+        [parted, `re-${parted}-${part}`, amount, at, part],
+      );
+    }
+    await db.query(
+      `INSERT INTO refunds (order_id, provider, refund_id, amount_minor, currency, reason, refunded_at, kind) VALUES ($1, 'sandbox', $2, 1199, 'USD', 'test', '2025-07-06T01:00:00Z', 'order')`,
+      [parted, `re-${parted}-rest`],
+    );
 
     let rolled = await rollUpInsights(db);
     for (let runs = 0; !rolled.caughtUp && runs < 100; runs += 1) rolled = await rollUpInsights(db);
@@ -153,6 +166,22 @@ describe.each(testDbTargets())('insights on $name', (target) => {
     ]);
     const byCode = await json(`/insights/sales?${PERIOD}&discount_code=spring10`);
     expect(byCode.currencies).toEqual([expect.objectContaining({ currency: 'USD', paid_orders: 1, revenue_minor: 1999, disputed_minor: 1999, net_minor: 0 })]);
+  });
+
+  it('subtracts the parts of a partly refunded sale on their own days, and the rest when it goes back in whole', async () => {
+    const july = await json(`/insights/sales?from=2025-07-01&to=2025-07-03&tz=UTC&game_id=18`);
+    expect(july.currencies).toEqual([
+      expect.objectContaining({ currency: 'USD', paid_orders: 1, revenue_minor: 1999, refunded_orders: 0, refunded_minor: 500, net_minor: 1499 }),
+    ]);
+    const whole = await json(`/insights/sales?from=2025-07-01&to=2025-07-07&tz=UTC`);
+    expect(whole.currencies).toEqual([expect.objectContaining({ currency: 'USD', paid_orders: 1, revenue_minor: 1999, refunded_orders: 1, refunded_minor: 1999, net_minor: 0 })]);
+    // A day with a part refunded and nothing sold is a day of the table.
+    expect(whole.days.map((d: { day: string; revenue_minor: number; refunded_minor: number }) => [d.day, d.revenue_minor, d.refunded_minor])).toEqual([
+      ['2025-07-01', 1999, 0],
+      ['2025-07-02', 0, 500],
+      ['2025-07-04', 0, 300],
+      ['2025-07-06', 0, 1199],
+    ]);
   });
 
   it('writes the sales CSV one row per day, game and currency', async () => {

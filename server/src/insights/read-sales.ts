@@ -58,7 +58,7 @@ function figures(row: SumRow): SalesFigures {
 }
 
 /** Rows with nothing sold, refunded or disputed are left out. */
-const ANY = `HAVING sum(paid) + sum(refunded) + sum(disputed) > 0`;
+const ANY = `HAVING sum(paid) + sum(refunded_minor) + sum(disputed) > 0`;
 
 /** Sales per operator's day, game and currency (the CSV's rows). */
 export async function readSalesDays(db: Queryable, period: Period, filter: InsightsFilter): Promise<({ readonly day: string; readonly game_id: number; readonly currency: string } & SalesFigures)[]> {
@@ -76,7 +76,7 @@ export async function readSalesDays(db: Queryable, period: Period, filter: Insig
 const DAY_SUMS = ['paid', 'paid_minor', 'first_paid', 'refunded', 'refunded_minor', 'disputed', 'disputed_minor']
   .map((m) => `sum(${partOf(m)})::text AS ${m}`)
   .join(', ');
-const DAY_ANY = `HAVING sum(${partOf('paid')}) + sum(${partOf('refunded')}) + sum(${partOf('disputed')}) > 0`;
+const DAY_ANY = `HAVING sum(${partOf('paid')}) + sum(${partOf('refunded_minor')}) + sum(${partOf('disputed')}) > 0`;
 
 /** Sales per currency over the period, per operator's day (`day`) or per breakdown, or in all. */
 async function readByCurrency(db: Queryable, period: Period, filter: InsightsFilter, source: InsightsSource, by?: 'day' | SalesBreakdown): Promise<(SumRow & { key?: string; day?: string })[]> {

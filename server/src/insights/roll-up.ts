@@ -71,7 +71,7 @@ export async function rollUpInsights(tx: Queryable, options: { readonly lagMs?: 
             count(*) FILTER (WHERE fact = 'delivered'),
             count(*) FILTER (WHERE fact = 'delivery_failed'),
             count(*) FILTER (WHERE fact = 'refunded'),
-            coalesce(sum(amount) FILTER (WHERE fact = 'refunded'), 0),
+            coalesce(sum(amount) FILTER (WHERE fact IN ('refunded', 'refunded_part')), 0),
             count(*) FILTER (WHERE fact = 'disputed'),
             coalesce(sum(amount) FILTER (WHERE fact = 'disputed'), 0)
        FROM (${ORDER_FACTS_SQL}) facts

@@ -7,7 +7,10 @@
  *   whose order was declined or expired and whose money went straight back), `amount` its price;
  * - first_paid: a paid order that is the character's first paid order of the game;
  * - delivered / delivery_failed: the mail arrived / was given up on;
- * - refunded: a sale refunded as a whole (refunds of kind 'order'), `amount` what went back;
+ * - refunded: a sale refunded as a whole (refunds of kind 'order'), `amount` what went back (after
+ *   parts, what was left);
+ * - refunded_part: a part of a sale the support desk gave back (refunds of kind 'partial'), `amount`
+ *   the part: money out of the figures, the order still a sale;
  * - disputed: a sale marked disputed by the support desk, `amount` its price.
  * A sale's money leaves the figures once: by its refund or by its dispute, whichever came first.
  */
@@ -36,6 +39,11 @@ export const ORDER_FACTS_SQL = `
   SELECT r.refunded_at, ${DIMENSIONS}, 'refunded', r.amount_minor
     FROM refunds r JOIN orders o ON o.order_id = r.order_id
    WHERE r.kind = 'order' AND r.refunded_at >= $1 AND r.refunded_at < $2 AND ${SOLD}
+     AND NOT (o.disputed_at IS NOT NULL AND o.disputed_at <= r.refunded_at)
+  UNION ALL
+  SELECT r.refunded_at, ${DIMENSIONS}, 'refunded_part', r.amount_minor
+    FROM refunds r JOIN orders o ON o.order_id = r.order_id
+   WHERE r.kind = 'partial' AND r.refunded_at >= $1 AND r.refunded_at < $2 AND ${SOLD}
      AND NOT (o.disputed_at IS NOT NULL AND o.disputed_at <= r.refunded_at)
   UNION ALL
   SELECT o.disputed_at, ${DIMENSIONS}, 'disputed', o.amount_minor
