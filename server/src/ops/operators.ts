@@ -68,3 +68,34 @@ export async function activeAdminCount(tx: Queryable): Promise<number> {
   const rows = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM operators WHERE role = 'admin' AND disabled_at IS NULL`);
   return rows[0]?.n ?? 0;
 }
+
+/** Records a second-factor code's time step as used, if it is newer than the last one: true when it was (a replay is refused). */
+export async function takeTotpStep(db: Queryable, id: number, step: number): Promise<boolean> {
+  const taken = await db.query('UPDATE operators SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2 RETURNING id', [id, step]);
+  return taken.length === 1;
+}
+
+/** Keeps a second factor's secret while its set-up waits for a first code; false when one is already on. */
+export async function setPendingTotp(db: Queryable, id: number, secret: string): Promise<boolean> {
+  const rows = await db.query('UPDATE operators SET totp_pending_secret = $2 WHERE id = $1 AND totp_secret IS NULL RETURNING id', [id, secret]);
+  return rows.length === 1;
+}
+
+/** The second factor's secrets of an operator, its row locked until the transaction ends. */
+export async function lockTotpOf(tx: Queryable, id: number): Promise<{ totp_pending_secret: string | null; totp_secret: string | null } | null> {
+  const rows = await tx.query<{ totp_pending_secret: string | null; totp_secret: string | null }>('SELECT totp_pending_secret, totp_secret FROM operators WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+/** Turns the pending secret into the operator's second factor, its first code's step used. */
+export async function enrolTotp(tx: Queryable, id: number, step: number): Promise<void> {
+  await tx.query(
+    `UPDATE operators SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enrolled_at = now(), totp_last_step = $2 WHERE id = $1`,
+    [id, step],
+  );
+}
+
+/** Forgets the operator's second factor (its recovery codes are the caller's). */
+export async function clearTotp(tx: Queryable, id: number): Promise<void> {
+  await tx.query('UPDATE operators SET totp_secret = NULL, totp_pending_secret = NULL, totp_enrolled_at = NULL WHERE id = $1', [id]);
+}

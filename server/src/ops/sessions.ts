@@ -166,3 +166,9 @@ export async function recordSignInFailure(db: Queryable, attempt: SignInAttempt,
 export async function clearSignInFailures(db: Queryable, attempt: SignInAttempt): Promise<void> {
   await db.query('DELETE FROM operator_sign_in_failures WHERE email = $1 AND address = $2', [attempt.email, attempt.address.slice(0, 100)]);
 }
+
+/** Ends every open session of an operator but the one whose token hash is given; how many ended. */
+export async function endOtherSessionsOf(tx: Queryable, operatorId: number, keptHash: string): Promise<number> {
+  const rows = await tx.query('UPDATE operator_sessions SET revoked_at = now() WHERE operator_id = $1 AND revoked_at IS NULL AND token_hash <> $2 RETURNING id', [operatorId, keptHash]);
+  return rows.length;
+}

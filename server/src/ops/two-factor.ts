@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { encode } from 'uqr';
 import type { Queryable } from '../db/db';
+import { clearTotp, takeTotpStep } from './operators';
 import type { OperatorRole } from './roles';
 
 /** The roles that must have a second factor when OPS_REQUIRE_2FA is on: they refund money and ship code. */
@@ -53,8 +54,7 @@ export async function acceptTotp(db: Queryable, operatorId: number, email: strin
   if (!secret) return false;
   const step = totpStep(secret, email, code.trim(), now);
   if (step === null) return false;
-  const taken = await db.query('UPDATE operators SET totp_last_step = $2 WHERE id = $1 AND totp_last_step < $2 RETURNING id', [operatorId, step]);
-  return taken.length === 1;
+  return takeTotpStep(db, operatorId, step);
 }
 
 function recoveryHash(code: string): string {
@@ -91,6 +91,6 @@ export async function recoveryCodesLeft(db: Queryable, operatorId: number): Prom
 
 /** Turns the second factor off (and its recovery codes). */
 export async function removeTotp(tx: Queryable, operatorId: number): Promise<void> {
-  await tx.query('UPDATE operators SET totp_secret = NULL, totp_pending_secret = NULL, totp_enrolled_at = NULL WHERE id = $1', [operatorId]);
+  await clearTotp(tx, operatorId);
   await tx.query('DELETE FROM operator_recovery_codes WHERE operator_id = $1', [operatorId]);
 }

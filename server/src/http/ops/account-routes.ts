@@ -3,10 +3,10 @@ import type { Db } from '../../db/db';
 import { OperationRefused } from '../../domain-errors';
 import { queueMail } from '../../fulfilment';
 import { writeAudit, type Actor } from '../../ops/audit';
-import { credentialsOf, normalEmail, setOperatorPassword } from '../../ops/operators';
+import { credentialsOf, enrolTotp, lockTotpOf, normalEmail, setOperatorPassword, setPendingTotp } from '../../ops/operators';
 import { hashPassword, passwordMatches, passwordProblem } from '../../ops/passwords';
 import { newResetToken, resetMail, useResetToken } from '../../ops/password-resets';
-import { clearSignInFailures, completeSecondFactor, DEFAULT_LOCKOUT, endOwnSession, endSession, endSessionsOf, lockedUntil, recordSignInFailure, sessionsOf, type SessionSettings } from '../../ops/sessions';
+import { clearSignInFailures, completeSecondFactor, DEFAULT_LOCKOUT, endOtherSessionsOf, endOwnSession, endSession, endSessionsOf, lockedUntil, recordSignInFailure, sessionsOf, type SessionSettings } from '../../ops/sessions';
 import {
   acceptTotp,
   enrolmentPicture,
@@ -82,12 +82,9 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const ended = await db.transaction(async (tx) => {
         await setOperatorPassword(tx, operatorId, hashed);
         // Every other browser signs in again with the new password; this one stays.
-        const rows = await tx.query(
-          'UPDATE operator_sessions SET revoked_at = now() WHERE operator_id = $1 AND revoked_at IS NULL AND token_hash <> $2 RETURNING id',
-          [operatorId, identity.sessionHash ?? ''],
-        );
-        await writeAudit(tx, identity.actor, { action: 'account.password_changed', targetType: 'operator', targetId: identity.actor.name, after: { other_sessions_ended: rows.length } });
-        return rows.length;
+        const ended = await endOtherSessionsOf(tx, operatorId, identity.sessionHash ?? '');
+        await writeAudit(tx, identity.actor, { action: 'account.password_changed', targetType: 'operator', targetId: identity.actor.name, after: { other_sessions_ended: ended } });
+        return ended;
       });
       return { changed: true, other_sessions_ended: ended };
     },
@@ -115,8 +112,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   app.post('/account/two-factor/start', { config: { permission: 'read', enrolment: true } }, async (request) => {
     const { identity, operatorId } = operatorOf(request);
     const secret = newTotpSecret();
-    const rows = await db.query('UPDATE operators SET totp_pending_secret = $2 WHERE id = $1 AND totp_secret IS NULL RETURNING id', [operatorId, secret]);
-    if (rows.length === 0) throw new OperationRefused('conflict', 'Your second factor is already set up: remove it first to set up another', 'twoFactorOn');
+    if (!(await setPendingTotp(db, operatorId, secret))) throw new OperationRefused('conflict', 'Your second factor is already set up: remove it first to set up another', 'twoFactorOn');
     const picture = await enrolmentPicture(secret, identity.actor.name);
     return { secret, uri: picture.uri, qr: picture.qr };
   });
@@ -128,15 +124,12 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const { identity, operatorId } = operatorOf(request);
       const now = clock();
       return db.transaction(async (tx) => {
-        const rows = await tx.query<{ totp_pending_secret: string | null; totp_secret: string | null }>('SELECT totp_pending_secret, totp_secret FROM operators WHERE id = $1 FOR UPDATE', [operatorId]);
-        const pending = rows[0]?.totp_pending_secret;
-        if (rows[0]?.totp_secret || !pending) throw new OperationRefused('conflict', 'Start the set-up again', 'twoFactorNotStarted');
+        const secrets = await lockTotpOf(tx, operatorId);
+        const pending = secrets?.totp_pending_secret;
+        if (secrets?.totp_secret || !pending) throw new OperationRefused('conflict', 'Start the set-up again', 'twoFactorNotStarted');
         const step = totpStep(pending, identity.actor.name, request.body.code.trim(), now);
         if (step === null) throw new OperationRefused('invalid', 'That code is wrong: type the six digits your app shows now', 'wrongCode');
-        await tx.query(
-          `UPDATE operators SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enrolled_at = now(), totp_last_step = $2 WHERE id = $1`,
-          [operatorId, step],
-        );
+        await enrolTotp(tx, operatorId, step);
         const codes = await newRecoveryCodes(tx, operatorId);
         await writeAudit(tx, identity.actor, { action: 'account.two_factor_enrolled', targetType: 'operator', targetId: identity.actor.name });
         return { enabled: true, recovery_codes: codes };
