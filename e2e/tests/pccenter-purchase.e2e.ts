@@ -105,10 +105,11 @@ describe('buying in the desktop pay centre (1280×800)', () => {
     const mail = await sandboxMailbox(server.url, 18, '1801', '1801002');
     expect(mail.filter((m) => m.order_id === orderId)).toHaveLength(1);
 
-    // The page views and the purchase intent were reported.
+    // The page views, the character confirmed (the store's own type 4) and the purchase intent were reported.
     const reports = calls.filter((c) => c.action === 'report').map((c) => [c.fields.get('report_type'), c.fields.get('product_id'), c.fields.get('from')]);
     expect(reports).toEqual([
       ['1', '', 'e2e-desktop'],
+      ['4', '', 'e2e-desktop'],
       ['1', '', 'e2e-desktop'],
       ['3', '18-us-currency-300', 'e2e-desktop'],
     ]);

@@ -50,6 +50,8 @@ describe('buying on the mobile top-up page', () => {
     const reports = calls.filter((c) => c.action === 'report').map((c) => Object.fromEntries(c.fields));
     expect(reports.map((r) => [r.report_type, r.product_type, r.product_id])).toEqual([
       ['1', 'Dragon Gems', ''],
+      // The character confirmed (a report type of the store's own: docs/api.md).
+      ['4', '', ''],
       ['2', 'Packs', ''],
       ['2', 'Dragon Gems', ''],
       ['3', 'Dragon Gems', '18-us-currency-300'],

@@ -113,10 +113,10 @@ export function rememberRecentCharacter(gameId: string, role: RoleInfo, area: st
  * funnel hears of it (report type 4 through /api/report, the session the browser's report cookie).
  * Here, loaded after the confirmation, so that the first load of the page carries none of it (decision 278).
  */
-export function characterConfirmed(gameId: string, role: RoleInfo, area: string, region: string): void {
+export function characterConfirmed(gameId: string, role: RoleInfo, area: string, region: string, from: string): void {
   rememberRecentCharacter(gameId, role, area, region);
   // The report client is the page's own, asked for here: the list's loader (in the first load) waits for nothing more.
-  void import('@topup/shared/api').then(({ sendReport }) => sendReport({ game_id: gameId, area, product_id: '', product_type: '', report_type: 4, from: '' }));
+  void import('@topup/shared/api').then(({ sendReport }) => sendReport({ game_id: gameId, area, product_id: '', product_type: '', report_type: 4, from }));
 }
 
 export function forgetRecentCharacter(entry: RecentCharacter): void {

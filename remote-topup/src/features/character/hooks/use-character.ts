@@ -65,8 +65,8 @@ export function useCharacter(entry: EntryQuery, cached: CachedCharacter | null) 
     if (!role) return;
     rememberCharacter(role, roleArea, region);
     // Remembered, and reported to the funnel (type 4), by the recent characters' module, loaded now.
-    void loadRecentCharacters().then((recent) => recent.characterConfirmed(gameId, role, roleArea, region));
-  }, [lookup, roleArea, region, gameId]);
+    void loadRecentCharacters().then((recent) => recent.characterConfirmed(gameId, role, roleArea, region, entry.from));
+  }, [lookup, roleArea, region, gameId, entry.from]);
 
   const reenter = useCallback(async () => {
     try {
