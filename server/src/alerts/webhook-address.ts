@@ -1,6 +1,5 @@
-import dns from 'node:dns';
 import net from 'node:net';
-import { addressKind, isLoopbackName } from '../net/outbound-address';
+import { addressKind, isLoopbackName, resolvedAddressProblem } from '../net/outbound-address';
 
 /**
  * Where an operator's webhook may point (docs/security.md, "Alerts"). In production: https, no user or
@@ -41,20 +40,8 @@ export function webhookUrlProblem(url: string, policy: WebhookPolicy): string | 
 }
 
 /** Every address the host resolves to may be posted to; a name that does not resolve yet is judged at each call. */
-export async function resolvedWebhookProblem(url: string, policy: WebhookPolicy): Promise<string | null> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host)) return webhookAddressProblem(host, policy);
-  let addresses: dns.LookupAddress[];
-  try {
-    addresses = await dns.promises.lookup(host, { all: true });
-  } catch {
-    return null;
-  }
-  for (const { address } of addresses) {
-    const problem = webhookAddressProblem(address, policy);
-    if (problem) return `the host resolves to ${problem}`;
-  }
-  return null;
+export function resolvedWebhookProblem(url: string, policy: WebhookPolicy): Promise<string | null> {
+  return resolvedAddressProblem(url, (address) => webhookAddressProblem(address, policy), () => 'the host resolves to ');
 }
 
 /** The address as the back office shows it: scheme and host only (Slack's and Discord's paths are secrets). */

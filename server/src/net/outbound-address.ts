@@ -87,3 +87,25 @@ export function guardedLookup(problem: (address: string) => string | null, code:
     });
   };
 }
+
+/**
+ * The first problem `problem` finds with an address the URL's host is or resolves to, prefixed with
+ * `prefix(host)`; null when every address is allowed. A name that resolves to nothing yet (not yet in
+ * DNS, or no resolver here) is accepted: every connection judges the address it is made to
+ * (guardedLookup).
+ */
+export async function resolvedAddressProblem(url: string, problem: (address: string) => string | null, prefix: (host: string) => string): Promise<string | null> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) return problem(host);
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true });
+  } catch {
+    return null;
+  }
+  for (const { address } of addresses) {
+    const found = problem(address);
+    if (found) return `${prefix(host)}${found}`;
+  }
+  return null;
+}

@@ -1,6 +1,5 @@
-import dns from 'node:dns';
 import net from 'node:net';
-import { addressKind, guardedLookup, isLoopbackName } from '../../net/outbound-address';
+import { addressKind, guardedLookup, isLoopbackName, resolvedAddressProblem } from '../../net/outbound-address';
 
 /**
  * Which game-server addresses the store may call (docs/security.md, "Game endpoints"): https only, to a
@@ -59,20 +58,8 @@ export function endpointUrlProblem(url: string, policy: GameEndpointPolicy): str
  * Every address the host resolves to is one the store may call; a problem otherwise. A name that resolves
  * to nothing yet (not yet in DNS, or no resolver here) is accepted: every call judges what it resolves to then.
  */
-export async function resolvedHostProblem(url: string, policy: GameEndpointPolicy): Promise<string | null> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host)) return addressProblem(host, policy);
-  let addresses: dns.LookupAddress[];
-  try {
-    addresses = await dns.promises.lookup(host, { all: true });
-  } catch {
-    return null;
-  }
-  for (const { address } of addresses) {
-    const problem = addressProblem(address, policy);
-    if (problem) return `${host} resolves to ${problem}`;
-  }
-  return null;
+export function resolvedHostProblem(url: string, policy: GameEndpointPolicy): Promise<string | null> {
+  return resolvedAddressProblem(url, (address) => addressProblem(address, policy), (host) => `${host} resolves to `);
 }
 
 /**
