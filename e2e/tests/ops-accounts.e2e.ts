@@ -50,6 +50,7 @@ describe('operator accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Operators', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
     await page.getByLabel('E-mail address').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -84,13 +84,14 @@ export function SessionProvider({ children }: { readonly children: ReactNode }) 
       },
       async signOut() {
         await opsCall('DELETE', '/session').catch(() => undefined);
-        take({ operator: null, permissions: [] });
+        // The sign-in form shows only once its fresh CSRF token is here: a quick hand must not post with the old one.
         await opsCall('GET', '/session').catch(() => undefined);
+        take({ operator: null, permissions: [] });
       },
       async signOutEverywhere() {
         await opsCall('POST', '/session/everywhere');
-        take({ operator: null, permissions: [] });
         await opsCall('GET', '/session').catch(() => undefined);
+        take({ operator: null, permissions: [] });
       },
       retry: () => {
         setState('loading');
