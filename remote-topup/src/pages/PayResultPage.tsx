@@ -97,7 +97,7 @@ function OrderView({ order }: { readonly order: OrderInfo }) {
       {PAID.includes(state) ? (
         <QuietBoundary>
           <Suspense fallback={null}>
-            <PostPurchaseOffer order={order} paid />
+            <PostPurchaseOffer key={order.order_id} order={order} paid />
           </Suspense>
         </QuietBoundary>
       ) : null}
