@@ -114,6 +114,22 @@ describe.each(testDbTargets())('post-purchase offers on $name', (target) => {
     expect(await countRows(store.db, 'orders WHERE offer_of = $1', [source])).toBe(1);
   });
 
+  it('is not shown for a bundle the character bought as often as its limit allows', async () => {
+    const cora = { role_id: '1802002', server_id: '1802', uid: '1800002' };
+    // The Starter Pack: once per character.
+    await updateCatalogue(store.db, store.catalogue, (tx) => upsertPostPurchaseOffers(tx, [{ ...OFFER, product_id: '18-us-starter-pack' }]));
+    try {
+      const source = await paidOrder(cora);
+      expect((await offerOf(source))?.product_id).toBe('18-us-starter-pack');
+      const pack = await mustCreateOrder(store.app, { ...ARIA, ...cora, product_id: '18-us-starter-pack' });
+      expect((await checkout(store, pack.order_id, 'paid')).status).toBe(303);
+      await waitForStatus(store.app, pack.order_id, ['delivered']);
+      expect(await offerOf(source)).toBeNull();
+    } finally {
+      await updateCatalogue(store.db, store.catalogue, (tx) => upsertPostPurchaseOffers(tx, [OFFER]));
+    }
+  });
+
   it('is offered again when its unpaid order expired or was declined, and none for a retired offer', async () => {
     const source = await paidOrder();
     const first = await buyOffer(source);

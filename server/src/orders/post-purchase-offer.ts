@@ -5,9 +5,10 @@ import type { Queryable } from '../db/db';
 import { findPostPurchaseOffer, type PostPurchaseOffer } from '../discounts';
 import { DomainError } from '../domain-errors';
 import type { MailItem } from '../game/game-gateway';
+import { deliveredPurchases } from '../purchases';
 import { bundleOnSale } from './find-bundle';
 import { PAID_STATUSES } from './order-state';
-import { priceOrder } from './price';
+import { limitReached, priceOrder } from './price';
 
 /**
  * Post-purchase offers (decision 307): after an order is paid, the offer of its game's area (catalogue
@@ -100,7 +101,7 @@ export interface OfferView {
 
 /**
  * The offer the result page of `orderId` shows to its character at `now`, or null when there is none
- * to show (no offer, the window closed, taken already, the bundle off sale).
+ * to show (no offer, the window closed, taken already, the bundle off sale or bought up to its limit).
  */
 export async function offerAfterOrder(db: Queryable, gameArea: GameArea | undefined, orderId: string, roleId: string, now: number, locale?: Locale): Promise<OfferView | null> {
   const source = await readSourceOrder(db, orderId);
@@ -119,6 +120,11 @@ export async function offerAfterOrder(db: Queryable, gameArea: GameArea | undefi
   } catch (error) {
     if (error instanceof DomainError) return null;
     throw error;
+  }
+  // A character who bought the bundle as often as its limit allows is offered nothing it could not buy.
+  if (bundle.roleBuyLimit > 0) {
+    const bought = (await deliveredPurchases(db, { gameId: source.game_id, roleId, uid: '' })).get(bundle.id);
+    if (limitReached(bundle.roleBuyLimit, bought?.inPeriod ?? 0)) return null;
   }
   const method = gameArea.payTypes.find((type) => type.payType === source.pay_type) ?? gameArea.payTypes[0];
   if (!method) return null;
