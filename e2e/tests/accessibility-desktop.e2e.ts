@@ -188,6 +188,10 @@ describe('a desktop purchase with the keyboard only (1280×800, en)', () => {
 
     await page.locator('[data-testid="order-status"][data-status="delivered"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('order-amount').textContent()).toBe('$4.99');
+    // The paid order's post-purchase offer (decision 307) is checked with the page, and reached by the keyboard.
+    await page.getByTestId('purchase-offer').waitFor();
     await expectNoAxeViolations(page, '/pcpay · en · delivered');
+    await tabTo(page, '[data-testid="purchase-offer-buy"]');
+    expect(await focused(page)).toMatchObject({ testId: 'purchase-offer-buy', text: 'Buy now for $11.99' });
   });
 });

@@ -96,6 +96,8 @@ describe.each(LANGUAGES)('the phone purchase path in $lang has no WCAG A/AA viol
     await page.waitForURL(/#\/payResult\?order_id=/);
     await waitForRemotePage(page, '/payResult');
     await page.locator('[data-testid="order-status"][data-status="delivered"]').waitFor({ timeout: 30_000 });
+    // The demo's post-purchase offer (decision 307) is on the page too, in the page's language.
+    await page.getByTestId('purchase-offer').waitFor();
     await expectNoAxeViolations(page, `/payResult · ${lang}`);
   });
 

@@ -149,6 +149,8 @@ describe.each(['ko', 'zh'] as const)('every player route in the chosen language:
       if (route.startsWith('/index_1')) await page.locator('.vc-page article').first().waitFor();
       if (route.startsWith('/submit')) await page.locator('[data-testid="submit-paybar"][data-check="confirmed"]').waitFor();
       if (route.startsWith('/payResult')) await page.getByText(/배송 완료|지급 완료|已到账/).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+      // The paid order's post-purchase offer (decision 307) is on the page as well, in the chosen language.
+      if (route.startsWith('/payResult')) await page.getByTestId('purchase-offer').waitFor();
       await expectOnlyLanguage(page, lang, route);
       if (route.startsWith('/index_1')) await saveScreenshot(page, `language-voucher-${lang}`);
       if (route.startsWith('/submit')) await saveScreenshot(page, `language-submit-${lang}`);

@@ -113,5 +113,24 @@ describe('buying in the desktop pay centre (1280×800)', () => {
       ['1', '', 'e2e-desktop'],
       ['3', '18-us-currency-300', 'e2e-desktop'],
     ]);
+
+    // The paid order's post-purchase offer (decision 307): bought in one step with the same character and
+    // pay method, its order then followed on this page.
+    const offer = page.getByTestId('purchase-offer');
+    await offer.getByRole('heading', { name: '980 Dragon Gems' }).waitFor();
+    expect(await offer.getByTestId('purchase-offer-price').textContent()).toBe('$11.99');
+    await saveScreenshot(page, 'pccenter-pay-offer');
+    await offer.getByRole('checkbox', { name: /I have read and agree/ }).check();
+    await offer.getByRole('button', { name: 'Buy now for $11.99' }).click();
+    await page.waitForURL((url) => url.hash.includes('order_id=') && !url.hash.includes(orderId));
+    await waitForRemotePage(page, '/pcpay');
+    const offerOrderId = routeOf(page).query.get('order_id') ?? '';
+    await page.locator('[data-testid="order-status"][data-status="created"]').waitFor();
+    expect(await page.getByTestId('order-amount').textContent()).toBe('$11.99');
+    const pay = calls.filter((c) => c.action === 'pay').at(-1);
+    expect(Object.fromEntries(pay!.fields)).toMatchObject({ role_id: '1801002', product_id: '18-us-currency-980', pay_type: 'wallet', offer_of: orderId, seen_amount: '11.99' });
+    const placed = await callPayCentre<{ amount: string; discount_amount: string; product_id: string }>(server.url, 'getOrderInfo', { order_id: offerOrderId });
+    expect(placed).toMatchObject({ product_id: '18-us-currency-980', amount: '11.99', discount_amount: '3.00' });
+    expect(await page.getByTestId('purchase-offer').count()).toBe(0);
   });
 });

@@ -90,6 +90,32 @@ describe('the catalogue editor', () => {
     expect(within(screen.getByRole('list', { name: 'Games' })).getByText('new')).toBeInTheDocument();
   });
 
+  it('adds a post-purchase offer to the draft: the bundle, its per cent off or bonus items, and its minutes', async () => {
+    const calls = fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue/draft': { body: draftWith({ post_purchase_offers: [] }) },
+      'POST /catalogue/draft/rows': (call) => ({
+        body: { key: '18/us', draft: draftWith({ post_purchase_offers: [call.body!.row] }, { rows: [{ list: 'post_purchase_offers', key: '18/us', row: call.body!.row as Record<string, unknown>, kind: 'new', stale: false, live: null, updated_by: 'merch@ops.example', updated_at: '' }] }) },
+      }),
+    });
+    await renderConsole('/ops/catalogue/edit');
+    fireEvent.click(await screen.findByRole('button', { name: /^Post-purchase offers/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const form = screen.getByRole('form', { name: 'New row: Post-purchase offers' });
+    fireEvent.input(within(form).getByLabelText('Game ID'), { target: { value: '18' } });
+    fireEvent.input(within(form).getByLabelText('Area'), { target: { value: 'us' } });
+    fireEvent.input(within(form).getByLabelText('Bundle offered (product ID)'), { target: { value: '18-us-currency-300' } });
+    fireEvent.input(within(form).getByLabelText('Percent off (0: none)'), { target: { value: '15' } });
+    expect(within(form).getByLabelText('Minutes after payment')).toHaveAccessibleDescription('How long the offer may be bought after the order is paid (1 to 1440).');
+    fireEvent.input(within(form).getByLabelText('Bonus items (JSON)'), { target: { value: '[{"name": "Stamina Potion", "quantity": 2}]' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByText('Saved to the draft.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      list: 'post_purchase_offers',
+      row: { game_id: 18, area: 'us', product_id: '18-us-currency-300', percent_off: 15, bonus_items: [{ name: 'Stamina Potion', quantity: 2 }], minutes: 30, active: true },
+    });
+  });
+
   it('shows the server\'s refusal of a row next to the field it names', async () => {
     fakeApi({
       'GET /session': { body: MERCHANDISER },

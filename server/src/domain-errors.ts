@@ -20,6 +20,10 @@ export type Refusal =
   | 'tooManyUnpaidOrders'
   | 'priceChanged'
   | 'seenAmountUnreadable'
+  // Post-purchase offers
+  | 'offerNotAvailable'
+  | 'offerOver'
+  | 'offerTaken'
   // Discount codes
   | 'discountCodeUnknown'
   | 'discountCodeNotForBundle'

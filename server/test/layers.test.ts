@@ -98,6 +98,7 @@ describe('one owner per table', () => {
     alert_incidents: ['alerts/incidents.ts'],
     alert_seen: ['alerts/incidents.ts'],
     alert_deliveries: ['alerts/alert-deliveries.ts'],
+    post_purchase_offers: ['discounts/post-purchase-offers.ts'],
   };
   const writers = tableWriters();
 

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '@topup/shared/api';
-import { rememberedOrders, useOrderFollowing, usePlaceOrder } from '@topup/shared/checkout';
+import { rememberedOrders, useOrderFollowing, usePlaceOrder, usePurchaseOffer } from '@topup/shared/checkout';
 import { useQuery } from '@topup/shared/query';
 import { initI18n } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
@@ -136,10 +136,67 @@ describe('useOrderFollowing', () => {
     }
   });
 
+  it('follows another order named on the same page, after the first one was final', async () => {
+    const read = jest.fn(async (orderId: string) => ({ order_id: orderId, status: orderId === 'TP1' ? 'delivered' : 'created', final: orderId === 'TP1' ? 1 : 0 }) as unknown as OrderInfo);
+    const { result, rerender } = renderHook(({ id }: { id: string }) => useOrderFollowing(id, read), { initialProps: { id: 'TP1' } });
+    await waitFor(() => expect(result.current).toMatchObject({ finished: true, order: { order_id: 'TP1' } }));
+    rerender({ id: 'TP2' });
+    await waitFor(() => expect(result.current).toMatchObject({ finished: false, order: { order_id: 'TP2', status: 'created' } }));
+    expect(read).toHaveBeenCalledWith('TP2', expect.anything());
+  });
+
   it('stops when the store does not know the order', async () => {
     const read = jest.fn(() => Promise.reject(new ApiError('server', 'No such order', 1004)));
     const { result } = renderHook(() => useOrderFollowing('TP0', read));
     await waitFor(() => expect(result.current).toMatchObject({ finished: true, error: 'No such order' }));
     expect(read).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('usePurchaseOffer', () => {
+  const paid = { order_id: 'TP9', game_id: 18, area: 'us', server_id: '1801', role_id: '1801003', status: 'delivered' } as unknown as OrderInfo;
+  const terms = {
+    product_id: '18-us-currency-980', product_name: '980 Dragon Gems', product_content: '', image_url: '', percent_off: 20, list_amount: '14.99', amount: '11.99',
+    pay_type: 'card', pay_amount: '11.99', currency: 'USD' as const, items: [], bonus_items: [], ends_at: '2026-11-28T14:20:00.000Z', seconds_left: 2,
+  };
+
+  it('counts down from the store\'s seconds left and sends the offer for the same character with offer_of and the price shown', async () => {
+    jest.useFakeTimers();
+    try {
+      const send = jest.fn(async () => ({ order_id: 'TP10', pay_url: '/pay/TP10' }));
+      const onPlaced = jest.fn();
+      const { result } = renderHook(() => usePurchaseOffer(paid, { paid: true, send, onPlaced, load: async () => ({ offer: terms }) }));
+      await waitFor(() => expect(result.current.offer?.amount).toBe('11.99'));
+      expect(result.current.secondsLeft).toBe(2);
+      // Without the agreement nothing is sent.
+      await act(async () => result.current.buy());
+      expect(send).not.toHaveBeenCalled();
+      expect(result.current.agreementMissing).toBe(true);
+      act(() => result.current.agree(true));
+      await act(async () => result.current.buy());
+      expect(send).toHaveBeenCalledWith(expect.objectContaining({ role_id: '1801003', server_id: '1801', product_id: '18-us-currency-980', pay_type: 'card', discount_code: '', seen_amount: '11.99', offer_of: 'TP9' }));
+      expect(onPlaced).toHaveBeenCalledWith({ order_id: 'TP10', pay_url: '/pay/TP10' });
+      await act(async () => void jest.advanceTimersByTime(2000));
+      expect(result.current).toMatchObject({ secondsLeft: 0, offer: null });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says the store\'s refusal on the card instead of a dialog, and shows no offer after it', async () => {
+    const send = jest.fn(async () => Promise.reject(new ApiError('server', 'This offer has already been bought.', 1031)));
+    const { result } = renderHook(() => usePurchaseOffer(paid, { paid: true, send, onPlaced: jest.fn(), load: async () => ({ offer: { ...terms, seconds_left: 600 } }) }));
+    await waitFor(() => expect(result.current.offer).not.toBeNull());
+    act(() => result.current.agree(true));
+    await act(async () => result.current.buy());
+    expect(result.current).toMatchObject({ refusal: 'This offer has already been bought.', offer: null });
+    expect(listDialogs()).toEqual([]);
+  });
+
+  it('asks nothing for an unpaid order', async () => {
+    const load = jest.fn(async () => ({ offer: terms }));
+    renderHook(() => usePurchaseOffer(paid, { paid: false, send: jest.fn(), onPlaced: jest.fn(), load }));
+    await act(async () => undefined);
+    expect(load).not.toHaveBeenCalled();
   });
 });

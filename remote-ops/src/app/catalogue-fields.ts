@@ -204,6 +204,21 @@ export const LIST_SPECS: readonly ListSpec[] = [
     blank: { code: '', percent_off: null, amount_off: null, game_ids: [], product_ids: [], valid_from: NOW, valid_until: null, uses_per_role: 0, uses_per_code: 0, active: true },
   },
   {
+    list: 'post_purchase_offers',
+    key: (row) => `${str(row.game_id)}/${str(row.area)}`,
+    fields: [
+      f('game_id', 'int', { key: true }),
+      f('area', 'text', { key: true }),
+      f('product_id', 'text'),
+      f('percent_off', 'int'),
+      f('bonus_items', 'json'),
+      f('minutes', 'int'),
+      f('active', 'bool'),
+    ],
+    title: (row) => str(row.product_id),
+    blank: { game_id: '', area: '', product_id: '', percent_off: 10, bonus_items: [], minutes: 30, active: true },
+  },
+  {
     list: 'store_settings',
     key: (row) => str(row.key),
     fields: [f('key', 'text', { key: true }), f('value', 'longText')],

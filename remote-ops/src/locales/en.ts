@@ -585,4 +585,13 @@ export const EN: Record<string, string> = {
   'editor.hint.help': "Shown in the help dialog of the game's top-up page; a language left empty shows the store's own instructions.",
   'editor.field.servers.open': "Open to players",
   'editor.choose': "Choose…",
+  'catalogue.lists.post_purchase_offers': "Post-purchase offers",
+  'editor.field.post_purchase_offers.product_id': "Bundle offered (product ID)",
+  'editor.field.post_purchase_offers.percent_off': "Percent off (0: none)",
+  'editor.field.minutes': "Minutes after payment",
+  'editor.field.post_purchase_offers.active': "Offered",
+  'editor.hint.post_purchase_offers.product_id': "A bundle of this game and area, shown on the result page after a paid order.",
+  'editor.hint.post_purchase_offers.bonus_items': "Added to what the bundle delivers, e.g. [{\"name\": \"Gems\", \"quantity\": 50}]; [] for none.",
+  'editor.hint.minutes': "How long the offer may be bought after the order is paid (1 to 1440).",
+  'editor.hint.post_purchase_offers.active': "An offer is never deleted: untick to stop showing it.",
 };

@@ -585,4 +585,13 @@ export const KO: Record<string, string> = {
   'editor.hint.help': "게임 충전 페이지의 도움말에 표시됩니다. 비워 둔 언어는 스토어 기본 안내를 표시합니다.",
   'editor.field.servers.open': "플레이어에게 공개",
   'editor.choose': "선택…",
+  'catalogue.lists.post_purchase_offers': "결제 후 특가",
+  'editor.field.post_purchase_offers.product_id': "제안할 상품 (상품 ID)",
+  'editor.field.post_purchase_offers.percent_off': "할인율 (0: 없음)",
+  'editor.field.minutes': "결제 후 유효 시간(분)",
+  'editor.field.post_purchase_offers.active': "제안 중",
+  'editor.hint.post_purchase_offers.product_id': "이 게임과 지역의 상품으로, 결제가 끝난 주문의 결과 페이지에 표시됩니다.",
+  'editor.hint.post_purchase_offers.bonus_items': "상품 구성에 더해 지급됩니다. 예: [{\"name\": \"Gems\", \"quantity\": 50}]; 없으면 [].",
+  'editor.hint.minutes': "주문 결제 후 특가를 구매할 수 있는 시간입니다 (1~1440분).",
+  'editor.hint.post_purchase_offers.active': "특가는 삭제되지 않습니다. 표시를 멈추려면 선택을 해제하세요.",
 };

@@ -585,4 +585,13 @@ export const ZH: Record<string, string> = {
   'editor.hint.help': "显示在该游戏充值页的帮助对话框中；留空的语言显示商店的默认说明。",
   'editor.field.servers.open': "对玩家开放",
   'editor.choose': "请选择…",
+  'catalogue.lists.post_purchase_offers': "付款后特惠",
+  'editor.field.post_purchase_offers.product_id': "特惠礼包（商品 ID）",
+  'editor.field.post_purchase_offers.percent_off': "折扣百分比（0：无）",
+  'editor.field.minutes': "付款后有效分钟数",
+  'editor.field.post_purchase_offers.active': "提供中",
+  'editor.hint.post_purchase_offers.product_id': "该游戏和地区的礼包，在订单付款后的结果页显示。",
+  'editor.hint.post_purchase_offers.bonus_items': "在礼包内容之外额外发放，例如 [{\"name\": \"Gems\", \"quantity\": 50}]；无则填 []。",
+  'editor.hint.minutes': "订单付款后可购买特惠的时长（1 至 1440 分钟）。",
+  'editor.hint.post_purchase_offers.active': "特惠不会被删除：取消勾选即停止显示。",
 };

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
 import { hasReceipt, orderResult, useOrderFollowing, type OrderFollowing, type OrderResult } from '@topup/shared/checkout';
@@ -17,6 +17,10 @@ import { usePcTranslation } from '../lib/use-pc-translation';
 import { PayCentreFrame } from '../app/frame/PayCentreFrame';
 import './pc-submit-page.css';
 import './pc-pay-page.css';
+
+/** The post-purchase offer of a paid order (decision 307): loaded only when the page shows a paid order. */
+// A part that fails to load is left out: the page is about the order.
+const PcPurchaseOffer = lazy(() => import(/* webpackChunkName: "pc-purchase-offer" */ '../features/payment/offer/PcPurchaseOffer').catch(() => ({ default: () => null })));
 
 const readOrder = (orderId: string, signal: AbortSignal) => pcpay.getOrderInfo({ order_id: orderId }, signal);
 
@@ -56,6 +60,11 @@ export function PcPayPage() {
                 </section>
                 {PAID.includes(orderResult(order)) && order.items.length > 0 ? <ArrivingItems order={order} /> : null}
                 {PAID.includes(orderResult(order)) ? <Guidance /> : null}
+                {PAID.includes(orderResult(order)) ? (
+                  <Suspense fallback={null}>
+                    <PcPurchaseOffer key={order.order_id} order={order} from={game.from} />
+                  </Suspense>
+                ) : null}
               </div>
               <div className="pc-pay-side">
                 <OrderDetails order={order} />

@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getOrderInfo, hasReceipt, orderResult, orderSteps, useOrderFollowing, type OrderResult } from '@topup/shared/checkout';
 import { OrderItems, useOrderItemsTitle } from '@topup/shared/checkout-ui';
 import { DELIVERY_GUIDANCE_MINUTES } from '@topup/shared/rules';
 import { toHref, useAppStore } from '@topup/shared/store';
 import type { OrderInfo } from '@topup/shared/types';
+import { QuietBoundary } from '../lib/QuietBoundary';
 import { useGameCustomerService } from '../lib/use-game-customer-service';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../lib/use-topup-translation';
@@ -49,6 +51,9 @@ export function PayResultPage() {
   );
 }
 
+/** The post-purchase offer: loaded only when a result page shows a paid order (decision 307). */
+const PostPurchaseOffer = lazy(() => import(/* webpackChunkName: "purchase-offer" */ '../features/pay-result/offer/PostPurchaseOffer'));
+
 /** Paid orders: the delivery guidance applies. */
 const PAID: readonly OrderResult[] = ['onItsWay', 'retrying', 'delivered'];
 /** Orders that ended without delivering: the player may place the same order again. */
@@ -88,6 +93,13 @@ function OrderView({ order }: { readonly order: OrderInfo }) {
           <h2 id="pr-items-title">{itemsTitle}</h2>
           <OrderItems items={order.items} prefix="pr" labelledBy="pr-items-title" />
         </section>
+      ) : null}
+      {PAID.includes(state) ? (
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <PostPurchaseOffer key={order.order_id} order={order} paid />
+          </Suspense>
+        </QuietBoundary>
       ) : null}
       <DeliveryProgress steps={orderSteps(order)} />
       <section className="od-card pr-guidance">

@@ -17,6 +17,7 @@ export const ROW_KEYS: { readonly [K in Exclude<keyof CatalogueFile, '$schema' |
   banners: (row) => row.banner_key,
   store_settings: (row) => row.key,
   discount_codes: (row) => row.code,
+  post_purchase_offers: (row) => `${row.game_id}/${row.area}`,
 };
 
 /** JSON text with object keys in order, so that two rows with the same values compare equal. */

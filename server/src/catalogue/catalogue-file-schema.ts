@@ -18,7 +18,7 @@ export const LISTED_PROBLEMS = 100;
 /** Rows checked between two chances for other work to run. */
 const ROWS_PER_SLICE = 200;
 
-const LIST_NAMES = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'bundles', 'banners', 'store_settings', 'discount_codes'] as const;
+const LIST_NAMES = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'bundles', 'banners', 'store_settings', 'discount_codes', 'post_purchase_offers'] as const;
 type ListName = (typeof LIST_NAMES)[number];
 
 type ListSchema = { maxItems: number; items: object };

@@ -1,4 +1,4 @@
-import type { DiscountCodeRecord } from '../discounts';
+import type { DiscountCodeRecord, PostPurchaseOfferRecord } from '../discounts';
 import type { BannerRecord, BundleRecord, GameAreaRecord, GameRecord, PayTypeRecord, ProductTabRecord, ServerRecord, StoreSettingRecord } from './write-catalogue';
 
 /**
@@ -19,5 +19,7 @@ export interface CatalogueFile {
   readonly store_settings: readonly StoreSettingRecord[];
   /** Absent from a file: the store's codes stay as they are (a file written before codes were part of it). */
   readonly discount_codes?: readonly DiscountCodeRecord[];
+  /** Absent from a file: the store's post-purchase offers stay as they are (a file written before offers were part of it). */
+  readonly post_purchase_offers?: readonly PostPurchaseOfferRecord[];
 }
 

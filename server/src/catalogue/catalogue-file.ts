@@ -28,7 +28,8 @@ import { bundleSaleProblems, isoTimeSql } from './sale-window';
 import { bundleTagProblems } from './bundle-tag-checks';
 import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
 import { linkProblem } from './catalogue-links';
-import { readDiscountCodeRecords, upsertDiscountCodes } from '../discounts';
+import { readDiscountCodeRecords, readPostPurchaseOfferRecords, upsertDiscountCodes, upsertPostPurchaseOffers } from '../discounts';
+import { postPurchaseOfferProblems } from './post-purchase-offer-checks';
 import { discountCodeProblems } from './discount-code-checks';
 import { regionPickerProblems } from './region-picker-checks';
 
@@ -37,7 +38,7 @@ import type { CatalogueFile } from './catalogue-file-shape';
 
 export const CATALOGUE_SCHEMA_ID = SCHEMA.$id;
 
-const LISTS = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'bundles', 'banners', 'store_settings', 'discount_codes'] as const;
+const LISTS = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'bundles', 'banners', 'store_settings', 'discount_codes', 'post_purchase_offers'] as const;
 
 /** Reads the catalogue's tables into a file, in their display order. */
 export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
@@ -76,6 +77,7 @@ export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
     banners,
     store_settings: settings,
     discount_codes: await readDiscountCodeRecords(db),
+    post_purchase_offers: await readPostPurchaseOfferRecords(db),
   };
 }
 
@@ -146,6 +148,7 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
   duplicates(file.banners, (b) => b.banner_key, 'banners', 'banner_key', problems);
   duplicates(file.store_settings, (s) => s.key, 'store_settings', 'key', problems);
   duplicates(file.discount_codes ?? [], (c) => c.code, 'discount_codes', 'code', problems);
+  duplicates(file.post_purchase_offers ?? [], areaKey, 'post_purchase_offers', 'game and area', problems);
 
   const hosts = options.bannerLinkHosts ?? [];
   const serviceLink = (url: string | null) => (url ? linkProblem(url, hosts, 'customer-service buttons') : null);
@@ -204,6 +207,7 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
   });
   problems.push(...discountCodeProblems(file, (index, code) => at('discount_codes', index, code)));
   problems.push(...regionPickerProblems(file, (index, key) => at('game_areas', index, key)));
+  problems.push(...postPurchaseOfferProblems(file, (index, key) => at('post_purchase_offers', index, key)));
   return problems;
 }
 
@@ -231,6 +235,7 @@ function leftOut(now: CatalogueFile, file: CatalogueFile): string[] {
     ...missing('banners', now.banners, file.banners, (b) => b.banner_key),
     ...missing('store_settings', now.store_settings, file.store_settings, (s) => s.key),
     ...(file.discount_codes ? missing('discount_codes', now.discount_codes ?? [], file.discount_codes, (c) => c.code) : []),
+    ...(file.post_purchase_offers ? missing('post_purchase_offers', now.post_purchase_offers ?? [], file.post_purchase_offers, (o) => `${o.game_id}/${o.area}`) : []),
   ];
 }
 
@@ -330,6 +335,7 @@ export async function importCatalogue(db: Db, cache: CatalogueCache | null, valu
     await upsertBanners(tx, file.banners);
     await upsertStoreSettings(tx, file.store_settings);
     if (file.discount_codes) await upsertDiscountCodes(tx, file.discount_codes);
+    if (file.post_purchase_offers) await upsertPostPurchaseOffers(tx, file.post_purchase_offers);
     const [row] = await tx.query<{ revision: number }>('SELECT revision::int AS revision FROM catalogue_revision');
     const outcome: ImportOutcome = {
       // The revision this import makes (updateCatalogue bumps it as it commits).

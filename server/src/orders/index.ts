@@ -40,6 +40,7 @@ export {
   type SupportDeskEvent,
 } from './order-workflow';
 export { recordPayment, type PaymentOutcome } from './pay-order';
+export { offerAfterOrder, offerPriceMinor, type OfferView } from './post-purchase-offer';
 export { placeOrder, type CreatedOrderIds, type OrderRequest, type PlaceOrderServices } from './place-order';
 export { priceWithCode, type CodeCheck, type PriceWithCode } from './price-with-code';
 export { firstBuyApplies, limitReached, orderPrice, priceOrder, type BundleHistory, type OrderPrice } from './price';

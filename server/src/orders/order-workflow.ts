@@ -209,6 +209,17 @@ export async function placeCreatedOrder(db: Queryable, values: readonly unknown[
   return row;
 }
 
+/**
+ * Places an order with a post-purchase offer inside the caller's transaction, which holds the
+ * character's lock: the order as placeCreatedOrder writes it, then marked as taking the offer of the
+ * paid order `offerOf` (one open or paid offer order per paid order, write-order.ts).
+ */
+export async function placeOfferOrder(tx: Queryable, values: readonly unknown[], orderId: string, offerOf: string): Promise<PlaceOutcome> {
+  const placed = await placeCreatedOrder(tx, values);
+  if (placed.outcome === 'placed') await tx.query('UPDATE orders SET offer_of = $2 WHERE order_id = $1', [orderId, offerOf]);
+  return placed;
+}
+
 // The demo's purchases, recorded as the steps they went through.
 
 const STEPS = ['paid', 'delivering', 'mail_sent', 'delivered'] as const;

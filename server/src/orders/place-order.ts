@@ -11,6 +11,7 @@ import { checkDiscountCode, USES_NOT_COUNTED } from './discount-check';
 import { checkSaleWindow, findBundle } from './find-bundle';
 import { bundleNotOnSale } from './order-errors';
 import type { OrderServices } from './order-services';
+import { offerPriceMinor, offerTermsFor, type OfferTerms } from './post-purchase-offer';
 import { writeOrder } from './write-order';
 import { parseAmount } from '../payments';
 
@@ -39,6 +40,8 @@ export interface OrderRequest {
   readonly seenAmount?: string;
   /** The storefront it was placed on ('phone', 'payCentre'), kept for the back office's insights. */
   readonly storefront?: string;
+  /** The paid order whose post-purchase offer this order takes ("" or absent: none); its discount code is not used then. */
+  readonly offerOf?: string;
 }
 
 /** The page showed another price than the catalogue's now: refused, never charged silently. */
@@ -98,7 +101,8 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
   const answer = (orderId: string): CreatedOrderIds => ({ orderId, payUrl: orders.payments.checkoutUrl(orderId) });
 
   let role: GameRole;
-  let code: DiscountCode | null;
+  let code: DiscountCode | null = null;
+  let offer: OfferTerms | null = null;
   try {
     // Inside: the retry of an order placed just before the sale ended is answered with that order.
     checkSaleWindow(bundle, now);
@@ -106,8 +110,14 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     if (!found) throw new DomainError('roleNotFound');
     if (request.uid && request.uid !== found.uid) throw new DomainError('roleOfAnotherAccount');
     role = found;
-    checkSeenPrice(request.seenAmount, bundle.priceMinor, currencyCode(gameArea.area));
-    code = await checkCode(db, normaliseCode(request.discountCode), gameId, productId, currencyCode(gameArea.area));
+    if (request.offerOf) {
+      // The offer's price is the server's, from the paid order and the catalogue: the page's only has to agree.
+      offer = await offerTermsFor(db, { offerOf: request.offerOf, gameId, area: gameArea.area, roleId: role.roleId, productId: bundle.productId }, now);
+      checkSeenPrice(request.seenAmount, offerPriceMinor(bundle.priceMinor, offer.percentOff), currencyCode(gameArea.area));
+    } else {
+      checkSeenPrice(request.seenAmount, bundle.priceMinor, currencyCode(gameArea.area));
+      code = await checkCode(db, normaliseCode(request.discountCode), gameId, productId, currencyCode(gameArea.area));
+    }
   } catch (error) {
     // A retry of an order placed already is answered with it, even if the code has expired since.
     const earlier = await findTokenOrder(db, orderToken);
@@ -138,7 +148,8 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     firstBuyOffer: bundle.firstBuyOffer,
     // Kept in the order's language: its in-game mail and its receipt name them as the player read them.
     promisedItems: {
-      items: itemsIn(bundle.items, gameArea.area, language),
+      // An offer's bonus items come with the bundle's own: the mail names them all.
+      items: [...itemsIn(bundle.items, gameArea.area, language), ...itemsIn(offer?.bonusItems ?? [], gameArea.area, language)],
       firstBuy: itemsIn(bundle.firstBuyItems, gameArea.area, language),
       bonus: itemsIn(bundle.bonusItems, gameArea.area, language),
     },
@@ -152,6 +163,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     storefront: request.storefront ?? '',
     unpaidOrdersPerCharacter: orders.settings.unpaidOrdersPerCharacter,
     unpaidOrdersPerBuyer: orders.settings.unpaidOrdersPerBuyer,
+    ...(offer ? { offer: { offerOf: offer.offerOf, percentOff: offer.percentOff } } : {}),
   });
   if (written) return answer(written);
   // The token named an order already (a retry, a double tap, or the same request at the same moment).

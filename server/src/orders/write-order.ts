@@ -1,5 +1,6 @@
 import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Db } from '../db/db';
+import { DomainError } from '../domain-errors';
 import type { PromisedItems } from '../fulfilment';
 import type { DiscountCode } from '../discounts';
 import type { RoleHistory } from './bundle-history';
@@ -7,8 +8,10 @@ import { checkDiscountCode } from './discount-check';
 import { purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
 import { HOLDING_STATUSES, PAID_STATUSES } from './order-state';
-import { placeCreatedOrder, type PlaceOutcome } from './order-workflow';
-import { limitReached, orderPrice } from './price';
+import { placeCreatedOrder, placeOfferOrder, type PlaceOutcome } from './order-workflow';
+import { methodPriceMinor } from '@topup/shared/rules';
+import { offerTakenBy } from './post-purchase-offer';
+import { limitReached, orderPrice, priceOrder, type OrderPrice } from './price';
 import { roleLockKey } from './role-lock';
 
 /** Everything known about a new order before it is written; its price is computed here. */
@@ -50,6 +53,14 @@ export interface NewOrder {
   readonly unpaidOrdersPerCharacter: number;
   /** Open unpaid orders one buyer may have for the character at once. */
   readonly unpaidOrdersPerBuyer: number;
+  /** Placed with the post-purchase offer of a paid order: which one, and its per cent off (no code then). */
+  readonly offer?: { readonly offerOf: string; readonly percentOff: number };
+}
+
+/** The order's price: the method's price of the bundle less the code's part, or the offer's per cent off. */
+function priceOf(order: NewOrder): OrderPrice {
+  if (order.offer) return priceOrder(methodPriceMinor(order.bundlePriceMinor, order.methodPercent), order.offer.percentOff);
+  return orderPrice(order.bundlePriceMinor, order.methodPercent, order.code, order.currency);
 }
 
 /** The order was written (its id), or the token already named an order (null: read it). */
@@ -57,7 +68,7 @@ export type Written = string | null;
 
 /** topup_place_order's arguments (migration 081), in its order: what to count, the caps, and the new row. */
 function placeParams(order: NewOrder, orderId: string): unknown[] {
-  const price = orderPrice(order.bundlePriceMinor, order.methodPercent, order.code, order.currency);
+  const price = priceOf(order);
   return [
     roleLockKey(order.gameId, order.roleId),
     order.gameId,
@@ -134,8 +145,24 @@ function refusal(order: NewOrder, placed: PlaceOutcome): Error {
  */
 export async function writeOrder(db: Db, order: NewOrder): Promise<Written> {
   const orderId = newOrderId();
-  const placed = await placeCreatedOrder(db, placeParams(order, orderId));
+  const placed = order.offer ? await placeWithOffer(db, order, order.offer.offerOf, orderId) : await placeCreatedOrder(db, placeParams(order, orderId));
   if (placed.outcome === 'placed') return orderId;
   if (placed.outcome === 'token') return null;
   throw refusal(order, placed);
+}
+
+/**
+ * An order with a post-purchase offer, under the character's lock in one transaction: its token's
+ * order if it names one already, else refused when another order took the offer meanwhile (the offer
+ * is bought once), else placed and marked as the offer's.
+ */
+async function placeWithOffer(db: Db, order: NewOrder, offerOf: string, orderId: string): Promise<PlaceOutcome> {
+  return db.transaction(
+    async (tx) => {
+      const [earlier] = await tx.query('SELECT 1 FROM orders WHERE order_token = $1', [order.orderToken]);
+      if (!earlier && (await offerTakenBy(tx, offerOf))) throw new DomainError('offerTaken');
+      return placeOfferOrder(tx, placeParams(order, orderId), orderId, offerOf);
+    },
+    { lockKey: roleLockKey(order.gameId, order.roleId) },
+  );
 }

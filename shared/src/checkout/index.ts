@@ -22,6 +22,7 @@ export { rememberedOrders, rememberOrder, forgetOrder, findOrder, MAX_REMEMBERED
 export { createOrder } from './create-order';
 export { getOrderInfo } from './get-order-info';
 export { checkDiscountCode } from './check-discount-code';
+export { getPurchaseOffer, usePurchaseOffer, OFFER_NOT_AVAILABLE_RET, type OfferTerms, type PurchaseOfferState } from './use-purchase-offer';
 export { readLinkedCharacter, type LinkedCharacter } from './linked-character';
 export { useCharacterCheck, type CharacterCheck } from './use-character-check';
 export { priceChange, purchaseLimitReached, samePrice, PRICE_CHANGED_RET, type PriceChange } from './price-change';

@@ -32,6 +32,14 @@ export function useOrderFollowing(
   const [error, setError] = useState<string | null>(null);
   const [stopped, setStopped] = useState(false);
   const [round, setRound] = useState(0);
+  // Another order on the same page (the pay centre follows a post-purchase offer's order in place): start over.
+  const [followed, setFollowed] = useState(orderId);
+  if (followed !== orderId) {
+    setFollowed(orderId);
+    setOrder(null);
+    setError(null);
+    setStopped(false);
+  }
   const finished = stopped || Number(order?.final) === 1;
   const latestRead = useRef(read);
   latestRead.current = read;

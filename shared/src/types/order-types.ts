@@ -32,6 +32,8 @@ export interface CreateOrderPayload {
    * the order is refused (1021) instead of charging a price the player did not see. Absent: not checked.
    */
   seen_amount?: string;
+  /** The paid order whose post-purchase offer this order takes (its result page's): priced by the offer then, no code. */
+  offer_of?: string;
 }
 
 export interface CreatedOrder {
@@ -135,4 +137,33 @@ export interface PlayerTicket {
   /** Support's answer; "" while there is none. */
   readonly answer: string;
   readonly answered_at: string | null;
+}
+
+/**
+ * `purchaseOffer`: the post-purchase offer a paid order's result page shows (docs/api.md), or `offer`
+ * null when there is none to show now. Bought with `createOrder` and `offer_of` (the paid order's id),
+ * the same character and `seen_amount` the offer's `amount`.
+ */
+export interface PurchaseOffer {
+  readonly offer: {
+    readonly product_id: string;
+    readonly product_name: string;
+    readonly product_content: string;
+    readonly image_url: string;
+    /** Whole per cent off; 0 when the offer gives bonus items only. */
+    readonly percent_off: number;
+    /** The bundle's price and the offer's, as the product card writes prices ("4.99", "5900"), before the pay method's difference. */
+    readonly list_amount: string;
+    readonly amount: string;
+    /** The paid order's pay method (the one step pays with it), and what it charges with it. */
+    readonly pay_type: string;
+    readonly pay_amount: string;
+    readonly currency: 'USD' | 'KRW';
+    readonly items: readonly { readonly name: string; readonly quantity: number }[];
+    /** What the offer adds to the bundle's items. */
+    readonly bonus_items: readonly { readonly name: string; readonly quantity: number }[];
+    /** Until when it may be bought (ISO 8601), and the seconds left at the answer (the page counts down from them, whatever its clock). */
+    readonly ends_at: string;
+    readonly seconds_left: number;
+  } | null;
 }

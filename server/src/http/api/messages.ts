@@ -50,6 +50,21 @@ export const MESSAGES = {
     ko: '운영이 종료된 서버입니다. 이 서버의 캐릭터는 더 이상 충전할 수 없으니 다른 서버를 선택해 주세요.',
     zh: '该服务器已关闭，无法再为其角色充值，请选择其他服务器。',
   },
+  offerNotAvailable: {
+    en: 'This offer is not available for this character.',
+    ko: '이 캐릭터에게는 제공되지 않는 특가입니다.',
+    zh: '该角色无法享受此特惠。',
+  },
+  offerOver: {
+    en: 'This offer has ended.',
+    ko: '이 특가는 종료되었습니다.',
+    zh: '此特惠已结束。',
+  },
+  offerTaken: {
+    en: 'This offer has already been bought.',
+    ko: '이 특가는 이미 구매하셨습니다.',
+    zh: '此特惠已购买过。',
+  },
   priceChanged: {
     en: 'The price of this bundle has just changed. Please go back to see the new price before you pay.',
     ko: '이 상품의 가격이 방금 변경되었습니다. 결제하기 전에 돌아가서 새 가격을 확인해 주세요.',

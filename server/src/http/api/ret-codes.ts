@@ -36,6 +36,8 @@ export const RET = {
   TICKET_NOT_FOUND: 1023,
   // The server is closed by the catalogue: its characters are not looked up or sold to here any more.
   SERVER_CLOSED: 1024,
+  // A post-purchase offer that is not this character's, over, or bought already: nothing was placed.
+  OFFER_NOT_AVAILABLE: 1031,
   SERVER_ERROR: 1099,
 } as const;
 

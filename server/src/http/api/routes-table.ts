@@ -19,6 +19,7 @@ import { checkDiscountCode } from './orders/check-discount-code';
 import { createOrder } from './orders/create-order';
 import { orderInfo } from './orders/order-info';
 import { findOrder } from './orders/find-order';
+import { purchaseOffer } from './orders/purchase-offer';
 import { createSupportTicket } from './support/create-support-ticket';
 import { findSupportTicket } from './support/find-support-ticket';
 
@@ -35,6 +36,7 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   createOrder,
   orderInfo,
   findOrder,
+  purchaseOffer,
   checkDiscountCode,
   // The help page's contact form, and "My tickets"
   createSupportTicket,

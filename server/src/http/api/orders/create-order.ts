@@ -38,6 +38,7 @@ function orderRequest(input: ActionInput, clientAddress: string): OrderRequest {
     buyer: buyerKey(clientAddress),
     receiptEmail,
     seenAmount: input.seen_amount ?? '',
+    offerOf: (input.offer_of ?? '').trim(),
   };
 }
 

@@ -13,6 +13,8 @@ export const CREATE_ORDER_FIELDS = {
   order_token: FIELD.orderToken,
   receipt_email: FIELD.email,
   seen_amount: FIELD.amount,
+  // The paid order whose post-purchase offer this order takes (docs/api.md); absent for none.
+  offer_of: FIELD.orderId,
 };
 
 export const CHECK_DISCOUNT_CODE_FIELDS = {
