@@ -137,7 +137,7 @@ describe('the catalogue editor', () => {
         await field(form, 'Tab').fill('Pearls');
         await field(form, 'Bundle name').fill(`${n} Pearls`);
         await field(form, 'Bundle details').fill(`${n} Pearls, sent by in-game mail.`);
-        await field(form, 'Bundle image').fill('/assets/bundles/currency.svg');
+        await field(form, 'Bundle image').fill('/assets/products/currency-1.svg');
         await field(form, 'Price (USD, minor units)').fill(cents);
         await field(form, 'Items delivered (JSON)').fill(`[{"name": "Pearl", "quantity": ${n}}]`);
         await field(form, 'Order').fill(String(n));

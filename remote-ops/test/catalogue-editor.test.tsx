@@ -15,7 +15,7 @@ const BUNDLE = {
   type: 'Gems',
   product_name: '300 Dragon Gems',
   product_content: '',
-  product_file_url: '/assets/bundles/currency.svg',
+  product_file_url: '/assets/products/currency-1.svg',
   price_minor: 499,
   items: [{ name: 'Dragon Gems', quantity: 300 }],
   first_buy_offer: false,

@@ -419,6 +419,7 @@ export const EN: Record<string, string> = {
   'catalogue.source.import': "from the command line",
   'catalogue.source.back-office': "in the back office",
   'audit.action.catalogue.import': "Imported a catalogue file",
+  'audit.action.catalogue.revert': "Reverted the catalogue to a revision",
   'audit.action.catalogue.image_upload': "Uploaded a catalogue image",
   'image.hint': "PNG, JPEG, WebP or GIF, up to 1 MiB.",
   'image.none': "No image yet.",

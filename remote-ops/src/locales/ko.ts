@@ -419,6 +419,7 @@ export const KO: Record<string, string> = {
   'catalogue.source.import': "명령줄에서",
   'catalogue.source.back-office': "백오피스에서",
   'audit.action.catalogue.import': "카탈로그 파일 가져오기",
+  'audit.action.catalogue.revert': "카탈로그를 이전 리비전으로 되돌림",
   'audit.action.catalogue.image_upload': "카탈로그 이미지 업로드",
   'image.hint': "PNG, JPEG, WebP 또는 GIF, 최대 1 MiB.",
   'image.none': "아직 이미지가 없습니다.",

@@ -419,6 +419,7 @@ export const ZH: Record<string, string> = {
   'catalogue.source.import': "通过命令行",
   'catalogue.source.back-office': "在管理后台",
   'audit.action.catalogue.import': "导入了商品目录文件",
+  'audit.action.catalogue.revert': "将商品目录恢复到某个版本",
   'audit.action.catalogue.image_upload': "上传了商品目录图片",
   'image.hint': "PNG、JPEG、WebP 或 GIF，最大 1 MiB。",
   'image.none': "还没有图片。",

@@ -3,7 +3,8 @@ import type { CatalogueDraft, CatalogueDraftRow } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
 import type { CatalogueCache } from './catalogue-cache';
 import { canonical, diffCatalogue, ROW_KEYS } from './catalogue-diff';
-import { checkCatalogueFile, exportCatalogue, importCatalogue, missingImages, type CatalogueCheckOptions, type CatalogueFile, type ImportOutcome, type ImportRecord } from './catalogue-file';
+import { checkCatalogueFile, exportCatalogue, importCatalogue, picturesOf, type CatalogueCheckOptions, type CatalogueFile, type ImportOutcome, type ImportRecord } from './catalogue-file';
+import { pictureProblemText, pictureSource, rowPictureProblems, uploadedAddressesOf, type PictureProblem } from './catalogue-pictures';
 import SCHEMA from './catalogue-file.schema.json';
 
 /**
@@ -24,7 +25,11 @@ const keyOf = (list: DraftList, row: unknown): string => (ROW_KEYS[list] as (row
 
 /** A row the draft is refused: not the shape its list needs (the same schema as a catalogue file's). */
 export class DraftRowError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  constructor(
+    readonly problems: readonly string[],
+    /** The row's pictures the store does not have, for the editor to name in the operator's language. */
+    readonly pictures: readonly PictureProblem[] = [],
+  ) {
     super(`The row is refused: ${problems.join('; ')}`);
     this.name = 'DraftRowError';
   }
@@ -121,10 +126,9 @@ export async function readDraft(db: Queryable, checks: CatalogueCheckOptions = {
   };
 }
 
-/** What publishing the draft would be refused for: the file's checks, then pictures never uploaded. */
+/** What publishing the draft would be refused for: the file's checks, pictures included. */
 async function draftProblems(db: Queryable, file: CatalogueFile, checks: CatalogueCheckOptions): Promise<string[]> {
-  const problems = checkCatalogueFile(file, checks);
-  return problems.length > 0 ? problems : missingImages(db, file);
+  return checkCatalogueFile(file, { ...checks, pictures: await picturesOf(db, file) });
 }
 
 /**
@@ -141,6 +145,9 @@ export async function saveDraftRow(
 ): Promise<string> {
   const problems = checkDraftRow(list, row);
   if (problems.length > 0) throw new DraftRowError(problems);
+  // A banner or bundle shows only a picture the store has (one of its files, or one uploaded).
+  const pictures = rowPictureProblems(list, row, await pictureSource(db, uploadedAddressesOf([row])));
+  if (pictures.length > 0) throw new DraftRowError(pictures.map(pictureProblemText), pictures);
   const key = keyOf(list, row);
   await db.transaction(async (tx) => {
     const live = rowsByKey(await exportCatalogue(tx), list).get(key);
