@@ -150,4 +150,65 @@ describe('the catalogue editor', () => {
     expect(within(form).getByLabelText('Order')).toBeDisabled();
     expect(within(form).queryByRole('button', { name: 'Save to draft' })).toBeNull();
   });
+
+  it('says in the operator\'s words that a picture the store does not have is refused, next to its field', async () => {
+    const missing = '/assets/products/gone.svg';
+    fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue/draft': { body: draftWith({}) },
+      'POST /catalogue/draft/rows': {
+        status: 400,
+        body: { error: 'The row is refused', code: 'rowInvalid', problems: [`product_file_url: the picture ${missing} is missing: the store has no such file (404)`], pictures: [{ field: 'product_file_url', url: missing, reason: 'notFound' }] },
+      },
+    });
+    await renderConsole('/ops/catalogue/edit');
+    fireEvent.click(await screen.findByRole('button', { name: /^Bundles/ }));
+    fireEvent.click(screen.getByRole('button', { name: /300 Dragon Gems/ }));
+    const form = screen.getByRole('form', { name: '300 Dragon Gems' });
+    const picture = within(form).getByLabelText('Bundle image');
+    fireEvent.input(picture, { target: { value: missing } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    await waitFor(() => expect(picture).toHaveAttribute('aria-invalid', 'true'));
+    expect(picture).toHaveAccessibleDescription(expect.stringContaining(`The picture ${missing} is missing: the store has no such file.`));
+    // Said once, in the operator's language, not also in the server's English.
+    expect(form).not.toHaveTextContent('(404)');
+  });
+
+  it('shows in the publish dialog everything publishing adds, changes and retires, with prices old and new', async () => {
+    const draft = draftWith(
+      {},
+      {
+        rows: [{ list: 'bundles', key: BUNDLE.product_id, row: { ...BUNDLE, price_minor: 549 }, kind: 'changed', stale: false, live: BUNDLE, updated_by: 'merch@ops.example', updated_at: '' }],
+        diff: {
+          lists: {
+            bundles: {
+              added: 1,
+              changed: 1,
+              retired: 1,
+              rows: {
+                added: [{ key: '18-kr-currency-300', name: '300 Dragon Gems', game_id: 18, area: 'kr', to_minor: 6500 }],
+                changed: [{ key: '18-us-currency-300', name: '300 Dragon Gems', game_id: 18, area: 'us', fields: ['price_minor'], from_minor: 499, to_minor: 549 }],
+                retired: [{ key: '18-eu-currency-300', name: '300 Dragon Gems', game_id: 18, area: 'eu', fields: ['active'] }],
+              },
+            },
+            games: { added: 0, changed: 0, retired: 0, rows: { added: [], changed: [], retired: [] } },
+          },
+          priceChanges: [],
+        },
+      },
+    );
+    fakeApi({ 'GET /session': { body: MERCHANDISER }, 'GET /catalogue/draft': { body: draft } });
+    await renderConsole('/ops/catalogue/edit');
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish as revision 8' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publish the draft as revision 8' });
+    const diff = within(dialog).getByRole('region', { name: 'What publishing changes' });
+    expect(within(diff).getByRole('heading', { name: 'Bundles (1 added, 1 changed, 1 retired)' })).toBeInTheDocument();
+    expect(within(diff).queryByRole('heading', { name: /Games/ })).toBeNull();
+    const rows = within(diff).getAllByRole('listitem').map((item) => item.textContent);
+    expect(rows).toEqual([
+      'Added 300 Dragon Gems 18-kr-currency-300 · kr · ₩6,500',
+      'Changed 300 Dragon Gems 18-us-currency-300 · us · $4.99 → $5.49 · changes price_minor',
+      'Retired 300 Dragon Gems 18-eu-currency-300 · eu · changes active',
+    ]);
+  });
 });

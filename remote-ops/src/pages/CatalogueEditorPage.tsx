@@ -8,6 +8,7 @@ import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, largePriceChangesOf, Loading, PriceChangingDialog, useFormats } from '../app/parts';
 import { OpsPageFrame } from '../app/OpsPageFrame';
+import { CatalogueDiffView } from '../app/CatalogueDiffView';
 import { ImageField } from '../app/ImageField';
 import { blankRow, fieldsOf, fromInputs, LIST_SPECS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem } from '../app/catalogue-fields';
 
@@ -249,13 +250,25 @@ export function CatalogueEditorPage() {
           confirmLabel={t('editor.publishButton')}
           onConfirm={publish}
           onClose={() => setPublishing(null)}
-        />
+        >
+          <h3 id="publish-diff-title">{t('editor.publishDiff')}</h3>
+          <div className="ops-dialog__scroll" role="region" aria-labelledby="publish-diff-title" tabIndex={0}>
+            <CatalogueDiffView diff={shown.diff} headingLevel={4} />
+          </div>
+        </PriceChangingDialog>
       ) : null}
       {discarding ? (
         <ActionDialog title={t('editor.discardTitle')} description={t('editor.discardDescription', { count: changes })} confirmLabel={t('editor.discard')} danger onConfirm={discard} onClose={() => setDiscarding(false)} />
       ) : null}
     </OpsPageFrame>
   );
+}
+
+/** A picture the server refused (`pictures` of a 400 rowInvalid). */
+interface PictureRefusal {
+  readonly field: string;
+  readonly url: string;
+  readonly reason: 'notUploaded' | 'notFound' | 'notOurs';
 }
 
 interface RowEditorProps {
@@ -285,6 +298,8 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
   const [inputs, setInputs] = useState<Draft>(() => toInputs(fields, editing.row));
   const [local, setLocal] = useState<InputProblem[]>([]);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
+  /** Pictures the store does not have, named in the operator's language next to their field. */
+  const [pictures, setPictures] = useState<PictureRefusal[]>([]);
   const [error, setError] = useState<OpsApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const formId = useId();
@@ -295,6 +310,7 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
   const names = (problem: string, field: string) => problem === field || problem.startsWith(`${field}:`) || problem.startsWith(`${field}/`);
   const problemsOf = (field: string): string[] => [
     ...local.filter((p) => p.field === field).map((p) => t(`editor.input.${p.problem}`)),
+    ...pictures.filter((p) => p.field === field).map((p) => t(`editor.picture.${p.reason}`, { url: p.url })),
     ...serverProblems.filter((p) => names(p, field)),
   ];
   const rowProblems = serverProblems.filter((p) => !fields.some((field) => names(p, field.name)));
@@ -305,6 +321,7 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
     const { row, problems } = fromInputs(fields, inputs);
     setLocal(problems);
     setServerProblems([]);
+    setPictures([]);
     setError(null);
     if (problems.length > 0) {
       firstProblem.current?.focus();
@@ -316,7 +333,10 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
     } catch (failure) {
       const refusal = failure instanceof OpsApiError ? failure : new OpsApiError(0, 'network', String(failure));
       setError(refusal);
-      setServerProblems(Array.isArray(refusal.body?.problems) ? (refusal.body.problems as string[]) : []);
+      const refused = Array.isArray(refusal.body?.pictures) ? (refusal.body.pictures as PictureRefusal[]) : [];
+      const said = (problem: string) => refused.some((p) => problem.startsWith(`${p.field}: the picture ${p.url} `));
+      setPictures(refused);
+      setServerProblems(Array.isArray(refusal.body?.problems) ? (refusal.body.problems as string[]).filter((problem) => !said(problem)) : []);
       firstProblem.current?.focus();
     } finally {
       setBusy(false);
