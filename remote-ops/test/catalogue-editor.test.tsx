@@ -101,11 +101,12 @@ describe('the catalogue editor', () => {
     fireEvent.click(screen.getByRole('button', { name: /300 Dragon Gems/ }));
     const form = screen.getByRole('form', { name: '300 Dragon Gems' });
     expect(within(form).getByLabelText('Product ID')).toBeDisabled();
-    const price = within(form).getByLabelText('Price (USD, minor units)');
+    const price = within(form).getByLabelText('Price (USD)');
+    expect(price).toHaveValue('4.99');
     fireEvent.input(price, { target: { value: '0' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
     await waitFor(() => expect(price).toHaveAttribute('aria-invalid', 'true'));
-    expect(price).toHaveAccessibleDescription('Cents for dollars, whole won for won. price_minor: must be >= 1');
+    expect(price).toHaveAccessibleDescription("In the area's currency: dollars and cents such as 4.99, whole won such as 6500. price_minor: must be >= 1");
     expect(screen.getByRole('alert')).toHaveTextContent('The row is refused: see the fields marked.');
     expect(price).toHaveValue('0');
   });
@@ -210,5 +211,82 @@ describe('the catalogue editor', () => {
       'Changed 300 Dragon Gems 18-us-currency-300 · us · $4.99 → $5.49 · changes price_minor',
       'Retired 300 Dragon Gems 18-eu-currency-300 · eu · changes active',
     ]);
+  });
+
+  it('tells three bundles of one name apart by area, price in its currency, ID and sale state', async () => {
+    const kr = { ...BUNDLE, product_id: '18-kr-currency-300', area: 'kr', price_minor: 6500 };
+    const retired = { ...BUNDLE, product_id: '18-eu-currency-300', area: 'eu', active: false };
+    const later = { ...BUNDLE, product_id: '18-en-currency-300', area: 'en', sale_starts_at: '2999-01-01T00:00:00Z' };
+    fakeApi({ 'GET /session': { body: MERCHANDISER }, 'GET /catalogue/draft': { body: draftWith({ bundles: [BUNDLE, kr, retired, later] }) } });
+    await renderConsole('/ops/catalogue/edit');
+    fireEvent.click(await screen.findByRole('button', { name: /^Bundles/ }));
+    const rows = within(screen.getByRole('list', { name: 'Bundles' })).getAllByRole('button').map((button) => button.textContent);
+    expect(rows).toEqual([
+      '300 Dragon Gemsgame 18 · us · $4.99 · 18-us-currency-300on sale',
+      '300 Dragon Gemsgame 18 · kr · ₩6,500 · 18-kr-currency-300on sale',
+      '300 Dragon Gemsgame 18 · eu · $4.99 · 18-eu-currency-300off sale',
+      '300 Dragon Gemsgame 18 · en · $4.99 · 18-en-currency-300not on sale yet',
+    ]);
+  });
+
+  it('takes a price in the currency\'s units (dollars and cents, whole won) and the items as rows', async () => {
+    const kr = { ...BUNDLE, product_id: '18-kr-currency-300', area: 'kr', price_minor: 6500, items: [{ name: '드래곤 젬', quantity: 300, names: { en: 'Dragon Gems' } }] };
+    const calls = fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue/draft': { body: draftWith({ bundles: [BUNDLE, kr] }) },
+      'POST /catalogue/draft/rows': (call) => {
+        const row = call.body!.row as { product_id: string };
+        return { body: { key: row.product_id, draft: draftWith({ bundles: [BUNDLE, kr].map((b) => (b.product_id === row.product_id ? row : b)) }) } };
+      },
+    });
+    await renderConsole('/ops/catalogue/edit');
+    fireEvent.click(await screen.findByRole('button', { name: /^Bundles/ }));
+
+    // Dollars: 5.49 is 549 cents; three decimals are refused before anything is sent.
+    fireEvent.click(screen.getByRole('button', { name: /18-us-currency-300/ }));
+    let form = screen.getByRole('form', { name: '300 Dragon Gems' });
+    const price = within(form).getByLabelText('Price (USD)');
+    fireEvent.input(price, { target: { value: '5.499' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(price).toHaveAccessibleDescription(expect.stringContaining("Enter an amount in the currency's units"));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.input(price, { target: { value: '5.49' } });
+    const items = within(form).getByRole('group', { name: 'Items delivered' });
+    expect(within(items).getByRole('group', { name: 'Item 1' })).toBeInTheDocument();
+    fireEvent.click(within(items).getByRole('button', { name: 'Add an item' }));
+    const second = within(items).getByRole('group', { name: 'Item 2' });
+    fireEvent.input(within(second).getByLabelText('Item'), { target: { value: 'Dragon Scale' } });
+    fireEvent.input(within(second).getByLabelText('Count'), { target: { value: '0' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(within(second).getByLabelText('Count')).toHaveAttribute('aria-invalid', 'true');
+    expect(items).toHaveAccessibleDescription(expect.stringContaining('Each item needs a count of 1 or more.'));
+    fireEvent.input(within(second).getByLabelText('Count'), { target: { value: '2' } });
+    fireEvent.input(within(second).getByLabelText('Name in Korean (optional)'), { target: { value: '드래곤 비늘' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    await screen.findByText('Saved to the draft.');
+    expect(calls.filter((c) => c.method === 'POST')[0]!.body!.row).toMatchObject({
+      price_minor: 549,
+      items: [
+        { name: 'Dragon Gems', quantity: 300 },
+        { name: 'Dragon Scale', quantity: 2, names: { ko: '드래곤 비늘' } },
+      ],
+    });
+
+    // Won: whole won only; an item row removed.
+    fireEvent.click(screen.getByRole('button', { name: /18-kr-currency-300/ }));
+    form = screen.getByRole('form', { name: '300 Dragon Gems' });
+    const won = within(form).getByLabelText('Price (KRW)');
+    expect(won).toHaveValue('6500');
+    fireEvent.input(won, { target: { value: '6500.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(won).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.input(won, { target: { value: '7000' } });
+    const krItems = within(form).getByRole('group', { name: 'Items delivered' });
+    expect(within(krItems).getByLabelText('Name in English (optional)')).toHaveValue('Dragon Gems');
+    fireEvent.click(within(krItems).getByRole('button', { name: 'Add an item' }));
+    fireEvent.click(within(krItems).getByRole('button', { name: 'Remove item 2' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body!.row).toMatchObject({ price_minor: 7000, items: [{ name: '드래곤 젬', quantity: 300, names: { en: 'Dragon Gems' } }] });
   });
 });

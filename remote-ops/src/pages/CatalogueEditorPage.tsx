@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { currencyCode } from '@topup/shared/rules';
 import type { CatalogueDraft, CatalogueDraftRow, PriceChange } from '@topup/shared/types';
@@ -10,7 +10,7 @@ import { ActionDialog, Empty, ErrorNote, largePriceChangesOf, Loading, PriceChan
 import { OpsPageFrame } from '../app/OpsPageFrame';
 import { CatalogueDiffView } from '../app/CatalogueDiffView';
 import { ImageField } from '../app/ImageField';
-import { blankRow, fieldsOf, fromInputs, LIST_SPECS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem } from '../app/catalogue-fields';
+import { blankRow, fieldsOf, fromInputs, LIST_SPECS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem, type ItemInput } from '../app/catalogue-fields';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -203,9 +203,12 @@ export function CatalogueEditorPage() {
                           aria-current={editing && !editing.isNew && keyOf(editing.row) === key ? 'true' : undefined}
                           onClick={() => setEditing({ list, row, isNew: false })}
                         >
-                          <span>{title}</span>
+                          <span className="ops-row-title">
+                            <span>{title}</span>
+                            <RowFacts list={list} row={row} />
+                          </span>
                           {mark ? <span className={`ops-tag ops-tag--${mark.stale ? 'failed' : mark.kind === 'new' ? 'paid' : 'pending'}`}>{t(mark.stale ? 'editor.stale' : `editor.${mark.kind}`)}</span> : null}
-                          {row.active === false ? <span className="ops-tag">{t('editor.retired')}</span> : null}
+                          {row.active === false ? <span className="ops-tag">{t('editor.retired')}</span> : list === 'bundles' ? <SaleState row={row} /> : null}
                         </button>
                       </li>
                     );
@@ -295,7 +298,7 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
       ),
     [spec, editing.row, editing.list, payTypes],
   );
-  const [inputs, setInputs] = useState<Draft>(() => toInputs(fields, editing.row));
+  const [inputs, setInputs] = useState<Draft>(() => toInputs(fields, editing.row, currencyCode));
   const [local, setLocal] = useState<InputProblem[]>([]);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   /** Pictures the store does not have, named in the operator's language next to their field. */
@@ -318,7 +321,7 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || readOnly) return;
-    const { row, problems } = fromInputs(fields, inputs);
+    const { row, problems } = fromInputs(fields, inputs, currencyCode);
     setLocal(problems);
     setServerProblems([]);
     setPictures([]);
@@ -462,6 +465,9 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
       </fieldset>
     );
   }
+  if (field.kind === 'items') {
+    return <ItemRows id={id} label={label} items={Array.isArray(value) ? (value as readonly ItemInput[]) : []} readOnly={readOnly} invalid={problems.length > 0} describedBy={describedBy} after={after} onChange={onChange} />;
+  }
   if (field.kind === 'image') {
     return (
       <div className="ops-field ops-field--wide">
@@ -477,7 +483,7 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
     <div className={`ops-field${wide ? ' ops-field--wide' : ''}`}>
       <label htmlFor={id}>
         {label}
-        {field.kind === 'minor' && currencyArea ? ` (${currencyCode(currencyArea)}, ${t('editor.minorUnits')})` : ''}
+        {field.kind === 'minor' ? ` (${currencyCode(currencyArea)})` : ''}
       </label>
       {field.kind === 'choice' ? (
         <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
@@ -500,6 +506,93 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
       )}
       {after}
     </div>
+  );
+}
+
+/** What tells a row from its namesakes in a list: its game and area, a bundle's price in its currency and its ID. */
+function RowFacts({ list, row }: { readonly list: string; readonly row: Row }) {
+  const { t } = useOpsTranslation();
+  const formats = useFormats();
+  const facts: string[] = [];
+  if (list !== 'games' && 'game_id' in row) facts.push(row.game_id === null ? t('editor.payCentre') : t('editor.gameNo', { game: String(row.game_id) }));
+  if (typeof row.area === 'string' && row.area) facts.push(row.area);
+  if (list === 'bundles') {
+    if (typeof row.price_minor === 'number') facts.push(formats.money(row.price_minor, currencyCode(String(row.area ?? ''))));
+    facts.push(String(row.product_id ?? ''));
+  }
+  if (list === 'banners') facts.push(String(row.banner_key ?? ''));
+  if (facts.length === 0) return null;
+  return <span className="ops-muted ops-row-facts">{facts.join(' · ')}</span>;
+}
+
+/** Whether an active bundle is on sale now, or outside its sale window. */
+function SaleState({ row }: { readonly row: Row }) {
+  const { t } = useOpsTranslation();
+  const now = Date.now();
+  const starts = typeof row.sale_starts_at === 'string' ? Date.parse(row.sale_starts_at) : NaN;
+  const ends = typeof row.sale_ends_at === 'string' ? Date.parse(row.sale_ends_at) : NaN;
+  if (starts > now) return <span className="ops-tag ops-tag--pending">{t('editor.saleNotYet')}</span>;
+  if (ends <= now) return <span className="ops-tag">{t('editor.saleEnded')}</span>;
+  return <span className="ops-tag ops-tag--paid">{t('editor.onSale')}</span>;
+}
+
+const NO_ITEM: ItemInput = { name: '', quantity: '', en: '', ko: '', zh: '' };
+
+interface ItemRowsProps {
+  readonly id: string;
+  readonly label: string;
+  readonly items: readonly ItemInput[];
+  readonly readOnly: boolean;
+  readonly invalid: boolean;
+  readonly describedBy: string | undefined;
+  readonly after: ReactNode;
+  readonly onChange: (items: readonly ItemInput[]) => void;
+}
+
+/** What a bundle delivers, one item a row: its name as the game knows it, how many, and its name in other languages; rows added and removed. */
+function ItemRows({ id, label, items, readOnly, invalid, describedBy, after, onChange }: ItemRowsProps) {
+  const { t } = useOpsTranslation();
+  const set = (index: number, change: Partial<ItemInput>) => onChange(items.map((item, at) => (at === index ? { ...item, ...change } : item)));
+  const cells = [
+    ['name', 'editor.items.name'],
+    ['quantity', 'editor.items.quantity'],
+    ['en', 'editor.items.en'],
+    ['ko', 'editor.items.ko'],
+    ['zh', 'editor.items.zh'],
+  ] as const;
+  return (
+    <fieldset className="ops-field ops-field--wide ops-items" aria-describedby={describedBy} data-field-kind="items">
+      <legend>{label}</legend>
+      {items.length === 0 ? <p className="ops-muted">{t('editor.items.none')}</p> : null}
+      {items.map((item, index) => (
+        <div key={index} className="ops-items__row" role="group" aria-label={t('editor.items.row', { n: index + 1 })}>
+          {cells.map(([name, words]) => (
+            <label key={name} className="ops-field" htmlFor={`${id}-${index}-${name}`}>
+              <span>{t(words)}</span>
+              <input
+                id={`${id}-${index}-${name}`}
+                value={item[name]}
+                disabled={readOnly}
+                aria-invalid={invalid || undefined}
+                inputMode={name === 'quantity' ? 'numeric' : undefined}
+                onChange={(e) => set(index, { [name]: e.target.value })}
+              />
+            </label>
+          ))}
+          {!readOnly ? (
+            <button type="button" className="ops-button ops-button--quiet" onClick={() => onChange(items.filter((_, at) => at !== index))}>
+              {t('editor.items.remove', { n: index + 1 })}
+            </button>
+          ) : null}
+        </div>
+      ))}
+      {!readOnly ? (
+        <button type="button" className="ops-button ops-button--quiet ops-items__add" onClick={() => onChange([...items, NO_ITEM])}>
+          {t('editor.items.add')}
+        </button>
+      ) : null}
+      {after}
+    </fieldset>
   );
 }
 
