@@ -208,8 +208,8 @@ describe('the catalogue editor', () => {
     const rows = within(diff).getAllByRole('listitem').map((item) => item.textContent);
     expect(rows).toEqual([
       'Added 300 Dragon Gems 18-kr-currency-300 · kr · ₩6,500',
-      'Changed 300 Dragon Gems 18-us-currency-300 · us · $4.99 → $5.49 · changes price_minor',
-      'Retired 300 Dragon Gems 18-eu-currency-300 · eu · changes active',
+      'Changed 300 Dragon Gems 18-us-currency-300 · us · $4.99 → $5.49 · changes Price',
+      'Retired 300 Dragon Gems 18-eu-currency-300 · eu · changes On sale',
     ]);
   });
 

@@ -229,7 +229,7 @@ describe('the catalogue', () => {
     const retire = await within(dialog).findByLabelText('Also retire what was added since: 1 bundles and 0 discount codes off sale, 2 banners no longer shown');
     expect(within(dialog).queryByText(/Retired Winter Pack/)).toBeNull();
     fireEvent.click(retire);
-    expect(within(dialog).getByText(/Retired/).closest('li')).toHaveTextContent('Retired Winter Pack 18-us-winter · us · changes active');
+    expect(within(dialog).getByText(/Retired/).closest('li')).toHaveTextContent('Retired Winter Pack 18-us-winter · us · changes On sale');
     fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'winter over' } });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Revert to this revision' }));

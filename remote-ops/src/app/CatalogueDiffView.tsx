@@ -18,6 +18,8 @@ export function CatalogueDiffView({ diff, headingLevel = 3 }: { readonly diff: C
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   if (lists.length === 0) return <p className="ops-muted">{t('diff.none')}</p>;
 
+  /** A field as the editor's form names it (`price_minor` → Price). */
+  const fieldName = (list: string, field: string) => t(`editor.field.${list}.${field}`, { defaultValue: t(`editor.field.${field}`, { defaultValue: field }) });
   const price = (row: CatalogueDiffRow): string => {
     const currency = currencyCode(row.area);
     if (row.from_minor !== undefined && row.to_minor !== undefined) return `${formats.money(row.from_minor, currency)} → ${formats.money(row.to_minor, currency)}`;
@@ -41,7 +43,7 @@ export function CatalogueDiffView({ diff, headingLevel = 3 }: { readonly diff: C
                   {row.name ? <strong>{row.name}</strong> : null} <span className="ops-mono ops-muted">{row.key}</span>
                   {row.area ? <span className="ops-muted"> · {row.area}</span> : null}
                   {price(row) ? <span> · {price(row)}</span> : null}
-                  {kind !== 'added' && row.fields && row.fields.length > 0 ? <span className="ops-muted"> · {t('diff.fields', { fields: row.fields.join(', ') })}</span> : null}
+                  {kind !== 'added' && row.fields && row.fields.length > 0 ? <span className="ops-muted"> · {t('diff.fields', { fields: row.fields.map((field) => fieldName(list, field)).join(', ') })}</span> : null}
                 </li>
               )),
             )}
