@@ -289,4 +289,28 @@ describe('the catalogue editor', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
     expect(calls.filter((c) => c.method === 'POST')[1]!.body!.row).toMatchObject({ price_minor: 7000, items: [{ name: '드래곤 젬', quantity: 300, names: { en: 'Dragon Gems' } }] });
   });
+
+  it('previews the draft on the player\'s page of the game being edited, in this browser, and ends the preview', async () => {
+    const draft = draftWith(
+      { game_areas: [{ game_id: 18, area: 'us', customer_service_url: null, sort: 0 }] },
+      { rows: [{ list: 'bundles', key: BUNDLE.product_id, row: { ...BUNDLE, price_minor: 549 }, kind: 'changed', stale: false, live: BUNDLE, updated_by: 'merch@ops.example', updated_at: '' }] },
+    );
+    const calls = fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue/draft': { body: draft },
+      'POST /catalogue/draft/preview': { body: { previewing: true, seconds: 7200 } },
+      'POST /catalogue/draft/preview/end': { body: { previewing: false } },
+    });
+    await renderConsole('/ops/catalogue/edit');
+    fireEvent.click(await screen.findByRole('button', { name: /^Bundles/ }));
+    fireEvent.click(screen.getByRole('button', { name: /18-us-currency-300/ }));
+    fireEvent.click(screen.getByRole('button', { name: "Preview the player's page" }));
+    const open = await screen.findByRole('link', { name: 'Open game 18 in us with the draft' });
+    expect(open).toHaveAttribute('href', '/#/?game_id=18&area=us');
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(screen.getByText(/Preview on in this browser/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'End the preview' }));
+    await screen.findByRole('button', { name: "Preview the player's page" });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/catalogue/draft/preview', '/catalogue/draft/preview/end']);
+  });
 });

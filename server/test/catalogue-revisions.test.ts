@@ -11,9 +11,8 @@ jest.setTimeout(120_000);
 const SETUP = { name: 'service:test-setup', operatorId: null, address: 'test' };
 const IMPORT = { actor: 'service:test', reason: 'test', source: 'import' } as const;
 
-type Rows = Array<Record<string, unknown>>;
 /** A copy to change: the export is read-only. */
-const copy = (file: CatalogueFile) => JSON.parse(JSON.stringify(file)) as Record<string, Rows> & { format: number };
+const copy = (file: CatalogueFile) => JSON.parse(JSON.stringify(file)) as { -readonly [K in keyof CatalogueFile]-?: Array<Record<string, unknown>> } & { format: number };
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8BQz0AEYBxVSF8AAFeSBPkI2+HUAAAAAElFTkSuQmCC', 'base64');
 

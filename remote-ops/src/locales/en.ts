@@ -624,4 +624,10 @@ export const EN: Record<string, string> = {
   'editor.onSale': "on sale",
   'editor.saleNotYet': "not on sale yet",
   'editor.saleEnded': "sale ended",
+  'editor.preview.start': "Preview the player's page",
+  'editor.preview.on': "Preview on in this browser: the store's pages show the draft to you only (players keep the published catalogue) until you end it, sign out, or two hours pass.",
+  'editor.preview.open': "Open game {{game}} in {{area}} with the draft",
+  'editor.preview.openPayCentre': "Open the pay centre with the draft",
+  'editor.preview.end': "End the preview",
+  'error.previewNeedsSession': "A preview is shown in a signed-in operator's browser.",
 };

@@ -624,4 +624,10 @@ export const KO: Record<string, string> = {
   'editor.onSale': "판매 중",
   'editor.saleNotYet': "판매 전",
   'editor.saleEnded': "판매 종료",
+  'editor.preview.start': "플레이어 화면 미리보기",
+  'editor.preview.on': "이 브라우저에서 미리보기 중입니다. 스토어 화면에 초안이 나에게만 보이며(플레이어는 게시된 카탈로그를 봅니다), 미리보기를 끝내거나 로그아웃하거나 2시간이 지나면 끝납니다.",
+  'editor.preview.open': "초안으로 게임 {{game}} ({{area}}) 열기",
+  'editor.preview.openPayCentre': "초안으로 결제 센터 열기",
+  'editor.preview.end': "미리보기 끝내기",
+  'error.previewNeedsSession': "미리보기는 로그인한 운영자의 브라우저에서만 볼 수 있습니다.",
 };

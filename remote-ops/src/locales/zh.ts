@@ -624,4 +624,10 @@ export const ZH: Record<string, string> = {
   'editor.onSale': "在售",
   'editor.saleNotYet': "尚未开售",
   'editor.saleEnded': "已停售",
+  'editor.preview.start': "预览玩家页面",
+  'editor.preview.on': "已在此浏览器中开启预览：商城页面仅向你显示草稿（玩家仍看到已发布的商品目录），直到你结束预览、退出登录或两小时后。",
+  'editor.preview.open': "用草稿打开游戏 {{game}}（{{area}}）",
+  'editor.preview.openPayCentre': "用草稿打开支付中心",
+  'editor.preview.end': "结束预览",
+  'error.previewNeedsSession': "预览仅在已登录运营人员的浏览器中显示。",
 };

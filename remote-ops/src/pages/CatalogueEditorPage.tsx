@@ -131,6 +131,7 @@ export function CatalogueEditorPage() {
               ))}
             </ul>
           ) : null}
+          {changes > 0 ? <DraftPreview file={shown.file} game={game || (editing && typeof editing.row.game_id === 'number' ? String(editing.row.game_id) : '')} area={editing && typeof editing.row.area === 'string' ? editing.row.area : ''} /> : null}
           {canEdit ? (
             <div className="ops-actions">
               <button type="button" className="ops-button" disabled={changes === 0 || shown.problems.length > 0} onClick={() => setPublishing({ large: null })}>
@@ -505,6 +506,53 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
         />
       )}
       {after}
+    </div>
+  );
+}
+
+/**
+ * The player's page with the draft applied, in this browser only: the server sets a preview cookie for
+ * the store's API bound to this session, and the link opens the store in a new tab.
+ */
+function DraftPreview({ file, game, area }: { readonly file: Readonly<Record<string, unknown>>; readonly game: string; readonly area: string }) {
+  const { t } = useOpsTranslation();
+  const [on, setOn] = useState(false);
+  const [error, setError] = useState<OpsApiError | null>(null);
+  // The game's page in the area chosen, or its first area; without a game, the pay centre.
+  const areas = ((file.game_areas as Row[] | undefined) ?? []).filter((row) => String(row.game_id) === game).map((row) => String(row.area));
+  const where = game && areas.length > 0 ? { game, area: areas.includes(area) ? area : areas[0]! } : null;
+  const href = where ? `/#/?game_id=${encodeURIComponent(where.game)}&area=${encodeURIComponent(where.area)}` : '/#/pcIndex';
+  const toggle = async (start: boolean) => {
+    setError(null);
+    try {
+      await opsCall('POST', start ? '/catalogue/draft/preview' : '/catalogue/draft/preview/end');
+      setOn(start);
+    } catch (failure) {
+      setError(failure instanceof OpsApiError ? failure : new OpsApiError(0, 'network', String(failure)));
+    }
+  };
+  return (
+    <div className="ops-preview">
+      <ErrorNote error={error} />
+      {on ? (
+        <>
+          <p className="ops-note ops-note--ok" role="status">
+            {t('editor.preview.on')}
+          </p>
+          <div className="ops-actions">
+            <a className="ops-button" href={href} target="_blank" rel="noopener">
+              {where ? t('editor.preview.open', { game: where.game, area: where.area }) : t('editor.preview.openPayCentre')}
+            </a>
+            <button type="button" className="ops-button ops-button--quiet" onClick={() => void toggle(false)}>
+              {t('editor.preview.end')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <button type="button" className="ops-button ops-button--quiet" onClick={() => void toggle(true)}>
+          {t('editor.preview.start')}
+        </button>
+      )}
     </div>
   );
 }

@@ -346,6 +346,19 @@ export async function picturesOf(db: Queryable, value: unknown): Promise<Picture
   return pictureSource(db, uploadedAddressesOf(LISTS.flatMap((list) => (Array.isArray(file[list]) ? (file[list] as unknown[]) : []))));
 }
 
+/** Writes every row of a checked file into the catalogue's tables (added or changed), in the caller's transaction. */
+export async function writeCatalogueRows(tx: Queryable, file: CatalogueFile): Promise<void> {
+  await upsertGames(tx, file.games);
+  await upsertGameAreas(tx, file.game_areas);
+  await upsertServers(tx, file.servers);
+  await upsertProductTabs(tx, file.product_tabs);
+  await upsertPayTypes(tx, file.pay_types);
+  await upsertBundles(tx, file.bundles);
+  await upsertBanners(tx, file.banners);
+  await upsertStoreSettings(tx, file.store_settings);
+  if (file.discount_codes) await upsertDiscountCodes(tx, file.discount_codes);
+}
+
 /** A file made inside the import's transaction from the catalogue as it stands (a draft applied to it). */
 export type FileFromCatalogue = (tx: Queryable, now: CatalogueFile) => Promise<unknown>;
 
@@ -376,15 +389,7 @@ export async function importCatalogue(db: Db, cache: CatalogueCache | null, valu
     const diff = diffCatalogue(now, file);
     const large = largePriceChanges(diff);
     if (large.length > 0 && !record.confirmedLargePriceChanges) throw new LargePriceChangeError(large);
-    await upsertGames(tx, file.games);
-    await upsertGameAreas(tx, file.game_areas);
-    await upsertServers(tx, file.servers);
-    await upsertProductTabs(tx, file.product_tabs);
-    await upsertPayTypes(tx, file.pay_types);
-    await upsertBundles(tx, file.bundles);
-    await upsertBanners(tx, file.banners);
-    await upsertStoreSettings(tx, file.store_settings);
-    if (file.discount_codes) await upsertDiscountCodes(tx, file.discount_codes);
+    await writeCatalogueRows(tx, file);
     const [row] = await tx.query<{ revision: number }>('SELECT revision::int AS revision FROM catalogue_revision');
     // The catalogue as the revision leaves it: what it keeps and counts (a part of the catalogue — a revert,
     // the seed — leaves more than its file holds).
