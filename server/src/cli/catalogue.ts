@@ -42,8 +42,11 @@ function readFile(file: string): unknown {
  * be read (an embedded database a running server holds): the store's own files are checked all the same.
  */
 async function uploadedPictures(value: unknown): Promise<PictureSource | null> {
+  const config = configFrom(processSettings());
+  // No store here (no PostgreSQL named, no embedded data folder): none is made to be read.
+  if (!config.databaseUrl && !fs.existsSync(config.dataDir)) return null;
   try {
-    const db = await openDb(configFrom(processSettings()));
+    const db = await openDb(config);
     try {
       return await picturesOf(db, value);
     } finally {
