@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { useE2e } from '../support/fixture';
 import { bundleCard, FAST_DELIVERY, mailbox, resultStatus, settleInSandbox } from '../support/orders';
@@ -273,6 +274,7 @@ describe('the catalogue editor', () => {
     await diff.getByRole('heading', { name: 'Bundles (0 added, 1 changed, 1 retired)' }).waitFor();
     await diff.locator('[data-key="18-us-currency-300"]').getByText('$4.99 → $5.49', { exact: false }).waitFor();
     await diff.locator('[data-kind="retired"][data-key="18-us-currency-60"]').waitFor();
+    await expectNoAxeViolations(page, 'the publish dialog with its changes');
     await saveScreenshot(page, 'ops-catalogue-publish-diff');
     await dialog.getByLabel('Reason (kept in the audit log)').fill('Gem prices for the winter');
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -287,6 +289,7 @@ describe('the catalogue editor', () => {
     const kept = page.locator('#catalogue-revision-diff');
     await kept.getByRole('heading', { name: `What revision ${revision} changed` }).waitFor();
     await kept.locator('[data-key="18-us-currency-300"]').getByText('$4.99 → $5.49', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, 'a revision\'s changes in the revision list');
   });
 });
 
