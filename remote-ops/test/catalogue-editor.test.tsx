@@ -175,6 +175,22 @@ describe('the catalogue editor', () => {
     expect(form).not.toHaveTextContent('(404)');
   });
 
+  it('names a refused picture in Korean for a Korean operator', async () => {
+    const missing = '/assets/banners/18-9.svg';
+    fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue/draft': { body: draftWith({}) },
+      'POST /catalogue/draft/rows': { status: 400, body: { error: 'The row is refused', code: 'rowInvalid', problems: [`product_file_url: the picture ${missing} is missing: the store has no such file (404)`], pictures: [{ field: 'product_file_url', url: missing, reason: 'notFound' }] } },
+    });
+    await renderConsole('/ops/catalogue/edit', 'ko');
+    fireEvent.click(await screen.findByRole('button', { name: /^상품\s*\d+$/ }));
+    fireEvent.click(screen.getByRole('button', { name: /18-us-currency-300/ }));
+    const form = screen.getByRole('form', { name: '300 Dragon Gems' });
+    fireEvent.click(within(form).getByRole('button', { name: '초안에 저장' }));
+    await waitFor(() => expect(form).toHaveTextContent(`사진 ${missing}이(가) 없습니다.`));
+    expect(form).not.toHaveTextContent('is missing');
+  });
+
   it('shows in the publish dialog everything publishing adds, changes and retires, with prices old and new', async () => {
     const draft = draftWith(
       {},

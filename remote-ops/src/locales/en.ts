@@ -630,4 +630,5 @@ export const EN: Record<string, string> = {
   'editor.preview.openPayCentre': "Open the pay centre with the draft",
   'editor.preview.end': "End the preview",
   'error.previewNeedsSession': "A preview is shown in a signed-in operator's browser.",
+  'catalogue.everyRow': "Every row it adds, changes and retires",
 };

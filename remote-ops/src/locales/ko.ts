@@ -630,4 +630,5 @@ export const KO: Record<string, string> = {
   'editor.preview.openPayCentre': "초안으로 결제 센터 열기",
   'editor.preview.end': "미리보기 끝내기",
   'error.previewNeedsSession': "미리보기는 로그인한 운영자의 브라우저에서만 볼 수 있습니다.",
+  'catalogue.everyRow': "추가·변경·중단되는 모든 항목",
 };

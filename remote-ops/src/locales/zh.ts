@@ -630,4 +630,5 @@ export const ZH: Record<string, string> = {
   'editor.preview.openPayCentre': "用草稿打开支付中心",
   'editor.preview.end': "结束预览",
   'error.previewNeedsSession': "预览仅在已登录运营人员的浏览器中显示。",
+  'catalogue.everyRow': "新增、修改和停用的每一行",
 };

@@ -201,6 +201,12 @@ export function CataloguePage() {
                   </tbody>
                 </table>
               ) : null}
+              {chosen.check.diff && lists.length > 0 ? (
+                <details className="ops-diff-details">
+                  <summary>{t('catalogue.everyRow')}</summary>
+                  <CatalogueDiffView diff={chosen.check.diff} />
+                </details>
+              ) : null}
               {chosen.check.diff && chosen.check.diff.priceChanges.length > 0 ? (
                 <>
                   <h3>{t('catalogue.priceChanges')}</h3>
