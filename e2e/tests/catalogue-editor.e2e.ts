@@ -291,6 +291,43 @@ describe('the catalogue editor', () => {
     await kept.locator('[data-key="18-us-currency-300"]').getByText('$4.99 → $5.49', { exact: false }).waitFor();
     await expectNoAxeViolations(page, 'a revision\'s changes in the revision list');
   });
+
+  it('previews the draft on the player\'s page in the operator\'s browser only', async () => {
+    const page = await openEditor(MERCHANDISER);
+    await page.getByText(/The draft changes nothing yet/).waitFor();
+    await listButton(page, 'Bundles').click();
+    await page.locator('[data-row="18-us-currency-300"] button').click();
+    const form = page.getByRole('form').filter({ has: page.getByLabel('Product ID', { exact: true }) });
+    const published = await field(form, 'Price (USD)').inputValue();
+    await field(form, 'Price (USD)').fill('6.49');
+    await form.getByRole('button', { name: 'Save to draft' }).click();
+    await page.locator('[data-row="18-us-currency-300"]').getByText('changed', { exact: true }).waitFor();
+    await page.getByRole('button', { name: "Preview the player's page" }).click();
+    const open = page.getByRole('link', { name: 'Open game 18 in us with the draft' });
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+    // A desktop opens the pay centre, which shows the draft's slides (its revision is never a published one's).
+    await preview.locator('img[src*="/banner-slides/"][src*="r=-"]').first().waitFor({ timeout: 20_000 });
+    // The phone page of the game, in the same browser: the draft's price.
+    await preview.setViewportSize({ width: PHONE.viewport.width, height: PHONE.viewport.height });
+    await openTopUp(preview, server.url, 'game_id=18&area=us');
+    await bundleCard(preview, '18-us-currency-300').locator('.tp-price').getByText('$6.49').waitFor();
+
+    // A player's browser gets the published price.
+    const player = await (await browser.newContext(PHONE)).newPage();
+    await openTopUp(player, server.url, 'game_id=18&area=us');
+    await bundleCard(player, '18-us-currency-300').locator('.tp-price').getByText(`$${published}`).waitFor();
+
+    // Ended: the operator's browser is back on the published catalogue; the draft is dropped.
+    await page.getByRole('button', { name: 'End the preview' }).click();
+    await page.getByRole('button', { name: "Preview the player's page" }).waitFor();
+    await preview.reload();
+    await bundleCard(preview, '18-us-currency-300').locator('.tp-price').getByText(`$${published}`).waitFor();
+    await page.getByRole('button', { name: 'Discard the draft' }).click();
+    const discard = page.getByRole('dialog');
+    await discard.getByLabel('Reason (kept in the audit log)').fill('preview only');
+    await discard.getByRole('button', { name: 'Discard the draft' }).click();
+    await page.getByText(/The draft changes nothing yet/).waitFor();
+  });
 });
 
 async function expectValue(input: Locator, pattern: RegExp): Promise<void> {
