@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE } from '../support/browser';
 import { useE2e } from '../support/fixture';
 import { bundleCard, FAST_DELIVERY, mailbox, resultStatus, settleInSandbox } from '../support/orders';
@@ -125,10 +126,10 @@ describe('the catalogue editor', () => {
       await field(form, 'Icon').fill('/assets/pay/card.svg');
       await field(form, 'Card brands (JSON)').fill('["visa", "mastercard"]');
     });
-    for (const [n, cents] of [
-      [100, '199'],
-      [500, '899'],
-      [1200, '1999'],
+    for (const [n, dollars] of [
+      [100, '1.99'],
+      [500, '8.99'],
+      [1200, '19.99'],
     ] as const) {
       await addRow(page, 'Bundles', `${GAME_ID}-us-pearls-${n}`, async (form) => {
         await field(form, 'Product ID').fill(`${GAME_ID}-us-pearls-${n}`);
@@ -137,9 +138,13 @@ describe('the catalogue editor', () => {
         await field(form, 'Tab').fill('Pearls');
         await field(form, 'Bundle name').fill(`${n} Pearls`);
         await field(form, 'Bundle details').fill(`${n} Pearls, sent by in-game mail.`);
-        await field(form, 'Bundle image').fill('/assets/bundles/currency.svg');
-        await field(form, 'Price (USD, minor units)').fill(cents);
-        await field(form, 'Items delivered (JSON)').fill(`[{"name": "Pearl", "quantity": ${n}}]`);
+        await field(form, 'Bundle image').fill('/assets/products/currency-1.svg');
+        await field(form, 'Price (USD)').fill(dollars);
+        const items = form.getByRole('group', { name: 'Items delivered', exact: true });
+        await items.getByRole('button', { name: 'Add an item' }).click();
+        const item = items.getByRole('group', { name: 'Item 1' });
+        await item.getByLabel('Item', { exact: true }).fill('Pearl');
+        await item.getByLabel('Count', { exact: true }).fill(String(n));
         await field(form, 'Order').fill(String(n));
       });
     }
@@ -151,14 +156,14 @@ describe('the catalogue editor', () => {
     await field(wrong, 'Product ID').fill(`${GAME_ID}-us-typo`);
     await field(wrong, 'Game ID').fill(GAME_ID);
     await field(wrong, 'Area').fill('us');
-    const price = field(wrong, 'Price (USD, minor units)');
-    await price.fill('8.99');
+    const price = field(wrong, 'Price (USD)');
+    await price.fill('8.999');
     await wrong.getByRole('button', { name: 'Save to draft' }).click();
     await wrong.locator('[aria-invalid="true"]').first().waitFor();
     expect(await price.getAttribute('aria-invalid')).toBe('true');
     const describedBy = ((await price.getAttribute('aria-describedby')) ?? '').split(' ');
     const description = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));
-    expect(description.join(' ')).toContain('Enter a whole number.');
+    expect(description.join(' ')).toContain("Enter an amount in the currency's units");
     expect(await field(wrong, 'Product ID').inputValue()).toBe(`${GAME_ID}-us-typo`);
     await wrong.getByRole('button', { name: 'Close' }).click();
 
@@ -233,8 +238,95 @@ describe('the catalogue editor', () => {
     await listButton(page, 'Bundles').click();
     await page.locator('[data-row="18-us-currency-300"] button').click();
     const form = page.getByRole('form').filter({ has: page.getByLabel('Product ID', { exact: true }) });
-    expect(await field(form, 'Price (USD, minor units)').isDisabled()).toBe(true);
+    expect(await field(form, 'Price (USD)').isDisabled()).toBe(true);
     expect(await form.getByRole('button', { name: 'Save to draft' }).count()).toBe(0);
+  });
+
+  it('refuses a banner with a missing picture, and shows everything a publish changes before and after it', async () => {
+    const page = await openEditor(MERCHANDISER);
+    await page.getByText(/The draft changes nothing yet/).waitFor();
+    await listButton(page, 'Banners').click();
+    await page.locator('[data-row="18-us-1"] button').click();
+    let form = page.getByRole('form').filter({ has: page.getByLabel('Banner key', { exact: true }) });
+    const image = field(form, 'Image');
+    await image.fill('/assets/banners/18-9.svg');
+    await form.getByRole('button', { name: 'Save to draft' }).click();
+    await form.getByText('The picture /assets/banners/18-9.svg is missing: the store has no such file.', { exact: false }).waitFor();
+    expect(await image.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(/The draft changes nothing yet/).waitFor();
+    // Nothing reached the draft: players keep the slide's own picture.
+
+    // A price change and a bundle taken off sale: the publish dialog lists both, with the price old and new.
+    await listButton(page, 'Bundles').click();
+    await page.locator('[data-row="18-us-currency-300"] button').click();
+    form = page.getByRole('form').filter({ has: page.getByLabel('Product ID', { exact: true }) });
+    await field(form, 'Price (USD)').fill('5.49');
+    await form.getByRole('button', { name: 'Save to draft' }).click();
+    await page.locator('[data-row="18-us-currency-300"]').getByText('changed', { exact: true }).waitFor();
+    await page.locator('[data-row="18-us-currency-60"] button').click();
+    form = page.getByRole('form').filter({ has: page.getByLabel('Product ID', { exact: true }) });
+    await form.getByLabel('On sale', { exact: true }).uncheck();
+    await form.getByRole('button', { name: 'Save to draft' }).click();
+    await page.locator('[data-row="18-us-currency-60"]').getByText('changed', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /^Publish as revision \d+$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Publish the draft as revision \d+$/ });
+    const diff = dialog.getByRole('region', { name: 'What publishing changes' });
+    await diff.getByRole('heading', { name: 'Bundles (0 added, 1 changed, 1 retired)' }).waitFor();
+    await diff.locator('[data-key="18-us-currency-300"]').getByText('$4.99 → $5.49', { exact: false }).waitFor();
+    await diff.locator('[data-kind="retired"][data-key="18-us-currency-60"]').waitFor();
+    await expectNoAxeViolations(page, 'the publish dialog with its changes');
+    await saveScreenshot(page, 'ops-catalogue-publish-diff');
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Gem prices for the winter');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    const published = page.getByRole('status').filter({ hasText: /Published: the catalogue is now revision \d+\./ });
+    await published.waitFor();
+    const revision = /revision (\d+)/.exec(await published.innerText())![1]!;
+
+    // Kept with the revision: shown again from the revision list.
+    await page.getByRole('link', { name: 'Back to the catalogue' }).click();
+    const row = page.locator(`tr[data-revision="${revision}"]`);
+    await row.getByRole('button', { name: 'What it changed' }).click();
+    const kept = page.locator('#catalogue-revision-diff');
+    await kept.getByRole('heading', { name: `What revision ${revision} changed` }).waitFor();
+    await kept.locator('[data-key="18-us-currency-300"]').getByText('$4.99 → $5.49', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, 'a revision\'s changes in the revision list');
+  });
+
+  it('previews the draft on the player\'s page in the operator\'s browser only', async () => {
+    const page = await openEditor(MERCHANDISER);
+    await page.getByText(/The draft changes nothing yet/).waitFor();
+    await listButton(page, 'Bundles').click();
+    await page.locator('[data-row="18-us-currency-300"] button').click();
+    const form = page.getByRole('form').filter({ has: page.getByLabel('Product ID', { exact: true }) });
+    const published = await field(form, 'Price (USD)').inputValue();
+    await field(form, 'Price (USD)').fill('6.49');
+    await form.getByRole('button', { name: 'Save to draft' }).click();
+    await page.locator('[data-row="18-us-currency-300"]').getByText('changed', { exact: true }).waitFor();
+    await page.getByRole('button', { name: "Preview the player's page" }).click();
+    const open = page.getByRole('link', { name: 'Open game 18 in us with the draft' });
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+    // A desktop opens the pay centre, which shows the draft's slides (its revision is never a published one's).
+    await preview.locator('img[src*="/banner-slides/"][src*="r=-"]').first().waitFor({ timeout: 20_000 });
+    // The phone page of the game, in the same browser: the draft's price.
+    await preview.setViewportSize({ width: PHONE.viewport.width, height: PHONE.viewport.height });
+    await openTopUp(preview, server.url, 'game_id=18&area=us');
+    await bundleCard(preview, '18-us-currency-300').locator('.tp-price').getByText('$6.49').waitFor();
+
+    // A player's browser gets the published price.
+    const player = await (await browser.newContext(PHONE)).newPage();
+    await openTopUp(player, server.url, 'game_id=18&area=us');
+    await bundleCard(player, '18-us-currency-300').locator('.tp-price').getByText(`$${published}`).waitFor();
+
+    // Ended: the operator's browser is back on the published catalogue; the draft is dropped.
+    await page.getByRole('button', { name: 'End the preview' }).click();
+    await page.getByRole('button', { name: "Preview the player's page" }).waitFor();
+    await preview.reload();
+    await bundleCard(preview, '18-us-currency-300').locator('.tp-price').getByText(`$${published}`).waitFor();
+    await page.getByRole('button', { name: 'Discard the draft' }).click();
+    const discard = page.getByRole('dialog');
+    await discard.getByLabel('Reason (kept in the audit log)').fill('preview only');
+    await discard.getByRole('button', { name: 'Discard the draft' }).click();
+    await page.getByText(/The draft changes nothing yet/).waitFor();
   });
 });
 

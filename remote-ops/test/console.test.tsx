@@ -187,8 +187,54 @@ describe('the catalogue', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('The catalogue is now revision 3, as revision 1 was.');
     const posted = calls.filter((c) => c.method === 'POST').map((c) => c.body);
     expect(posted).toEqual([
-      { revision: 1, reason: 'winter again', request_key: expect.any(String), confirm_price_changes: false },
-      { revision: 1, reason: 'winter again', request_key: expect.any(String), confirm_price_changes: true },
+      { revision: 1, reason: 'winter again', request_key: expect.any(String), confirm_price_changes: false, retire_added: false },
+      { revision: 1, reason: 'winter again', request_key: expect.any(String), confirm_price_changes: true, retire_added: false },
     ]);
+  });
+
+  it('offers to retire what was added since, and shows what a revision changed', async () => {
+    const none = { added: [], changed: [], retired: [] };
+    const bundlesDiff = (retired: number) => ({
+      lists: {
+        bundles: {
+          added: 0,
+          changed: 0,
+          retired,
+          rows: { ...none, retired: retired ? [{ key: '18-us-winter', name: 'Winter Pack', game_id: 18, area: 'us', fields: ['active'] }] : [] },
+        },
+      },
+      priceChanges: [],
+    });
+    const calls = fakeApi({
+      'GET /session': { body: MERCHANDISER },
+      'GET /catalogue': { body: { current: 2, revisions: [{ ...revision(2), has_diff: true }, revision(1)] } },
+      'GET /catalogue/revert-preview': { body: { revision: 1, added_since: { bundles: 1, banners: 2, discount_codes: 0 }, diff: bundlesDiff(0), diff_retiring: bundlesDiff(1) } },
+      'GET /catalogue/diff': {
+        body: { revision: 2, diff: { lists: { bundles: { added: 1, changed: 0, retired: 0, rows: { ...none, added: [{ key: '18-us-winter', name: 'Winter Pack', game_id: 18, area: 'us', to_minor: 999 }] } } }, priceChanges: [] } },
+      },
+      'POST /catalogue/revert': { body: { revision: 3, counts: {}, done: true } },
+    });
+    await renderConsole('/ops/catalogue');
+    const newest = (await screen.findByText('r2')).closest('tr') as HTMLElement;
+    // Revision 1 was made before revisions kept their changes: nothing to show.
+    expect(within((await screen.findByText('r1')).closest('tr') as HTMLElement).queryByRole('button', { name: 'What it changed' })).toBeNull();
+    const show = within(newest).getByRole('button', { name: 'What it changed' });
+    fireEvent.click(show);
+    expect(show).toHaveAttribute('aria-expanded', 'true');
+    const kept = await screen.findByRole('region', { name: 'Bundles' });
+    expect(kept).toHaveTextContent('Added Winter Pack 18-us-winter · us · $9.99');
+
+    fireEvent.click(within((await screen.findByText('r1')).closest('tr') as HTMLElement).getByRole('button', { name: 'Revert to this revision' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revert the catalogue to revision 1' });
+    const retire = await within(dialog).findByLabelText('Also retire what was added since: 1 bundles and 0 discount codes off sale, 2 banners no longer shown');
+    expect(within(dialog).queryByText(/Retired Winter Pack/)).toBeNull();
+    fireEvent.click(retire);
+    expect(within(dialog).getByText(/Retired/).closest('li')).toHaveTextContent('Retired Winter Pack 18-us-winter · us · changes On sale');
+    fireEvent.input(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'winter over' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Revert to this revision' }));
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('The catalogue is now revision 3, as revision 1 was.');
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ revision: 1, reason: 'winter over', request_key: expect.any(String), confirm_price_changes: false, retire_added: true });
   });
 });

@@ -36,7 +36,7 @@ const bundle = (n: number, price: number) => ({
   product_id: `901-us-pearls-${n}`,
   product_name: `${n} Pearls`,
   product_content: `${n} Pearls by in-game mail.`,
-  product_file_url: '/assets/bundles/currency.svg',
+  product_file_url: '/assets/products/currency-1.svg',
   price_minor: price,
   first_buy_offer: false,
   first_pay_icon: '',
@@ -109,7 +109,7 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
     expect(ready.problems).toEqual([]);
     expect(ready.rows).toHaveLength(9);
     expect(ready.rows.every((row: Json) => row.kind === 'new' && row.updated_by === 'merch@ops.example' && !row.stale)).toBe(true);
-    expect(ready.diff.lists.bundles).toEqual({ added: 3, changed: 0 });
+    expect(ready.diff.lists.bundles).toMatchObject({ added: 3, changed: 0, retired: 0, rows: { added: [{ key: '901-us-pearls-100', name: '100 Pearls', to_minor: 199, game_id: 901, area: 'us' }, {}, {}] } });
     expect((await bundlesOf(store.app, 901)) ?? []).toEqual([]);
 
     const published = await merch.send('POST', '/catalogue/draft/publish', { reason: 'Starfall Harbor opens', request_key: 'draft-publish-1' });
@@ -193,13 +193,24 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
     expect(now).toMatchObject({ price_minor: live.price_minor * 3, product_name: 'Changed by a file' });
   });
 
-  it('will not publish a picture that was never uploaded, and publishes one that was', async () => {
+  it('refuses to draft a picture the store does not have (never uploaded, a missing file, another site\'s), and publishes one that was uploaded', async () => {
     const merch = await signedIn('merch@ops.example');
     const live = (await exportCatalogue(store.db)).bundles.find((b) => b.product_id === '18-us-currency-60')!;
     const never = '/assets/catalogue/0123456789abcdef0123.png';
-    const draft: Json = (await save(merch, 'bundles', { ...live, product_file_url: never })).body.draft;
-    expect(draft.problems).toEqual([`bundles[${draft.file.bundles.findIndex((b: Json) => b.product_id === live.product_id)}] (${live.product_id}): product_file_url: the picture ${never} was never uploaded to this store`]);
-    expect((await merch.send('POST', '/catalogue/draft/publish', { reason: 'picture', request_key: 'draft-publish-picture-1' })).body.code).toBe('catalogueInvalid');
+    const refused = await save(merch, 'bundles', { ...live, product_file_url: never });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: 'rowInvalid', problems: [`product_file_url: the picture ${never} was never uploaded to this store`], pictures: [{ field: 'product_file_url', url: never, reason: 'notUploaded' }] },
+    });
+    const banner = (await exportCatalogue(store.db)).banners[0]!;
+    const gone = await save(merch, 'banners', { ...banner, slideshow_url: '/assets/banners/18-9.svg' });
+    expect(gone.body).toMatchObject({ code: 'rowInvalid', pictures: [{ field: 'slideshow_url', url: '/assets/banners/18-9.svg', reason: 'notFound' }] });
+    const elsewhere = await save(merch, 'banners', { ...banner, slideshow_url: 'https://cdn.example.com/slide.png' });
+    expect(elsewhere.body).toMatchObject({ code: 'rowInvalid', pictures: [{ field: 'slideshow_url', reason: 'notOurs' }] });
+    expect((await merch.send('GET', '/catalogue/draft')).body.rows).toEqual([]);
+    // A store file that exists is taken.
+    expect((await save(merch, 'banners', { ...banner, slideshow_url: '/assets/banners/18-2.svg' })).status).toBe(200);
+    await merch.send('POST', '/catalogue/draft/discard', { reason: 'picture test' });
 
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8BQz0AEYBxVSF8AAFeSBPkI2+HUAAAAAElFTkSuQmCC', 'base64');
     const upload = await fetch(`${url}/ops/api/catalogue/images`, { method: 'POST', headers: { ...merch.headers(), 'content-type': 'image/png' }, body: png });

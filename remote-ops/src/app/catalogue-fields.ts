@@ -19,7 +19,8 @@ export type FieldKind =
   | 'when'
   | 'nullableInt'
   | 'nullableText'
-  | 'choice';
+  | 'choice'
+  | 'items';
 
 export interface FieldSpec {
   readonly name: string;
@@ -108,14 +109,14 @@ export const LIST_SPECS: readonly ListSpec[] = [
       f('product_content', 'longText'),
       f('product_file_url', 'image'),
       f('price_minor', 'minor'),
-      f('items', 'json'),
+      f('items', 'items'),
       f('first_buy_offer', 'bool'),
       f('first_pay_icon', 'text'),
       f('first_pay_content', 'text'),
-      f('first_buy_items', 'json'),
+      f('first_buy_items', 'items'),
       f('pay_icon', 'text'),
       f('pay_content', 'text'),
-      f('bonus_items', 'json'),
+      f('bonus_items', 'items'),
       f('role_buy_limit', 'int'),
       f('role_buy_limit_period', 'choice', { choices: ['ever', 'day', 'week', 'month'] }),
       f('sale_starts_at', 'when'),
@@ -211,7 +212,7 @@ export const LIST_SPECS: readonly ListSpec[] = [
       f('area', 'text', { key: true }),
       f('product_id', 'text'),
       f('percent_off', 'int'),
-      f('bonus_items', 'json'),
+      f('bonus_items', 'items'),
       f('minutes', 'int'),
       f('active', 'bool'),
     ],
@@ -240,17 +241,68 @@ export function fieldsOf(spec: ListSpec, row: Readonly<Record<string, unknown>>)
   return [...spec.fields, ...Object.keys(row).filter((name) => !known.has(name)).map((name) => f(name, typeof row[name] === 'boolean' ? 'bool' : 'json'))];
 }
 
-/** What each input holds while it is edited: text, or a tick, or three texts for a field in every language. */
-export type Draft = Record<string, string | boolean | Record<string, string>>;
+/** One item a bundle delivers, as its row of inputs: the item's name (in the area's language, as the game knows it), how many, and its name in each other language (optional). */
+export interface ItemInput {
+  readonly name: string;
+  readonly quantity: string;
+  readonly en: string;
+  readonly ko: string;
+  readonly zh: string;
+}
+
+/** What each input holds while it is edited: text, or a tick, or three texts for a field in every language, or item rows. */
+export type Draft = Record<string, string | boolean | Record<string, string> | readonly ItemInput[]>;
+
+/** The currency an area sells in, and its minor units' decimals (USD 2, KRW 0, JPY 0): from Intl, so any currency is right. */
+export function decimalsOf(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Minor units as the currency's units: 499 → "4.99" (USD), 6500 → "6500" (KRW). */
+export function unitsOf(minor: number, currency: string): string {
+  const decimals = decimalsOf(currency);
+  if (decimals === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(decimals + 1, '0');
+  return `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}
+
+/** An amount typed in the currency's units as minor units ("4.99" → 499, "5" → 500), or null when it is not one (too many decimals for the currency, not a number). */
+export function minorOf(text: string, currency: string): number | null {
+  const decimals = decimalsOf(currency);
+  const match = /^(\d{1,12})(?:[.,](\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > decimals) return null;
+  return Number(match[1]) * 10 ** decimals + (fraction ? Number(fraction.padEnd(decimals, '0')) : 0);
+}
 
 const LANGUAGES = ['en', 'ko', 'zh'] as const;
 
-/** A row's values as the form's inputs. */
-export function toInputs(fields: readonly FieldSpec[], row: Readonly<Record<string, unknown>>): Draft {
+/** A row's values as the form's inputs; `currencyOf` names the currency of an area (a price is shown in its units). */
+export function toInputs(fields: readonly FieldSpec[], row: Readonly<Record<string, unknown>>, currencyOf: (area: string) => string = () => 'USD'): Draft {
   const inputs: Draft = {};
   for (const field of fields) {
     const value = row[field.name];
     switch (field.kind) {
+      case 'minor':
+        inputs[field.name] = typeof value === 'number' ? unitsOf(value, currencyOf(str(row.area))) : str(value);
+        break;
+      case 'items':
+        inputs[field.name] = Array.isArray(value)
+          ? value.map((item: { name?: unknown; quantity?: unknown; names?: Record<string, unknown> }) => ({
+              name: str(item?.name),
+              quantity: str(item?.quantity),
+              en: str(item?.names?.en),
+              ko: str(item?.names?.ko),
+              zh: str(item?.names?.zh),
+            }))
+          : [];
+        break;
       case 'bool':
         inputs[field.name] = value === true;
         break;
@@ -287,11 +339,14 @@ function toLocalInput(iso: string): string {
 /** A field the form cannot turn into a value: which, and the words key of why. */
 export interface InputProblem {
   readonly field: string;
-  readonly problem: 'wholeNumber' | 'json' | 'when';
+  readonly problem: 'wholeNumber' | 'json' | 'when' | 'amount' | 'itemName' | 'itemQuantity';
 }
 
-/** The form's inputs as a row, or the inputs that are not values. Fields left empty that may be empty become null. */
-export function fromInputs(fields: readonly FieldSpec[], inputs: Draft): { row: Record<string, unknown>; problems: InputProblem[] } {
+/**
+ * The form's inputs as a row, or the inputs that are not values. Fields left empty that may be empty become
+ * null. A price is typed in its area's currency units (`currencyOf`) and kept in minor units.
+ */
+export function fromInputs(fields: readonly FieldSpec[], inputs: Draft, currencyOf: (area: string) => string = () => 'USD'): { row: Record<string, unknown>; problems: InputProblem[] } {
   const row: Record<string, unknown> = {};
   const problems: InputProblem[] = [];
   for (const field of fields) {
@@ -314,8 +369,25 @@ export function fromInputs(fields: readonly FieldSpec[], inputs: Draft): { row: 
           }),
         );
         break;
+      case 'minor': {
+        const minor = minorOf(text, currencyOf(typeof inputs.area === 'string' ? inputs.area.trim() : ''));
+        if (minor === null) problems.push({ field: field.name, problem: 'amount' });
+        else row[field.name] = minor;
+        break;
+      }
+      case 'items': {
+        const items = Array.isArray(raw) ? (raw as readonly ItemInput[]) : [];
+        // A row left wholly empty is no item.
+        const filled = items.filter((item) => [item.name, item.quantity, ...LANGUAGES.map((language) => item[language])].some((text) => text.trim() !== ''));
+        if (filled.some((item) => !item.name.trim())) problems.push({ field: field.name, problem: 'itemName' });
+        if (filled.some((item) => !/^\d+$/.test(item.quantity.trim()) || Number(item.quantity) < 1)) problems.push({ field: field.name, problem: 'itemQuantity' });
+        row[field.name] = filled.map((item) => {
+          const names = Object.fromEntries(LANGUAGES.flatMap((language) => (item[language].trim() ? [[language, item[language].trim()]] : [])));
+          return { name: item.name.trim(), quantity: Number(item.quantity.trim()), ...(Object.keys(names).length > 0 ? { names } : {}) };
+        });
+        break;
+      }
       case 'int':
-      case 'minor':
       case 'nullableInt':
         if (text === '' && field.kind === 'nullableInt') row[field.name] = null;
         else if (/^-?\d+$/.test(text)) row[field.name] = Number(text);

@@ -159,11 +159,12 @@ export function largePriceChangesOf(failure: unknown): readonly PriceChange[] | 
  * answers that it moves a price by much, asked again with each large change listed and a box to tick.
  * `large` is null on the first asking, the listed changes on the second.
  */
-export function PriceChangingDialog({ large, ...action }: Omit<ActionDialogProps, 'confirmation' | 'children'> & { readonly large: readonly PriceChange[] | null }) {
+export function PriceChangingDialog({ large, children, ...action }: Omit<ActionDialogProps, 'confirmation'> & { readonly large: readonly PriceChange[] | null }) {
   const { t } = useOpsTranslation();
   const formats = useFormats();
   return (
     <ActionDialog key={large === null ? 'first' : 'confirm'} {...action} confirmation={large !== null ? t('catalogue.confirmLarge', { count: large.length }) : undefined}>
+      {children}
       {large && large.length > 0 ? (
         <ul className="ops-list ops-error-text">
           {large.map((change) => (

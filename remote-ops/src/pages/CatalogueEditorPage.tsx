@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { currencyCode } from '@topup/shared/rules';
 import type { CatalogueDraft, CatalogueDraftRow, PriceChange } from '@topup/shared/types';
@@ -8,8 +8,9 @@ import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, largePriceChangesOf, Loading, PriceChangingDialog, useFormats } from '../app/parts';
 import { OpsPageFrame } from '../app/OpsPageFrame';
+import { CatalogueDiffView } from '../app/CatalogueDiffView';
 import { ImageField } from '../app/ImageField';
-import { blankRow, fieldsOf, fromInputs, LIST_SPECS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem } from '../app/catalogue-fields';
+import { blankRow, fieldsOf, fromInputs, LIST_SPECS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem, type ItemInput } from '../app/catalogue-fields';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -130,6 +131,7 @@ export function CatalogueEditorPage() {
               ))}
             </ul>
           ) : null}
+          {changes > 0 ? <DraftPreview file={shown.file} game={game || (editing && typeof editing.row.game_id === 'number' ? String(editing.row.game_id) : '')} area={editing && typeof editing.row.area === 'string' ? editing.row.area : ''} /> : null}
           {canEdit ? (
             <div className="ops-actions">
               <button type="button" className="ops-button" disabled={changes === 0 || shown.problems.length > 0} onClick={() => setPublishing({ large: null })}>
@@ -202,9 +204,12 @@ export function CatalogueEditorPage() {
                           aria-current={editing && !editing.isNew && keyOf(editing.row) === key ? 'true' : undefined}
                           onClick={() => setEditing({ list, row, isNew: false })}
                         >
-                          <span>{title}</span>
+                          <span className="ops-row-title">
+                            <span>{title}</span>
+                            <RowFacts list={list} row={row} />
+                          </span>
                           {mark ? <span className={`ops-tag ops-tag--${mark.stale ? 'failed' : mark.kind === 'new' ? 'paid' : 'pending'}`}>{t(mark.stale ? 'editor.stale' : `editor.${mark.kind}`)}</span> : null}
-                          {row.active === false ? <span className="ops-tag">{t('editor.retired')}</span> : null}
+                          {row.active === false ? <span className="ops-tag">{t('editor.retired')}</span> : list === 'bundles' ? <SaleState row={row} /> : null}
                         </button>
                       </li>
                     );
@@ -249,13 +254,25 @@ export function CatalogueEditorPage() {
           confirmLabel={t('editor.publishButton')}
           onConfirm={publish}
           onClose={() => setPublishing(null)}
-        />
+        >
+          <h3 id="publish-diff-title">{t('editor.publishDiff')}</h3>
+          <div className="ops-dialog__scroll" role="region" aria-labelledby="publish-diff-title" tabIndex={0}>
+            <CatalogueDiffView diff={shown.diff} headingLevel={4} />
+          </div>
+        </PriceChangingDialog>
       ) : null}
       {discarding ? (
         <ActionDialog title={t('editor.discardTitle')} description={t('editor.discardDescription', { count: changes })} confirmLabel={t('editor.discard')} danger onConfirm={discard} onClose={() => setDiscarding(false)} />
       ) : null}
     </OpsPageFrame>
   );
+}
+
+/** A picture the server refused (`pictures` of a 400 rowInvalid). */
+interface PictureRefusal {
+  readonly field: string;
+  readonly url: string;
+  readonly reason: 'notUploaded' | 'notFound' | 'notOurs';
 }
 
 interface RowEditorProps {
@@ -282,9 +299,11 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
       ),
     [spec, editing.row, editing.list, payTypes],
   );
-  const [inputs, setInputs] = useState<Draft>(() => toInputs(fields, editing.row));
+  const [inputs, setInputs] = useState<Draft>(() => toInputs(fields, editing.row, currencyCode));
   const [local, setLocal] = useState<InputProblem[]>([]);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
+  /** Pictures the store does not have, named in the operator's language next to their field. */
+  const [pictures, setPictures] = useState<PictureRefusal[]>([]);
   const [error, setError] = useState<OpsApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const formId = useId();
@@ -295,6 +314,7 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
   const names = (problem: string, field: string) => problem === field || problem.startsWith(`${field}:`) || problem.startsWith(`${field}/`);
   const problemsOf = (field: string): string[] => [
     ...local.filter((p) => p.field === field).map((p) => t(`editor.input.${p.problem}`)),
+    ...pictures.filter((p) => p.field === field).map((p) => t(`editor.picture.${p.reason}`, { url: p.url })),
     ...serverProblems.filter((p) => names(p, field)),
   ];
   const rowProblems = serverProblems.filter((p) => !fields.some((field) => names(p, field.name)));
@@ -302,9 +322,10 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || readOnly) return;
-    const { row, problems } = fromInputs(fields, inputs);
+    const { row, problems } = fromInputs(fields, inputs, currencyCode);
     setLocal(problems);
     setServerProblems([]);
+    setPictures([]);
     setError(null);
     if (problems.length > 0) {
       firstProblem.current?.focus();
@@ -316,7 +337,10 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
     } catch (failure) {
       const refusal = failure instanceof OpsApiError ? failure : new OpsApiError(0, 'network', String(failure));
       setError(refusal);
-      setServerProblems(Array.isArray(refusal.body?.problems) ? (refusal.body.problems as string[]) : []);
+      const refused = Array.isArray(refusal.body?.pictures) ? (refusal.body.pictures as PictureRefusal[]) : [];
+      const said = (problem: string) => refused.some((p) => problem.startsWith(`${p.field}: the picture ${p.url} `));
+      setPictures(refused);
+      setServerProblems(Array.isArray(refusal.body?.problems) ? (refusal.body.problems as string[]).filter((problem) => !said(problem)) : []);
       firstProblem.current?.focus();
     } finally {
       setBusy(false);
@@ -442,6 +466,9 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
       </fieldset>
     );
   }
+  if (field.kind === 'items') {
+    return <ItemRows id={id} label={label} items={Array.isArray(value) ? (value as readonly ItemInput[]) : []} readOnly={readOnly} invalid={problems.length > 0} describedBy={describedBy} after={after} onChange={onChange} />;
+  }
   if (field.kind === 'image') {
     return (
       <div className="ops-field ops-field--wide">
@@ -457,7 +484,7 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
     <div className={`ops-field${wide ? ' ops-field--wide' : ''}`}>
       <label htmlFor={id}>
         {label}
-        {field.kind === 'minor' && currencyArea ? ` (${currencyCode(currencyArea)}, ${t('editor.minorUnits')})` : ''}
+        {field.kind === 'minor' ? ` (${currencyCode(currencyArea)})` : ''}
       </label>
       {field.kind === 'choice' ? (
         <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
@@ -480,6 +507,140 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
       )}
       {after}
     </div>
+  );
+}
+
+/**
+ * The player's page with the draft applied, in this browser only: the server sets a preview cookie for
+ * the store's API bound to this session, and the link opens the store in a new tab.
+ */
+function DraftPreview({ file, game, area }: { readonly file: Readonly<Record<string, unknown>>; readonly game: string; readonly area: string }) {
+  const { t } = useOpsTranslation();
+  const [on, setOn] = useState(false);
+  const [error, setError] = useState<OpsApiError | null>(null);
+  // The game's page in the area chosen, or its first area; without a game, the pay centre.
+  const areas = ((file.game_areas as Row[] | undefined) ?? []).filter((row) => String(row.game_id) === game).map((row) => String(row.area));
+  const where = game && areas.length > 0 ? { game, area: areas.includes(area) ? area : areas[0]! } : null;
+  const href = where ? `/#/?game_id=${encodeURIComponent(where.game)}&area=${encodeURIComponent(where.area)}` : '/#/pcIndex';
+  const toggle = async (start: boolean) => {
+    setError(null);
+    try {
+      await opsCall('POST', start ? '/catalogue/draft/preview' : '/catalogue/draft/preview/end');
+      setOn(start);
+    } catch (failure) {
+      setError(failure instanceof OpsApiError ? failure : new OpsApiError(0, 'network', String(failure)));
+    }
+  };
+  return (
+    <div className="ops-preview">
+      <ErrorNote error={error} />
+      {on ? (
+        <>
+          <p className="ops-note ops-note--ok" role="status">
+            {t('editor.preview.on')}
+          </p>
+          <div className="ops-actions">
+            <a className="ops-button" href={href} target="_blank" rel="noopener">
+              {where ? t('editor.preview.open', { game: where.game, area: where.area }) : t('editor.preview.openPayCentre')}
+            </a>
+            <button type="button" className="ops-button ops-button--quiet" onClick={() => void toggle(false)}>
+              {t('editor.preview.end')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <button type="button" className="ops-button ops-button--quiet" onClick={() => void toggle(true)}>
+          {t('editor.preview.start')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What tells a row from its namesakes in a list: its game and area, a bundle's price in its currency and its ID. */
+function RowFacts({ list, row }: { readonly list: string; readonly row: Row }) {
+  const { t } = useOpsTranslation();
+  const formats = useFormats();
+  const facts: string[] = [];
+  if (list !== 'games' && 'game_id' in row) facts.push(row.game_id === null ? t('editor.payCentre') : t('editor.gameNo', { game: String(row.game_id) }));
+  if (typeof row.area === 'string' && row.area) facts.push(row.area);
+  if (list === 'bundles') {
+    if (typeof row.price_minor === 'number') facts.push(formats.money(row.price_minor, currencyCode(String(row.area ?? ''))));
+    facts.push(String(row.product_id ?? ''));
+  }
+  if (list === 'banners') facts.push(String(row.banner_key ?? ''));
+  if (facts.length === 0) return null;
+  return <span className="ops-muted ops-row-facts">{facts.join(' · ')}</span>;
+}
+
+/** Whether an active bundle is on sale now, or outside its sale window. */
+function SaleState({ row }: { readonly row: Row }) {
+  const { t } = useOpsTranslation();
+  const now = Date.now();
+  const starts = typeof row.sale_starts_at === 'string' ? Date.parse(row.sale_starts_at) : NaN;
+  const ends = typeof row.sale_ends_at === 'string' ? Date.parse(row.sale_ends_at) : NaN;
+  if (starts > now) return <span className="ops-tag ops-tag--pending">{t('editor.saleNotYet')}</span>;
+  if (ends <= now) return <span className="ops-tag">{t('editor.saleEnded')}</span>;
+  return <span className="ops-tag ops-tag--paid">{t('editor.onSale')}</span>;
+}
+
+const NO_ITEM: ItemInput = { name: '', quantity: '', en: '', ko: '', zh: '' };
+
+interface ItemRowsProps {
+  readonly id: string;
+  readonly label: string;
+  readonly items: readonly ItemInput[];
+  readonly readOnly: boolean;
+  readonly invalid: boolean;
+  readonly describedBy: string | undefined;
+  readonly after: ReactNode;
+  readonly onChange: (items: readonly ItemInput[]) => void;
+}
+
+/** What a bundle delivers, one item a row: its name as the game knows it, how many, and its name in other languages; rows added and removed. */
+function ItemRows({ id, label, items, readOnly, invalid, describedBy, after, onChange }: ItemRowsProps) {
+  const { t } = useOpsTranslation();
+  const set = (index: number, change: Partial<ItemInput>) => onChange(items.map((item, at) => (at === index ? { ...item, ...change } : item)));
+  const cells = [
+    ['name', 'editor.items.name'],
+    ['quantity', 'editor.items.quantity'],
+    ['en', 'editor.items.en'],
+    ['ko', 'editor.items.ko'],
+    ['zh', 'editor.items.zh'],
+  ] as const;
+  return (
+    <fieldset className="ops-field ops-field--wide ops-items" aria-describedby={describedBy} data-field-kind="items">
+      <legend>{label}</legend>
+      {items.length === 0 ? <p className="ops-muted">{t('editor.items.none')}</p> : null}
+      {items.map((item, index) => (
+        <div key={index} className="ops-items__row" role="group" aria-label={t('editor.items.row', { n: index + 1 })}>
+          {cells.map(([name, words]) => (
+            <label key={name} className="ops-field" htmlFor={`${id}-${index}-${name}`}>
+              <span>{t(words)}</span>
+              <input
+                id={`${id}-${index}-${name}`}
+                value={item[name]}
+                disabled={readOnly}
+                aria-invalid={invalid || undefined}
+                inputMode={name === 'quantity' ? 'numeric' : undefined}
+                onChange={(e) => set(index, { [name]: e.target.value })}
+              />
+            </label>
+          ))}
+          {!readOnly ? (
+            <button type="button" className="ops-button ops-button--quiet" onClick={() => onChange(items.filter((_, at) => at !== index))}>
+              {t('editor.items.remove', { n: index + 1 })}
+            </button>
+          ) : null}
+        </div>
+      ))}
+      {!readOnly ? (
+        <button type="button" className="ops-button ops-button--quiet ops-items__add" onClick={() => onChange([...items, NO_ITEM])}>
+          {t('editor.items.add')}
+        </button>
+      ) : null}
+      {after}
+    </fieldset>
   );
 }
 

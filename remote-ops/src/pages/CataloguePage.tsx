@@ -1,12 +1,34 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { CatalogueCheck, CatalogueRevisionRow, PriceChange } from '@topup/shared/types';
+import type { CatalogueCheck, CatalogueDiff, CatalogueRevisionRow, PriceChange } from '@topup/shared/types';
 import { opsCall, OpsApiError } from '../lib/ops-client';
 import { useSession } from '../lib/session';
 import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { ActionDialog, Empty, ErrorNote, largePriceChangesOf, Loading, PriceChangingDialog, useFormats } from '../app/parts';
 import { OpsPageFrame } from '../app/OpsPageFrame';
+import { CatalogueDiffView } from '../app/CatalogueDiffView';
+
+interface RevertPreview {
+  readonly revision: number;
+  readonly added_since: { readonly bundles: number; readonly banners: number; readonly discount_codes: number };
+  readonly diff: CatalogueDiff;
+  readonly diff_retiring: CatalogueDiff;
+}
+
+/** What a revision changed, as kept with it. */
+function RevisionDiff({ revision }: { readonly revision: number }) {
+  const { t } = useOpsTranslation();
+  const answer = useOpsQuery(`revision-diff-${revision}`, () => opsCall<{ revision: number; diff: CatalogueDiff }>('GET', `/catalogue/diff?revision=${revision}`));
+  return (
+    <section id="catalogue-revision-diff" className="ops-card ops-card--inner" aria-labelledby="catalogue-revision-diff-title">
+      <h3 id="catalogue-revision-diff-title">{t('catalogue.diffTitle', { revision })}</h3>
+      {answer.loading && !answer.data ? <Loading /> : null}
+      {answer.error?.code === 'noDiff' ? <p className="ops-muted">{t('catalogue.noDiff')}</p> : <ErrorNote error={answer.error} onRetry={answer.reload} />}
+      {answer.data ? <CatalogueDiffView diff={answer.data.diff} headingLevel={4} /> : null}
+    </section>
+  );
+}
 
 interface Chosen {
   readonly name: string;
@@ -27,6 +49,11 @@ export function CataloguePage() {
   const [done, setDone] = useState('');
   /** A revision to go back to, and the price changes over 50 % the server asked to confirm (after a first try). */
   const [revert, setRevert] = useState<{ revision: number; large: readonly PriceChange[] | null } | null>(null);
+  /** Whether the revert also retires the bundles, banners and codes added since that revision. */
+  const [retireAdded, setRetireAdded] = useState(false);
+  /** The revision whose kept diff is shown. */
+  const [viewing, setViewing] = useState<number | null>(null);
+  const retireId = useId();
   const inputId = useId();
   const canEdit = session.may('catalogue.edit');
 
@@ -74,6 +101,7 @@ export function CataloguePage() {
         reason,
         request_key: requestKey,
         confirm_price_changes: revert.large !== null,
+        retire_added: retireAdded && anythingAdded,
       });
       setDone(t('catalogue.reverted', { revision: outcome.revision, from: revert.revision }));
       listing.reload();
@@ -84,6 +112,14 @@ export function CataloguePage() {
       throw failure;
     }
   };
+
+  const preview = useOpsQuery(`revert-preview-${revert?.revision ?? 0}`, () =>
+    revert ? opsCall<RevertPreview>('GET', `/catalogue/revert-preview?revision=${revert.revision}`) : Promise.resolve(null),
+  );
+  // The answer for the revision the dialog is about (not the one before, shown while the next is read).
+  const previewed = preview.data && preview.data.revision === revert?.revision ? preview.data : null;
+  const added = previewed?.added_since;
+  const anythingAdded = added ? added.bundles + added.banners + added.discount_codes > 0 : false;
 
   const lists = chosen?.check.diff ? Object.entries(chosen.check.diff.lists).filter(([, c]) => c.added > 0 || c.changed > 0) : [];
   const large = new Set(chosen?.check.large_price_changes.map((c) => c.product_id));
@@ -165,6 +201,12 @@ export function CataloguePage() {
                   </tbody>
                 </table>
               ) : null}
+              {chosen.check.diff && lists.length > 0 ? (
+                <details className="ops-diff-details">
+                  <summary>{t('catalogue.everyRow')}</summary>
+                  <CatalogueDiffView diff={chosen.check.diff} />
+                </details>
+              ) : null}
               {chosen.check.diff && chosen.check.diff.priceChanges.length > 0 ? (
                 <>
                   <h3>{t('catalogue.priceChanges')}</h3>
@@ -222,8 +264,26 @@ export function CataloguePage() {
                     <a className="ops-button ops-button--quiet" href={`/ops/api/catalogue/file?revision=${revision.revision}`} download>
                       {t('catalogue.downloadRevision')}
                     </a>
+                    {revision.has_diff ? (
+                      <button
+                        type="button"
+                        className="ops-button ops-button--quiet"
+                        aria-expanded={viewing === revision.revision}
+                        aria-controls="catalogue-revision-diff"
+                        onClick={() => setViewing(viewing === revision.revision ? null : revision.revision)}
+                      >
+                        {t('catalogue.viewDiff')}
+                      </button>
+                    ) : null}
                     {canEdit && revision.revision !== listing.data?.current ? (
-                      <button type="button" className="ops-button ops-button--quiet" onClick={() => setRevert({ revision: revision.revision, large: null })}>
+                      <button
+                        type="button"
+                        className="ops-button ops-button--quiet"
+                        onClick={() => {
+                          setRetireAdded(false);
+                          setRevert({ revision: revision.revision, large: null });
+                        }}
+                      >
                         {t('catalogue.revert')}
                       </button>
                     ) : null}
@@ -233,6 +293,7 @@ export function CataloguePage() {
             </tbody>
           </table>
         ) : null}
+        {viewing !== null ? <RevisionDiff key={viewing} revision={viewing} /> : null}
       </section>
 
       {importing && chosen ? (
@@ -253,7 +314,26 @@ export function CataloguePage() {
           confirmLabel={t('catalogue.revert')}
           onConfirm={revertTo}
           onClose={() => setRevert(null)}
-        />
+        >
+          {preview.loading && !previewed ? <Loading /> : null}
+          <ErrorNote error={preview.error} onRetry={preview.reload} />
+          {added ? (
+            anythingAdded ? (
+              <label className="ops-check" htmlFor={retireId}>
+                <input id={retireId} type="checkbox" checked={retireAdded} onChange={(e) => setRetireAdded(e.target.checked)} />
+                <span>{t('catalogue.revertRetire', { bundles: added.bundles, banners: added.banners, codes: added.discount_codes })}</span>
+              </label>
+            ) : (
+              <p className="ops-muted">{t('catalogue.revertNothingAdded')}</p>
+            )
+          ) : null}
+          {previewed ? (
+            <details className="ops-diff-details">
+              <summary>{t('catalogue.revertChanges')}</summary>
+              <CatalogueDiffView diff={retireAdded && anythingAdded ? previewed.diff_retiring : previewed.diff} />
+            </details>
+          ) : null}
+        </PriceChangingDialog>
       ) : null}
     </OpsPageFrame>
   );

@@ -1,7 +1,7 @@
-import type { CatalogueDiff, PriceChange } from '@topup/shared/types';
+import type { CatalogueDiff, CatalogueDiffRow, CatalogueListDiff, PriceChange } from '@topup/shared/types';
 import type { CatalogueFile } from './catalogue-file-shape';
 
-export type { CatalogueDiff, PriceChange } from '@topup/shared/types';
+export type { CatalogueDiff, CatalogueDiffRow, PriceChange } from '@topup/shared/types';
 
 /** Price changes of more than this, either way, ask the operator for a second confirmation. */
 export const LARGE_PRICE_CHANGE_PERCENT = 50;
@@ -32,21 +32,78 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** What importing `next` over `now` would add and change, and every price it would change. */
-export function diffCatalogue(now: CatalogueFile, next: CatalogueFile): CatalogueDiff {
-  const lists: Record<string, { added: number; changed: number }> = {};
+/** The rows of each kind a diff names per list; beyond them it counts (a diff is kept with its revision). */
+export const DIFF_ROWS = 200;
+
+type Row = Record<string, unknown>;
+
+/** A row's name as operators know it, per list. */
+function nameOf(list: string, row: Row): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  switch (list) {
+    case 'games':
+      return text((row.names as Row | undefined)?.en);
+    case 'servers':
+      return text(row.server_name);
+    case 'pay_types':
+      return text(row.name);
+    case 'bundles':
+      return text(row.product_name);
+    case 'banners':
+      return text(((row.texts as Row | undefined)?.en as Row | undefined)?.title);
+    default:
+      return '';
+  }
+}
+
+/** Whether `after` takes `before` off sale or out of use: a bundle or code made inactive, a server closed, a banner's window closed by `at`. */
+function retires(list: string, before: Row, after: Row, at: number): boolean {
+  if (list === 'bundles' || list === 'discount_codes') return before.active !== false && after.active === false;
+  if (list === 'servers') return before.open !== false && after.open === false;
+  if (list === 'banners') {
+    const closed = (row: Row) => typeof row.ends_at === 'string' && Date.parse(row.ends_at) <= at;
+    return !closed(before) && closed(after);
+  }
+  return false;
+}
+
+/**
+ * What importing `next` over `now` would add, change and retire, list by list, with each row (the first
+ * DIFF_ROWS of each kind) and the fields it changes, and every price it would change. `at`: the moment a
+ * banner's window is judged (a banner whose window the change closes is retired).
+ */
+export function diffCatalogue(now: CatalogueFile, next: CatalogueFile, at: Date = new Date()): CatalogueDiff {
+  const lists: Record<string, CatalogueListDiff> = {};
+  const moment = at.getTime();
   for (const list of Object.keys(ROW_KEYS) as (keyof typeof ROW_KEYS)[]) {
     const keyOf = ROW_KEYS[list] as (row: unknown) => string;
     // A file without discount codes leaves the store's as they are: it adds and changes none.
-    const current = new Map(((now[list] ?? []) as readonly unknown[]).map((row) => [keyOf(row), canonical(row)]));
-    let added = 0;
-    let changed = 0;
-    for (const row of (next[list] ?? []) as readonly unknown[]) {
-      const before = current.get(keyOf(row));
-      if (before === undefined) added += 1;
-      else if (before !== canonical(row)) changed += 1;
+    const current = new Map(((now[list] ?? []) as readonly Row[]).map((row) => [keyOf(row), row]));
+    const rows = { added: [] as CatalogueDiffRow[], changed: [] as CatalogueDiffRow[], retired: [] as CatalogueDiffRow[] };
+    const counts = { added: 0, changed: 0, retired: 0 };
+    const note = (kind: keyof typeof rows, entry: () => CatalogueDiffRow) => {
+      counts[kind] += 1;
+      if (rows[kind].length < DIFF_ROWS) rows[kind].push(entry());
+    };
+    for (const row of (next[list] ?? []) as readonly Row[]) {
+      const key = keyOf(row);
+      const before = current.get(key);
+      const facts = () => ({
+        key,
+        name: nameOf(list, row),
+        ...('game_id' in row ? { game_id: row.game_id as number | null } : {}),
+        ...(typeof row.area === 'string' ? { area: row.area } : {}),
+      });
+      if (before === undefined) {
+        note('added', () => ({ ...facts(), ...(list === 'bundles' ? { to_minor: row.price_minor as number } : {}) }));
+        continue;
+      }
+      if (canonical(before) === canonical(row)) continue;
+      const fields = [...new Set([...Object.keys(before), ...Object.keys(row)])].filter((field) => canonical(before[field]) !== canonical(row[field])).sort();
+      const price = list === 'bundles' && before.price_minor !== row.price_minor ? { from_minor: before.price_minor as number, to_minor: row.price_minor as number } : {};
+      note(retires(list, before, row, moment) ? 'retired' : 'changed', () => ({ ...facts(), fields, ...price }));
     }
-    lists[list] = { added, changed };
+    lists[list] = { ...counts, rows };
   }
   const prices = new Map(now.bundles.map((bundle) => [bundle.product_id, bundle.price_minor]));
   const priceChanges = next.bundles.flatMap((bundle): PriceChange[] => {

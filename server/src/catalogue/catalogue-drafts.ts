@@ -2,8 +2,11 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { CatalogueDraft, CatalogueDraftRow } from '@topup/shared/types';
 import type { Db, Queryable } from '../db/db';
 import type { CatalogueCache } from './catalogue-cache';
+import type { Catalogue } from './catalogue';
+import { loadCatalogue } from './load-catalogue';
 import { canonical, diffCatalogue, ROW_KEYS } from './catalogue-diff';
-import { checkCatalogueFile, exportCatalogue, importCatalogue, missingImages, type CatalogueCheckOptions, type CatalogueFile, type ImportOutcome, type ImportRecord } from './catalogue-file';
+import { checkCatalogueFile, exportCatalogue, importCatalogue, picturesOf, writeCatalogueRows, type CatalogueCheckOptions, type CatalogueFile, type ImportOutcome, type ImportRecord } from './catalogue-file';
+import { pictureProblemText, pictureSource, rowPictureProblems, uploadedAddressesOf, type PictureProblem } from './catalogue-pictures';
 import SCHEMA from './catalogue-file.schema.json';
 
 /**
@@ -24,7 +27,11 @@ const keyOf = (list: DraftList, row: unknown): string => (ROW_KEYS[list] as (row
 
 /** A row the draft is refused: not the shape its list needs (the same schema as a catalogue file's). */
 export class DraftRowError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  constructor(
+    readonly problems: readonly string[],
+    /** The row's pictures the store does not have, for the editor to name in the operator's language. */
+    readonly pictures: readonly PictureProblem[] = [],
+  ) {
     super(`The row is refused: ${problems.join('; ')}`);
     this.name = 'DraftRowError';
   }
@@ -121,10 +128,9 @@ export async function readDraft(db: Queryable, checks: CatalogueCheckOptions = {
   };
 }
 
-/** What publishing the draft would be refused for: the file's checks, then pictures never uploaded. */
+/** What publishing the draft would be refused for: the file's checks, pictures included. */
 async function draftProblems(db: Queryable, file: CatalogueFile, checks: CatalogueCheckOptions): Promise<string[]> {
-  const problems = checkCatalogueFile(file, checks);
-  return problems.length > 0 ? problems : missingImages(db, file);
+  return checkCatalogueFile(file, { ...checks, pictures: await picturesOf(db, file) });
 }
 
 /**
@@ -141,6 +147,9 @@ export async function saveDraftRow(
 ): Promise<string> {
   const problems = checkDraftRow(list, row);
   if (problems.length > 0) throw new DraftRowError(problems);
+  // A banner or bundle shows only a picture the store has (one of its files, or one uploaded).
+  const pictures = rowPictureProblems(list, row, await pictureSource(db, uploadedAddressesOf([row])));
+  if (pictures.length > 0) throw new DraftRowError(pictures.map(pictureProblemText), pictures);
   const key = keyOf(list, row);
   await db.transaction(async (tx) => {
     const live = rowsByKey(await exportCatalogue(tx), list).get(key);
@@ -214,4 +223,69 @@ export async function publishDraft(db: Db, cache: CatalogueCache | null, record:
     },
     record,
   );
+}
+
+/** Thrown to roll a preview's transaction back once the catalogue is read from it. */
+class PreviewDone extends Error {}
+
+/**
+ * The catalogue as players would get it with the draft published — for operators' previews only: the
+ * drafted rows are written in a transaction, the catalogue read back from it as the store reads it, and
+ * the transaction rolled back, so nothing is ever committed or announced. Null when the draft is empty or
+ * its rows cannot be written as they are (a draft with problems may be previewed only once they are fixed).
+ */
+export async function draftCatalogue(db: Db): Promise<Catalogue | null> {
+  let built: Catalogue | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const rows = await readRows(tx);
+      if (rows.length === 0) return;
+      const file = applyDraft(await exportCatalogue(tx), rows);
+      if (checkDraftFile(file)) {
+        await writeCatalogueRows(tx, file);
+        const read = await loadCatalogue(tx);
+        // A revision no published catalogue ever has: addresses made from it (a slide's ?r=) never name a
+        // published revision, so nothing cached for a preview is served for one.
+        built = { ...read, revision: -read.revision };
+      }
+      throw new PreviewDone();
+    });
+  } catch (error) {
+    // Rows the tables refuse as they stand (a row naming one the draft does not have), or a lost
+    // database: no preview, and the published catalogue is answered.
+    if (!(error instanceof PreviewDone)) return null;
+  }
+  return built;
+}
+
+/** Whether a draft applied to the catalogue has the layout its tables take (the rules may still object). */
+function checkDraftFile(file: CatalogueFile): boolean {
+  return DRAFT_LISTS.every((list) => ((file[list] ?? []) as readonly unknown[]).every((row) => checkDraftRow(list, row).length === 0));
+}
+
+/**
+ * The draft's preview catalogue, made again only when the draft or the catalogue changed (its revision,
+ * the draft's rows and their last change), and at most one being made at a time.
+ */
+export class DraftPreviews {
+  private made: { stamp: string; catalogue: Promise<Catalogue | null> } | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async catalogue(): Promise<Catalogue | null> {
+    const [row] = await this.db.query<{ stamp: string }>(
+      `SELECT (SELECT revision::text FROM catalogue_revision) || ':' || count(*)::text || ':' || coalesce(max(updated_at)::text, '') AS stamp
+         FROM catalogue_draft_rows`,
+    );
+    const stamp = row?.stamp ?? '';
+    if (this.made?.stamp !== stamp) {
+      const catalogue = draftCatalogue(this.db);
+      this.made = { stamp, catalogue };
+      // A failed preview is made again on the next request.
+      catalogue.catch(() => {
+        if (this.made?.catalogue === catalogue) this.made = null;
+      });
+    }
+    return this.made.catalogue;
+  }
 }

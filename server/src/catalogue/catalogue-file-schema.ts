@@ -72,8 +72,12 @@ export class ProblemList {
 
 const otherWork = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The file's problems of layout, into `problems`; true when it has none. Pauses (yields) between slices of rows. */
-function* layoutChecks(value: unknown, problems: ProblemList): Generator<void, boolean> {
+/**
+ * The file's problems of layout, into `problems`, and its rows of the wrong layout, into `invalid`; true when
+ * its frame is right (every list there, none too long), so that the rules can be checked on its other rows
+ * in the same pass. Pauses (yields) between slices of rows.
+ */
+function* layoutChecks(value: unknown, problems: ProblemList, invalid: Set<unknown>): Generator<void, boolean> {
   if (!matchesFrame(value)) {
     for (const error of matchesFrame.errors ?? []) problems.add(schemaProblem(error));
     return false;
@@ -84,26 +88,29 @@ function* layoutChecks(value: unknown, problems: ProblemList): Generator<void, b
     const rows = (file[list] ?? []) as unknown[];
     const matches = matchesRow[list];
     for (let index = 0; index < rows.length; index += 1) {
-      if (!matches(rows[index])) for (const error of matches.errors ?? []) problems.add(schemaProblem(error, `/${list}/${index}`));
+      if (!matches(rows[index])) {
+        invalid.add(rows[index]);
+        for (const error of matches.errors ?? []) problems.add(schemaProblem(error, `/${list}/${index}`));
+      }
       checked += 1;
       if (checked % ROWS_PER_SLICE === 0) yield;
     }
   }
-  return problems.count === 0;
+  return true;
 }
 
-/** The layout checked at once (a file already in the store: a draft, a revision). */
-export function checkLayoutNow(value: unknown, problems: ProblemList): boolean {
-  const checks = layoutChecks(value, problems);
+/** The layout checked at once (a file already in the store: a draft, a revision); true when its frame is right. */
+export function checkLayoutNow(value: unknown, problems: ProblemList, invalid: Set<unknown>): boolean {
+  const checks = layoutChecks(value, problems, invalid);
   for (;;) {
     const step = checks.next();
     if (step.done) return step.value;
   }
 }
 
-/** The layout checked a slice at a time, other requests answered in between (a file sent to the store). */
-export async function checkLayoutInTurns(value: unknown, problems: ProblemList): Promise<boolean> {
-  const checks = layoutChecks(value, problems);
+/** The layout checked a slice at a time, other requests answered in between (a file sent to the store); true when its frame is right. */
+export async function checkLayoutInTurns(value: unknown, problems: ProblemList, invalid: Set<unknown>): Promise<boolean> {
+  const checks = layoutChecks(value, problems, invalid);
   for (;;) {
     const step = checks.next();
     if (step.done) return step.value;

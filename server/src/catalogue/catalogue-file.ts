@@ -22,8 +22,9 @@ import {
 } from './write-catalogue';
 import SCHEMA from './catalogue-file.schema.json';
 import { checkLayoutInTurns, checkLayoutNow, ProblemList } from './catalogue-file-schema';
-import { CATALOGUE_IMAGES_PATH, missingCatalogueImages } from './catalogue-images';
-import { diffCatalogue, ROW_KEYS, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges, type PriceChange } from './catalogue-diff';
+import { CATALOGUE_IMAGES_PATH } from './catalogue-images';
+import { PICTURE_FIELDS, pictureProblem, pictureProblemText, pictureSource, rowPictureProblems, uploadedAddressesOf, type PictureSource } from './catalogue-pictures';
+import { diffCatalogue, ROW_KEYS, LARGE_PRICE_CHANGE_PERCENT, largePriceChanges, type CatalogueDiff, type PriceChange } from './catalogue-diff';
 import { bundleSaleProblems, isoTimeSql } from './sale-window';
 import { bundleTagProblems } from './bundle-tag-checks';
 import { bannerLinkProblem, bannerWindowProblems } from './banner-schedule';
@@ -101,19 +102,46 @@ export interface CatalogueCheckOptions {
   readonly bannerLinkHosts?: readonly string[];
   /** The pay types the store's payment provider takes; any when not given (a file checked on its own). */
   readonly payTypes?: readonly string[];
+  /**
+   * The uploaded pictures looked up for this file (pictureSource); without it, the store's own files under
+   * /assets/ are still checked and uploaded ones are not (a file checked with no database at hand).
+   */
+  readonly pictures?: PictureSource;
 }
 
 /**
- * The problems of a file, each with where it is: its layout against the JSON Schema first, then the
- * rules the schema cannot say (what refers to what, no empty tab, every area with a server and a pay
- * method, a sale window's end after its start). An empty list: the file may be imported. The first
- * LISTED_PROBLEMS are listed and a last line counts the rest. Fields a file may leave out are written
- * into it with their defaults (a bundle's sale window and its limit's period). Every check is linear
- * in the file's size, and no list may hold more rows than the schema's maxItems.
+ * The file with each row that is not an object (refused by its layout) as an empty one, so that the rules
+ * can look at the others in the same pass; the rows' places, which problems name, stay.
+ */
+function withObjectRows(value: unknown, invalid: Set<unknown>): CatalogueFile {
+  const file = { ...(value as Record<string, unknown>) };
+  for (const list of LISTS) {
+    const rows = file[list];
+    if (!Array.isArray(rows) || rows.every((row) => row !== null && typeof row === 'object' && !Array.isArray(row))) continue;
+    file[list] = rows.map((row) => {
+      if (row !== null && typeof row === 'object' && !Array.isArray(row)) return row;
+      const empty = {};
+      invalid.add(empty);
+      return empty;
+    });
+  }
+  return file as unknown as CatalogueFile;
+}
+
+/**
+ * The problems of a file, each with where it is, all in one pass: its layout against the JSON Schema
+ * first, then the rules the schema cannot say (what refers to what, no empty tab, every area with a server
+ * and a pay method, a sale window's end after its start, pictures the store has) on every row whose layout
+ * is right. An empty list: the file may be imported. The first LISTED_PROBLEMS are listed and a last line
+ * counts the rest. Fields a file may leave out are written into it with their defaults (a bundle's sale
+ * window and its limit's period). Every check is linear in the file's size, and no list may hold more rows
+ * than the schema's maxItems (a file whose frame is wrong — a list missing or too long — is refused for that
+ * alone, before any row is read).
  */
 export function checkCatalogueFile(value: unknown, options: CatalogueCheckOptions = {}): string[] {
   const problems = new ProblemList();
-  if (checkLayoutNow(value, problems)) for (const problem of ruleProblems(value as CatalogueFile, options)) problems.add(problem);
+  const invalid = new Set<unknown>();
+  if (checkLayoutNow(value, problems, invalid)) for (const problem of ruleProblems(withObjectRows(value, invalid), options, invalid)) problems.add(problem);
   return problems.summary();
 }
 
@@ -123,16 +151,22 @@ export function checkCatalogueFile(value: unknown, options: CatalogueCheckOption
  */
 export async function checkCatalogueFileInTurns(value: unknown, options: CatalogueCheckOptions = {}): Promise<string[]> {
   const problems = new ProblemList();
-  if (await checkLayoutInTurns(value, problems)) {
+  const invalid = new Set<unknown>();
+  if (await checkLayoutInTurns(value, problems, invalid)) {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    for (const problem of ruleProblems(value as CatalogueFile, options)) problems.add(problem);
+    for (const problem of ruleProblems(withObjectRows(value, invalid), options, invalid)) problems.add(problem);
   }
   return problems.summary();
 }
 
-/** What the schema cannot say of a file whose layout is right. */
-function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): string[] {
+/**
+ * What the schema cannot say of a file whose frame is right. Rows of the wrong layout (`invalid`) are not
+ * judged themselves, but still count as there (a tab whose only bundle has a bad price is not also said
+ * to offer no bundle).
+ */
+function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions, invalid: ReadonlySet<unknown> = new Set()): string[] {
   const problems: string[] = [];
+  const ok = (row: unknown) => !invalid.has(row);
   const games = new Set(file.games.map((game) => game.game_id));
   const areaKey = (row: { game_id: number; area: string }) => `${row.game_id}/${row.area}`;
   const areas = new Set(file.game_areas.map(areaKey));
@@ -153,11 +187,13 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
   const hosts = options.bannerLinkHosts ?? [];
   const serviceLink = (url: string | null) => (url ? linkProblem(url, hosts, 'customer-service buttons') : null);
   file.game_areas.forEach((row, index) => {
+    if (!ok(row)) return;
     if (!games.has(row.game_id)) problems.push(`${at('game_areas', index, areaKey(row))}: game ${row.game_id} is not in games`);
     const link = serviceLink(row.customer_service_url);
     if (link) problems.push(`${at('game_areas', index, areaKey(row))}: customer_service_url: ${link}`);
   });
   file.store_settings.forEach((row, index) => {
+    if (!ok(row)) return;
     const link = row.key === 'customer_service_url' ? serviceLink(row.value) : null;
     if (link) problems.push(`${at('store_settings', index, row.key)}: ${link}`);
   });
@@ -167,10 +203,13 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
     ['pay_types', file.pay_types],
   ] as const) {
     rows.forEach((row, index) => {
+      if (!ok(row)) return;
       if (!areas.has(areaKey(row))) problems.push(`${at(list, index, areaKey(row))}: game ${row.game_id} is not sold in area "${row.area}" (game_areas)`);
     });
   }
+  const pictures = options.pictures ?? { uploaded: null };
   file.bundles.forEach((row, index) => {
+    if (!ok(row)) return;
     if (!tabs.has(tabKey(row))) problems.push(`${at('bundles', index, row.product_id)}: there is no tab "${row.type}" for game ${row.game_id} in area "${row.area}"`);
     if (row.first_buy_offer && row.first_buy_items.length === 0 && !row.first_pay_content) {
       problems.push(`${at('bundles', index, row.product_id)}: a first-purchase offer needs its bonus items or its text`);
@@ -178,8 +217,11 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
     for (const problem of bundleSaleProblems(row)) problems.push(`${at('bundles', index, row.product_id)}: ${problem}`);
     // A tag never promises more than the items give ("+25%" for 24.7 %, "×2" for part of a pack).
     for (const problem of bundleTagProblems(row)) problems.push(`${at('bundles', index, row.product_id)}: ${problem}`);
+    for (const problem of rowPictureProblems('bundles', row, pictures)) problems.push(`${at('bundles', index, row.product_id)}: ${pictureProblemText(problem)}`);
   });
   file.banners.forEach((row, index) => {
+    if (!ok(row)) return;
+    for (const problem of rowPictureProblems('banners', row, pictures)) problems.push(`${at('banners', index, row.banner_key)}: ${pictureProblemText(problem)}`);
     if (row.game_id !== null && !games.has(row.game_id)) problems.push(`${at('banners', index, row.banner_key)}: game ${row.game_id} is not in games`);
     const link = bannerLinkProblem(row.url, hosts);
     if (link) problems.push(`${at('banners', index, row.banner_key)}: ${link}`);
@@ -187,11 +229,13 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
   });
   const offered = new Set(file.bundles.filter((b) => b.active).map(tabKey));
   file.product_tabs.forEach((row, index) => {
+    if (!ok(row)) return;
     if (!offered.has(tabKey(row))) problems.push(`${at('product_tabs', index, tabKey(row))}: the tab offers no active bundle`);
   });
   if (options.payTypes) {
     const taken = new Set(options.payTypes);
     file.pay_types.forEach((row, index) => {
+      if (!ok(row)) return;
       if (!taken.has(row.pay_type)) {
         problems.push(`${at('pay_types', index, `${areaKey(row)}/${row.pay_type}`)}: the payment provider takes no pay type "${row.pay_type}" (it takes ${options.payTypes!.join(', ')})`);
       }
@@ -201,13 +245,15 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
   const withOpenServer = new Set(file.servers.filter((server) => server.open !== false).map(areaKey));
   const withPayType = new Set(file.pay_types.map(areaKey));
   file.game_areas.forEach((row, index) => {
+    if (!ok(row)) return;
     if (!withServer.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no server`);
     else if (!withOpenServer.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: every server of the area is closed (players could choose none)`);
     if (!withPayType.has(areaKey(row))) problems.push(`${at('game_areas', index, areaKey(row))}: the area has no pay method`);
   });
-  problems.push(...discountCodeProblems(file, (index, code) => at('discount_codes', index, code)));
-  problems.push(...regionPickerProblems(file, (index, key) => at('game_areas', index, key)));
-  problems.push(...postPurchaseOfferProblems(file, (index, key) => at('post_purchase_offers', index, key)));
+  problems.push(...discountCodeProblems(file, (index, code) => at('discount_codes', index, code), ok));
+  problems.push(...regionPickerProblems(file, (index, key) => at('game_areas', index, key), ok));
+  problems.push(...postPurchaseOfferProblems(file, (index, key) => at('post_purchase_offers', index, key), ok));
+  if (pictures.uploaded !== null) problems.push(...notUploaded(file, pictures.uploaded, ok));
   return problems;
 }
 
@@ -278,22 +324,45 @@ export class LargePriceChangeError extends Error {
 }
 
 /**
- * Pictures a file shows from the store's own image store (`/assets/catalogue/…`, uploaded in the back
- * office) that were never uploaded, each with where it is: a catalogue never shows a missing picture.
+ * Uploaded pictures (`/assets/catalogue/…`) that any other field of a file shows (a game's icon, a pay
+ * method's) and that were never uploaded, each with where it is; a banner's and a bundle's pictures are
+ * checked with the rows' other rules.
  */
-export async function missingImages(db: Queryable, file: CatalogueFile): Promise<string[]> {
-  const uses: Array<{ where: string; field: string; url: string }> = [];
+function notUploaded(file: CatalogueFile, uploaded: ReadonlySet<string>, ok: (row: unknown) => boolean): string[] {
+  const problems: string[] = [];
   for (const list of LISTS) {
     const keyOf = ROW_KEYS[list] as (row: unknown) => string;
-    (file[list] ?? []).forEach((row: object, index: number) => {
+    const own = (PICTURE_FIELDS as Record<string, readonly string[]>)[list] ?? [];
+    ((file[list] ?? []) as readonly object[]).forEach((row, index) => {
+      if (!ok(row)) return;
       for (const [field, value] of Object.entries(row)) {
-        if (typeof value === 'string' && value.startsWith(CATALOGUE_IMAGES_PATH)) uses.push({ where: at(list, index, keyOf(row)), field, url: value });
+        if (own.includes(field) || typeof value !== 'string' || !value.startsWith(CATALOGUE_IMAGES_PATH)) continue;
+        const problem = pictureProblem(field, value, { uploaded });
+        if (problem) problems.push(`${at(list, index, keyOf(row))}: ${pictureProblemText(problem)}`);
       }
     });
   }
-  if (uses.length === 0) return [];
-  const missing = new Set(await missingCatalogueImages(db, uses.map((use) => use.url)));
-  return uses.filter((use) => missing.has(use.url)).map((use) => `${use.where}: ${use.field}: the picture ${use.url} was never uploaded to this store`);
+  return problems;
+}
+
+/** The pictures of a file that the store has uploaded, looked up in one query: what its checks need. */
+export async function picturesOf(db: Queryable, value: unknown): Promise<PictureSource> {
+  const file = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  return pictureSource(db, uploadedAddressesOf(LISTS.flatMap((list) => (Array.isArray(file[list]) ? (file[list] as unknown[]) : []))));
+}
+
+/** Writes every row of a checked file into the catalogue's tables (added or changed), in the caller's transaction. */
+export async function writeCatalogueRows(tx: Queryable, file: CatalogueFile): Promise<void> {
+  await upsertGames(tx, file.games);
+  await upsertGameAreas(tx, file.game_areas);
+  await upsertServers(tx, file.servers);
+  await upsertProductTabs(tx, file.product_tabs);
+  await upsertPayTypes(tx, file.pay_types);
+  await upsertBundles(tx, file.bundles);
+  await upsertBanners(tx, file.banners);
+  await upsertStoreSettings(tx, file.store_settings);
+  if (file.discount_codes) await upsertDiscountCodes(tx, file.discount_codes);
+  if (file.post_purchase_offers) await upsertPostPurchaseOffers(tx, file.post_purchase_offers);
 }
 
 /** A file made inside the import's transaction from the catalogue as it stands (a draft applied to it). */
@@ -307,47 +376,41 @@ export type FileFromCatalogue = (tx: Queryable, now: CatalogueFile) => Promise<u
  */
 export async function importCatalogue(db: Db, cache: CatalogueCache | null, value: unknown | FileFromCatalogue, record: ImportRecord): Promise<ImportOutcome> {
   if (typeof value !== 'function') {
-    const problems = await checkCatalogueFileInTurns(value, record.checks);
+    const problems = await checkCatalogueFileInTurns(value, { ...record.checks, pictures: await picturesOf(db, value) });
     if (problems.length > 0) throw new CatalogueFileError(problems);
   }
   return updateCatalogue(db, cache, async (tx) => {
     const now = await exportCatalogue(tx);
     // A file made from the catalogue as this transaction reads it (a draft applied to it) is checked here.
     const file = (typeof value === 'function' ? await (value as FileFromCatalogue)(tx, now) : value) as CatalogueFile;
+    // The pictures are looked up again in the transaction (a file's were before it: none is ever deleted).
     if (typeof value === 'function') {
-      const problems = checkCatalogueFile(file, record.checks);
+      const problems = checkCatalogueFile(file, { ...record.checks, pictures: await picturesOf(tx, file) });
       if (problems.length > 0) throw new CatalogueFileError(problems);
     }
-    const missing = await missingImages(tx, file);
-    if (missing.length > 0) throw new CatalogueFileError(missing);
     const removed = record.partial ? [] : leftOut(now, file);
     if (removed.length > 0) {
       throw new CatalogueFileError(removed.map((what) => `${what} is in the catalogue but not in the file (an import adds and changes, never removes; retire a bundle or a discount code with "active": false)`));
     }
-    const large = largePriceChanges(diffCatalogue(now, file));
+    const diff = diffCatalogue(now, file);
+    const large = largePriceChanges(diff);
     if (large.length > 0 && !record.confirmedLargePriceChanges) throw new LargePriceChangeError(large);
-    await upsertGames(tx, file.games);
-    await upsertGameAreas(tx, file.game_areas);
-    await upsertServers(tx, file.servers);
-    await upsertProductTabs(tx, file.product_tabs);
-    await upsertPayTypes(tx, file.pay_types);
-    await upsertBundles(tx, file.bundles);
-    await upsertBanners(tx, file.banners);
-    await upsertStoreSettings(tx, file.store_settings);
-    if (file.discount_codes) await upsertDiscountCodes(tx, file.discount_codes);
-    if (file.post_purchase_offers) await upsertPostPurchaseOffers(tx, file.post_purchase_offers);
+    await writeCatalogueRows(tx, file);
     const [row] = await tx.query<{ revision: number }>('SELECT revision::int AS revision FROM catalogue_revision');
+    // The catalogue as the revision leaves it: what it keeps and counts (a part of the catalogue — a revert,
+    // the seed — leaves more than its file holds).
+    const after = await exportCatalogue(tx);
     const outcome: ImportOutcome = {
       // The revision this import makes (updateCatalogue bumps it as it commits).
       revision: (row?.revision ?? 0) + 1,
-      counts: Object.fromEntries(LISTS.flatMap((list) => (file[list] ? [[list, file[list].length]] : []))),
+      counts: Object.fromEntries(LISTS.map((list) => [list, (after[list] ?? []).length])),
       ...(large.length > 0 ? { largePriceChanges: large } : {}),
     };
     await tx.query(
-      `INSERT INTO catalogue_revisions (revision, actor, reason, source, counts, file) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
+      `INSERT INTO catalogue_revisions (revision, actor, reason, source, counts, file, diff) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb)
        ON CONFLICT (revision) DO UPDATE SET created_at = now(), actor = EXCLUDED.actor, reason = EXCLUDED.reason, source = EXCLUDED.source,
-         counts = EXCLUDED.counts, file = EXCLUDED.file`,
-      [outcome.revision, record.actor, record.reason, record.source, JSON.stringify(outcome.counts), JSON.stringify(await exportCatalogue(tx))],
+         counts = EXCLUDED.counts, file = EXCLUDED.file, diff = EXCLUDED.diff`,
+      [outcome.revision, record.actor, record.reason, record.source, JSON.stringify(outcome.counts), JSON.stringify(after), JSON.stringify(diff)],
     );
     await record.audit?.(tx, outcome);
     return outcome;
@@ -358,7 +421,7 @@ export async function importCatalogue(db: Db, cache: CatalogueCache | null, valu
 export async function catalogueRevisions(db: Queryable, limit = 100): Promise<{ current: number; revisions: CatalogueRevisionRow[] }> {
   const [row] = await db.query<{ revision: number }>('SELECT revision::int AS revision FROM catalogue_revision');
   const revisions = await db.query<CatalogueRevisionRow>(
-    'SELECT revision, created_at::text, actor, reason, source, counts FROM catalogue_revisions ORDER BY revision DESC LIMIT $1',
+    'SELECT revision, created_at::text, actor, reason, source, counts, diff IS NOT NULL AS has_diff FROM catalogue_revisions ORDER BY revision DESC LIMIT $1',
     [limit],
   );
   return { current: row?.revision ?? 0, revisions };
@@ -368,4 +431,10 @@ export async function catalogueRevisions(db: Queryable, limit = 100): Promise<{ 
 export async function catalogueAtRevision(db: Queryable, revision: number): Promise<CatalogueFile | null> {
   const rows = await db.query<{ file: CatalogueFile }>('SELECT file FROM catalogue_revisions WHERE revision = $1', [revision]);
   return rows[0]?.file ?? null;
+}
+
+/** What a revision made from a file changed, as kept with it; null when there is no such revision or it kept none (made before migration 090). */
+export async function catalogueRevisionDiff(db: Queryable, revision: number): Promise<CatalogueDiff | null> {
+  const rows = await db.query<{ diff: CatalogueDiff | null }>('SELECT diff FROM catalogue_revisions WHERE revision = $1', [revision]);
+  return rows[0]?.diff ?? null;
 }

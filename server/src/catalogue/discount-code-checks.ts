@@ -7,20 +7,22 @@ const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /**
  * The problems of a catalogue file's discount codes that its schema cannot say, each in words after
- * where it is (`at`): what players type, what the code applies to, what it takes off and when.
+ * where it is (`at`): what players type, what the code applies to, what it takes off and when. Rows
+ * refused for their layout (not `ok`) are left to that refusal.
  */
-export function discountCodeProblems(file: CatalogueFile, at: (index: number, code: string) => string): string[] {
+export function discountCodeProblems(file: CatalogueFile, at: (index: number, code: string) => string, ok: (row: unknown) => boolean = () => true): string[] {
   const problems: string[] = [];
   const games = new Set(file.games.map((game) => game.game_id));
   const bundleGames = new Map(file.bundles.map((bundle) => [bundle.product_id, bundle.game_id]));
   // Gathered once per game, so that each code costs what its own lists hold (linear in the file).
   const currenciesOfGame = new Map<number, Set<string>>();
-  for (const area of file.game_areas) currenciesOfGame.set(area.game_id, (currenciesOfGame.get(area.game_id) ?? new Set<string>()).add(currencyCode(area.area)));
+  for (const area of file.game_areas) if (ok(area)) currenciesOfGame.set(area.game_id, (currenciesOfGame.get(area.game_id) ?? new Set<string>()).add(currencyCode(area.area)));
   const everyCurrency = new Set<string>([...currenciesOfGame.values()].flatMap((currencies) => [...currencies]));
   const currenciesOf = (gameIds: readonly number[]) =>
     gameIds.length === 0 ? everyCurrency : new Set<string>(gameIds.flatMap((gameId) => [...(currenciesOfGame.get(gameId) ?? [])]));
 
   (file.discount_codes ?? []).forEach((row: DiscountCodeRecord, index) => {
+    if (!ok(row)) return;
     const where = at(index, row.code.trim());
     const say = (problem: string) => problems.push(`${where}: ${problem}`);
     if (row.code.trim() === '') say('a code needs the letters players type');

@@ -3,13 +3,15 @@ import type { CatalogueFile } from './catalogue-file-shape';
 /**
  * The problems of a catalogue file's post-purchase offers that its schema cannot say, each after where
  * it is (`at`): the game is sold in the area, the bundle offered is an active bundle of that game and
- * area, and the offer gives something (a per cent off or bonus items). Linear in the file's size.
+ * area, and the offer gives something (a per cent off or bonus items). Rows whose layout is wrong (`ok` false)
+ * are named for that alone. Linear in the file's size.
  */
-export function postPurchaseOfferProblems(file: CatalogueFile, at: (index: number, key: string) => string): string[] {
+export function postPurchaseOfferProblems(file: CatalogueFile, at: (index: number, key: string) => string, ok: (row: unknown) => boolean = () => true): string[] {
   const problems: string[] = [];
   const areas = new Set(file.game_areas.map((row) => `${row.game_id}/${row.area}`));
   const bundles = new Map(file.bundles.map((row) => [row.product_id, row]));
   (file.post_purchase_offers ?? []).forEach((row, index) => {
+    if (!ok(row)) return;
     const key = `${row.game_id}/${row.area}`;
     const say = (problem: string) => problems.push(`${at(index, key)}: ${problem}`);
     if (!areas.has(key)) say(`game ${row.game_id} is not sold in area "${row.area}" (game_areas)`);

@@ -8,7 +8,7 @@ import type { CatalogueFile } from './catalogue-file-shape';
  * Linear in the file's size: the game's areas and each area's servers are gathered once, and an area
  * listed twice (refused on its own) is looked at once.
  */
-export function regionPickerProblems(file: CatalogueFile, at: (index: number, key: string) => string): string[] {
+export function regionPickerProblems(file: CatalogueFile, at: (index: number, key: string) => string, ok: (row: unknown) => boolean = () => true): string[] {
   const problems: string[] = [];
   const areasOfGame = new Map<number, Set<string>>();
   for (const area of file.game_areas) areasOfGame.set(area.game_id, (areasOfGame.get(area.game_id) ?? new Set<string>()).add(area.area));
@@ -22,7 +22,7 @@ export function regionPickerProblems(file: CatalogueFile, at: (index: number, ke
   const looked = new Set<string>();
   file.game_areas.forEach((row, index) => {
     const picker = row.region_picker;
-    if (!picker || looked.has(`${row.game_id}/${row.area}`)) return;
+    if (!picker || !ok(row) || looked.has(`${row.game_id}/${row.area}`)) return;
     looked.add(`${row.game_id}/${row.area}`);
     const say = (problem: string) => problems.push(`${at(index, `${row.game_id}/${row.area}`)}: region_picker: ${problem}`);
     const values = picker.options.map((option) => option.value);

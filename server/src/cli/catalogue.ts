@@ -1,12 +1,13 @@
 // `npm run catalogue -- export <file.json> | check <file.json> | import <file.json> [--reason "…"]`: the catalogue as a file
-// (docs/catalogue.md). `export` writes the store's catalogue; `check` lists every problem of a file without
-// touching the store; `import` writes a file as one new catalogue revision, or refuses it whole (price changes
+// (docs/catalogue.md). `export` writes the store's catalogue; `check` lists every problem of a file in one pass
+// without changing the store (it reads which pictures were uploaded); `import` writes a file as one new catalogue revision, or refuses it whole (price changes
 // over 50 % need `--confirm-price-changes`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { configFrom } from '../config';
 import { processSettings } from '../settings/environment';
-import { CatalogueFileError, checkCatalogueFileInTurns, exportCatalogue, importCatalogue } from '../catalogue/catalogue-file';
+import { CatalogueFileError, checkCatalogueFileInTurns, exportCatalogue, importCatalogue, picturesOf } from '../catalogue/catalogue-file';
+import type { PictureSource } from '../catalogue/catalogue-pictures';
 import { MAX_CATALOGUE_FILE_BYTES } from '../catalogue/catalogue-file-schema';
 import { migrate } from '../db/migrate';
 import { describeDb, openDb } from '../db/open-db';
@@ -36,6 +37,26 @@ function readFile(file: string): unknown {
   }
 }
 
+/**
+ * The uploaded pictures a file names, looked up in the store's database (read only); null when it cannot
+ * be read (an embedded database a running server holds): the store's own files are checked all the same.
+ */
+async function uploadedPictures(value: unknown): Promise<PictureSource | null> {
+  const config = configFrom(processSettings());
+  // No store here (no PostgreSQL named, no embedded data folder): none is made to be read.
+  if (!config.databaseUrl && !fs.existsSync(config.dataDir)) return null;
+  try {
+    const db = await openDb(config);
+    try {
+      return await picturesOf(db, value);
+    } finally {
+      await db.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const { positional, flags } = parseArgs(process.argv.slice(2));
   const [command, file] = positional;
@@ -45,9 +66,12 @@ async function main(): Promise<void> {
   // The hosts banners may link to (BANNER_LINK_HOSTS), as the server checks them.
   const checks = { bannerLinkHosts: configFrom(settings).bannerLinkHosts };
   if (command === 'check') {
-    const problems = await checkCatalogueFileInTurns(readFile(target), checks);
+    const value = readFile(target);
+    const pictures = await uploadedPictures(value);
+    const problems = await checkCatalogueFileInTurns(value, { ...checks, ...(pictures ? { pictures } : {}) });
     if (problems.length > 0) fail(new CatalogueFileError(problems).message);
     console.log(`✓ ${file} is a valid catalogue file`);
+    if (!pictures) console.log("  Uploaded pictures (/assets/catalogue/…) were not checked: the store's database could not be read.");
     return;
   }
   const config = configFrom(settings);

@@ -44,6 +44,7 @@ import { installSandboxPayments, sandboxGameService } from './sandbox/install-sa
 import { installStripePayments } from './payments/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
 import { catalogueGameGateway } from '../catalogue/catalogue-game-gateway';
+import { draftPreviewOf } from './api/draft-preview';
 import { type MailSink, type MailTransport, MailWorker } from '../fulfilment';
 import { AlertWorker, watchDeliveries, watchReconciliation, type WebhookPolicy } from '../alerts';
 
@@ -156,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       limits: options.limits ?? DEFAULT_LIMIT_SETTINGS,
       orders,
       linkHosts: config.bannerLinkHosts,
+      // An operator's browser with a live preview cookie sees the catalogue's draft; everyone else the published catalogue.
+      preview: draftPreviewOf(db, { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs }),
     });
     if (config.sandboxRoutes) {
       await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });

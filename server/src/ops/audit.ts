@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'release.rollback',
   'release.policy',
   'catalogue.import',
+  'catalogue.revert',
   'catalogue.image_upload',
   'catalogue.draft',
   'catalogue.draft_drop',
@@ -189,9 +190,15 @@ export function auditRelease(actor: Actor, reason: string): ReleaseAudit {
 }
 
 /** What importing a catalogue file writes into the audit log, inside the import's transaction. */
-export function auditCatalogueImport(actor: Actor, reason: string, requestKey: string | null = null) {
+export function auditCatalogueImport(actor: Actor, reason: string, requestKey: string | null = null, revert: { readonly revision: number; readonly retireAdded: boolean } | null = null) {
   return async (tx: Queryable, outcome: ImportOutcome): Promise<void> => {
-    const recorded = await writeAudit(tx, actor, { action: 'catalogue.import', targetType: 'catalogue', targetId: String(outcome.revision), after: outcome.counts, reason, requestKey });
+    const recorded = await writeAudit(
+      tx,
+      actor,
+      revert
+        ? { action: 'catalogue.revert', targetType: 'catalogue', targetId: String(outcome.revision), after: { reverted_to: revert.revision, retired_added: revert.retireAdded, counts: outcome.counts }, reason, requestKey }
+        : { action: 'catalogue.import', targetType: 'catalogue', targetId: String(outcome.revision), after: outcome.counts, reason, requestKey },
+    );
     // The same request imported at this moment by another call: this import must not stay.
     if (!recorded) throw new Error('this catalogue import request is being done already');
     const large = outcome.largePriceChanges ?? [];

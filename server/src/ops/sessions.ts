@@ -59,6 +59,31 @@ export async function resumeSession(db: Queryable, token: string, settings: Sess
   return { operatorId: row.operator_id, email: row.email, role: row.role, tokenHash, secondFactorPending: row.second_factor_pending, totpEnabled: row.totp_enabled };
 }
 
+/** The cookie that shows a signed-in operator's browser the catalogue's draft on the player's pages (sent to /api only). */
+export const PREVIEW_COOKIE = 'topup_catalogue_preview';
+
+/** The value of the draft-preview cookie of a session (its token's hash, hashed again): it never carries the session's token. */
+export function previewTokenOf(tokenHash: string): string {
+  return createHash('sha256').update(`catalogue-preview:${tokenHash}`).digest('hex');
+}
+
+/**
+ * Whether a draft-preview cookie belongs to a live, fully signed-in operator's session (not revoked, not
+ * idle too long, not past its end, second factor given, operator not disabled). Read only: a preview does
+ * not keep a session alive.
+ */
+export async function isPreviewSession(db: Queryable, previewToken: string, settings: SessionSettings): Promise<boolean> {
+  if (!/^[0-9a-f]{64}$/.test(previewToken)) return false;
+  const rows = await db.query(
+    `SELECT 1 FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+      WHERE encode(sha256(convert_to('catalogue-preview:' || s.token_hash, 'UTF8')), 'hex') = $1
+        AND s.revoked_at IS NULL AND o.disabled_at IS NULL AND NOT s.second_factor_pending
+        AND s.expires_at > now() AND s.last_seen_at > now() - $2 * interval '1 millisecond'`,
+    [previewToken, settings.idleMs],
+  );
+  return rows.length > 0;
+}
+
 /** The second factor was given: the session may now act. */
 export async function completeSecondFactor(db: Queryable, tokenHash: string): Promise<void> {
   await db.query('UPDATE operator_sessions SET second_factor_pending = false WHERE token_hash = $1', [tokenHash]);

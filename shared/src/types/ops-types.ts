@@ -189,10 +189,38 @@ export interface PriceChange {
   readonly percent: number;
 }
 
+/** One row a catalogue change adds, changes or retires. */
+export interface CatalogueDiffRow {
+  /** The row's key in its list (a bundle's product ID, a server's `game/server`). */
+  readonly key: string;
+  /** Its name as operators know it (a bundle's name, a game's English name); empty when the list has none. */
+  readonly name: string;
+  readonly game_id?: number | null;
+  readonly area?: string;
+  /** The fields a changed row changes. */
+  readonly fields?: readonly string[];
+  /** A bundle's price before and after, in minor units of its area's currency. */
+  readonly from_minor?: number;
+  readonly to_minor?: number;
+}
+
+/** Per list: how many rows are added, changed and retired, and the rows themselves (the first DIFF_ROWS of each). */
+export interface CatalogueListDiff {
+  readonly added: number;
+  readonly changed: number;
+  /** Rows taken off sale or out of use: a bundle or code made inactive, a banner whose window was closed. */
+  readonly retired?: number;
+  readonly rows?: {
+    readonly added: readonly CatalogueDiffRow[];
+    readonly changed: readonly CatalogueDiffRow[];
+    readonly retired: readonly CatalogueDiffRow[];
+  };
+}
+
 /** What importing a catalogue file would change. */
 export interface CatalogueDiff {
-  /** Per list, how many rows the file adds and how many it changes. */
-  readonly lists: Readonly<Record<string, { readonly added: number; readonly changed: number }>>;
+  /** Per list, how many rows the file adds, changes and retires, and which. */
+  readonly lists: Readonly<Record<string, CatalogueListDiff>>;
   readonly priceChanges: readonly PriceChange[];
 }
 
@@ -211,6 +239,8 @@ export interface CatalogueRevisionRow {
   readonly reason: string;
   readonly source: string;
   readonly counts: Readonly<Record<string, number>>;
+  /** Whether the revision keeps what it changed (revisions made since migration 090): GET /ops/api/catalogue/diff?revision=N. */
+  readonly has_diff?: boolean;
 }
 
 /** One row of the back office's catalogue draft: added or changed, not yet published. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formBody from '@fastify/formbody';
 import { verifySign } from '@topup/shared/sign';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
+import type { Catalogue } from '../../catalogue/catalogue';
 import { saleMoment } from '../../catalogue/sale-window';
 import type { Db } from '../../db/db';
 import type { GameGateway } from '../../game/game-gateway';
@@ -33,7 +34,30 @@ export interface ApiPluginOptions {
   readonly linkHosts?: readonly string[];
   /** Largest request body, in bytes. */
   readonly bodyLimit?: number;
+  /**
+   * The draft's catalogue for a request carrying a live operator's preview cookie (docs/catalogue.md,
+   * "Preview"), or null: every other request — every player's — gets the published catalogue.
+   */
+  readonly preview?: (request: FastifyRequest) => Promise<Catalogue | null>;
 }
+
+/** The actions that only read the catalogue: the ones a preview answers from the draft. Orders, lookups and reports always use the published catalogue. */
+const PREVIEWED = new Set([
+  'banners',
+  'getTab',
+  'getPayPrice',
+  'getServerList',
+  'getPayGameList',
+  'custUrl',
+  'pcpay/payCenterList',
+  'pcpay/priceList',
+  'pcpay/serverList',
+  'pcpay/banner',
+  'pcpay/priceTab',
+  'pcpay/customerConfig',
+  'pcpay/getPcszGameList',
+  'pcpay/getPcszServerList',
+]);
 
 /** A JSON object or a parsed form (whose object may have a bare prototype), not an array or a scalar. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -90,7 +114,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
         const input = request.body as ActionInput;
-        const catalogue = await options.catalogue.get();
+        const preview = options.preview && PREVIEWED.has(name) ? await options.preview(request) : null;
+        const catalogue = preview ?? (await options.catalogue.get());
+        if (preview) void reply.header('cache-control', 'no-store');
         const locale = requestLocale(input, request.headers['accept-language'], catalogue.rules);
         const headerArea = areaFromHeader(request.headers['accept-language']);
         const now = options.catalogue.now();

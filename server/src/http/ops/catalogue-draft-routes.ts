@@ -19,13 +19,19 @@ import { discountCodeUsage } from '../../orders';
 import { OperationRefused } from '../../domain-errors';
 import { auditedRequest, backOfficeImport, writeAudit } from '../../ops/audit';
 import { actorOf, reason, requestKey } from './route-parts';
+import { PREVIEW_COOKIE, previewTokenOf } from '../../ops/sessions';
 
 export interface CatalogueDraftRoutesOptions {
   readonly db: Db;
   readonly catalogue: CatalogueCache;
   /** What the catalogue's checks allow beyond the defaults (this store's banner link hosts). */
   readonly checks: CatalogueCheckOptions;
+  /** Cookies only over HTTPS (production): the draft-preview cookie as the session's. */
+  readonly secureCookies?: boolean;
 }
+
+/** How long a preview lasts at most; the operator's session ending ends it sooner. */
+const PREVIEW_SECONDS = 2 * 60 * 60;
 
 const listName = { type: 'string', minLength: 1, maxLength: 40 } as const;
 
@@ -39,7 +45,21 @@ function draftList(value: string): DraftList {
  * `/ops/api/catalogue/draft*`: the catalogue's draft, edited row by row in the back office and published
  * as one revision (docs/catalogue.md). Reading it needs `read`; changing or publishing it `catalogue.edit`.
  */
-export async function catalogueDraftRoutes(app: FastifyInstance, { db, catalogue, checks }: CatalogueDraftRoutesOptions): Promise<void> {
+export async function catalogueDraftRoutes(app: FastifyInstance, { db, catalogue, checks, secureCookies = false }: CatalogueDraftRoutesOptions): Promise<void> {
+  // The draft previewed on the player's pages, in this browser only: a cookie for /api naming this session
+  // (hashed, never its token); the API honours it only while the session is live (docs/security.md).
+  const previewCookie = { path: '/api', httpOnly: true, sameSite: 'strict' as const, secure: secureCookies };
+  app.post('/catalogue/draft/preview', { config: { permission: 'read' } }, async (request, reply) => {
+    const session = request.opsIdentity?.sessionHash;
+    if (!session) throw new OperationRefused('invalid', 'A preview is for a signed-in operator\'s browser', 'previewNeedsSession');
+    void reply.setCookie(PREVIEW_COOKIE, previewTokenOf(session), { ...previewCookie, maxAge: PREVIEW_SECONDS });
+    return { previewing: true, seconds: PREVIEW_SECONDS };
+  });
+  app.post('/catalogue/draft/preview/end', { config: { permission: 'read' } }, async (_request, reply) => {
+    void reply.clearCookie(PREVIEW_COOKIE, previewCookie);
+    return { previewing: false };
+  });
+
   // How often each discount code was used so far: orders holding a use, delivered, and unpaid ones open now.
   app.get('/catalogue/discount-usage', { config: { permission: 'read' } }, async () => ({ usage: await discountCodeUsage(db) }));
 

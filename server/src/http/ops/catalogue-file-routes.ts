@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueCheck } from '@topup/shared/types';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import { diffCatalogue, largePriceChanges } from '../../catalogue/catalogue-diff';
 import {
   catalogueAtRevision,
+  catalogueRevisionDiff,
   catalogueRevisions,
   checkCatalogueFileInTurns,
   exportCatalogue,
   importCatalogue,
+  picturesOf,
   type CatalogueCheckOptions,
   type CatalogueFile,
 } from '../../catalogue/catalogue-file';
 import { MAX_CATALOGUE_FILE_BYTES } from '../../catalogue/catalogue-file-schema';
-import { auditedRequest, backOfficeImport } from '../../ops/audit';
+import { auditCatalogueImport, auditedRequest, backOfficeImport } from '../../ops/audit';
+import { additionsSince, revertFile } from '../../catalogue/catalogue-revert';
 import { OperationRefused } from '../../domain-errors';
 import { actorOf, reason, requestKey } from './route-parts';
 
@@ -51,7 +54,7 @@ export async function catalogueFileRoutes(app: FastifyInstance, options: Catalog
 
   app.post<{ Body: unknown }>('/catalogue/check', { config: { permission: 'catalogue.edit' }, bodyLimit: CATALOGUE_BODY }, async (request): Promise<CatalogueCheck> => {
     // Checked a slice at a time: other requests are answered meanwhile (docs/security.md).
-    const problems = await checkCatalogueFileInTurns(request.body, checks);
+    const problems = await checkCatalogueFileInTurns(request.body, { ...checks, pictures: await picturesOf(db, request.body) });
     if (problems.length > 0) return { problems, diff: null, large_price_changes: [] };
     const diff = diffCatalogue(await exportCatalogue(db), request.body as CatalogueFile);
     return { problems, diff, large_price_changes: largePriceChanges(diff) };
@@ -81,8 +84,35 @@ export async function catalogueFileRoutes(app: FastifyInstance, options: Catalog
     },
   );
 
-  // Revert: the catalogue of a revision made from a file, imported again as a new revision (the same checks).
-  app.post<{ Body: { revision: number; reason: string; request_key: string; confirm_price_changes?: boolean } }>(
+  const revisionQuery = { querystring: { type: 'object', required: ['revision'], properties: { revision: { type: 'string', pattern: '^[0-9]{1,9}$' } } } };
+
+  /** What a revision changed, as kept with it (revisions made before migration 090 kept nothing: 404 noDiff). */
+  app.get<{ Querystring: { revision: string } }>('/catalogue/diff', { config: { permission: 'read' }, schema: revisionQuery }, async (request) => {
+    const revision = Number(request.query.revision);
+    const diff = await catalogueRevisionDiff(db, revision);
+    if (!diff) throw new OperationRefused('notFound', `Catalogue revision ${revision} kept no record of what it changed`, 'noDiff');
+    return { revision, diff };
+  });
+
+  /** What reverting to a revision would do: the rows added since (retired if asked) and the whole diff, either way. */
+  app.get<{ Querystring: { revision: string } }>('/catalogue/revert-preview', { config: { permission: 'read' }, schema: revisionQuery }, async (request) => {
+    const revision = Number(request.query.revision);
+    const file = await catalogueAtRevision(db, revision);
+    if (!file) throw new OperationRefused('notFound', `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
+    const now = await exportCatalogue(db);
+    const at = new Date();
+    const asPart = (next: CatalogueFile) => ({ ...now, ...next }) as CatalogueFile;
+    return {
+      revision,
+      added_since: additionsSince(file, now),
+      diff: diffCatalogue(now, asPart(revertFile(file, now, false, at)), at),
+      diff_retiring: diffCatalogue(now, asPart(revertFile(file, now, true, at)), at),
+    };
+  });
+
+  // Revert: the catalogue of a revision made from a file, imported again as a new revision (the same checks);
+  // with retire_added, the bundles, banners and codes added since are retired in the same revision.
+  app.post<{ Body: { revision: number; reason: string; request_key: string; confirm_price_changes?: boolean; retire_added?: boolean } }>(
     '/catalogue/revert',
     {
       config: { permission: 'catalogue.edit' },
@@ -90,21 +120,27 @@ export async function catalogueFileRoutes(app: FastifyInstance, options: Catalog
         body: {
           type: 'object',
           required: ['revision', 'reason', 'request_key'],
-          properties: { revision: { type: 'integer', minimum: 1 }, reason, request_key: requestKey, confirm_price_changes: { type: 'boolean' } },
+          properties: { revision: { type: 'integer', minimum: 1 }, reason, request_key: requestKey, confirm_price_changes: { type: 'boolean' }, retire_added: { type: 'boolean' } },
           additionalProperties: false,
         },
       },
     },
     async (request) => {
       const actor = actorOf(request);
-      const { revision, reason: why, request_key, confirm_price_changes } = request.body;
+      const { revision, reason: why, request_key, confirm_price_changes, retire_added } = request.body;
       const done = await auditedRequest(db, request_key);
       if (done) return { revision: Number(done.target_id), done: false };
       const file = await catalogueAtRevision(db, revision);
       if (!file) throw new OperationRefused('notFound', `No catalogue revision ${revision} was made from a file`, 'noSuchRevision');
-      const because = `revert to revision ${revision}: ${why}`;
-      // What was added since stays (an import never removes): the revision's rows come back as they were.
-      const outcome = await importCatalogue(db, options.catalogue, file, { ...backOfficeImport(actor, because, request_key, confirm_price_changes, checks), partial: true });
+      const retire = retire_added === true;
+      const because = `revert to revision ${revision}${retire ? ', retiring what was added since' : ''}: ${why}`;
+      // The revision's rows come back as they were; what was added since stays (an import never removes),
+      // retired when asked, judged against the catalogue as the import's transaction reads it.
+      const outcome = await importCatalogue(db, options.catalogue, async (_tx: Queryable, now: CatalogueFile) => revertFile(file, now, retire, new Date()), {
+        ...backOfficeImport(actor, because, request_key, confirm_price_changes, checks),
+        audit: auditCatalogueImport(actor, because, request_key, { revision, retireAdded: retire }),
+        partial: true,
+      });
       return { ...outcome, done: true };
     },
   );

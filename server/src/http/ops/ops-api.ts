@@ -72,7 +72,7 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   /** What a catalogue file's checks allow beyond the defaults: this store's banner link hosts. */
   const checks = { bannerLinkHosts: options.bannerLinkHosts ?? [], payTypes: orders.payments.payTypes };
   await app.register(catalogueFileRoutes, { db, catalogue, checks });
-  await app.register(catalogueDraftRoutes, { db, catalogue, checks });
+  await app.register(catalogueDraftRoutes, { db, catalogue, checks, secureCookies: options.secureCookies });
   await app.register(gameServerRoutes, { db, catalogue, policy: options.gameEndpoints ?? STRICT_GAME_ENDPOINTS });
   // Pictures for the catalogue (banners): uploaded as bytes, served by /assets/catalogue/<name>.
   await app.register(catalogueImageRoutes, { db });
