@@ -39,6 +39,8 @@ const LOW: LimitSettings = {
   checkCode: { perAddress: 4, perKey: 2 },
   supportTicket: { perAddress: 4, perKey: 2 },
   ticketLookup: { perAddress: 4, perKey: 2 },
+  ownershipCode: { perAddress: 4, perKey: 2 },
+  ownershipConfirm: { perAddress: 4, perKey: 2 },
 };
 
 const TOO_MANY = { status: 429, ret: 1007, data: null, msg: 'Too many requests. Please wait a minute and try again.' };

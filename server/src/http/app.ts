@@ -156,6 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       limits: options.limits ?? DEFAULT_LIMIT_SETTINGS,
       orders,
       linkHosts: config.bannerLinkHosts,
+      playerLinkSecret: config.playerLinkSecret,
+      secureCookies: config.ops.secureCookies,
     });
     if (config.sandboxRoutes) {
       await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });

@@ -17,6 +17,7 @@ import { message } from './messages';
 import { requestLocale } from './request-locale';
 import { actionLimits } from './request-limits';
 import { reportSessionOf } from './report-session';
+import { browserLinksOf } from './link-cookie-of';
 import { RET } from './ret-codes';
 import { API_ROUTES } from './routes-table';
 
@@ -33,6 +34,10 @@ export interface ApiPluginOptions {
   readonly linkHosts?: readonly string[];
   /** Largest request body, in bytes. */
   readonly bodyLimit?: number;
+  /** HMAC key of the link cookies and ownership codes (PLAYER_LINK_SECRET). */
+  readonly playerLinkSecret: string;
+  /** The link cookie is Secure (production and demo mode); over HTTPS it always is. */
+  readonly secureCookies: boolean;
 }
 
 /** A JSON object or a parsed form (whose object may have a bare prototype), not an array or a scalar. */
@@ -112,6 +117,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
           linkHosts: options.linkHosts ?? [],
           storefront: name.startsWith('pcpay/') ? 'payCentre' : 'phone',
           reportSession: () => reportSessionOf(request, reply),
+          links: browserLinksOf(request, reply, options.playerLinkSecret, options.secureCookies),
         });
         const answer = JSON.stringify({ ret: RET.OK, data, msg: message('ok', locale) });
         if (cacheKey) answers.set(catalogue, cacheKey, answer);

@@ -33,4 +33,6 @@ export const FIELD = {
   message: text(4000),
   /** A support ticket's reference as the player types it ("T-7KD3-9QXA", any case). */
   ticketReference: text(32),
+  /** An ownership code as typed: six digits, spaces between them allowed. */
+  ownershipCode: { type: 'string', pattern: '^[0-9 ]{0,16}$' },
 } as const satisfies Record<string, FieldSchema>;

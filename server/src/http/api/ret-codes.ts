@@ -36,6 +36,13 @@ export const RET = {
   TICKET_NOT_FOUND: 1023,
   // The server is closed by the catalogue: its characters are not looked up or sold to here any more.
   SERVER_CLOSED: 1024,
+  // Linked characters (docs/api.md): the ownership code typed is wrong, expired, tried too often, or none was sent.
+  OWNERSHIP_CODE_WRONG: 1040,
+  OWNERSHIP_CODE_EXPIRED: 1041,
+  OWNERSHIP_CODE_SPENT: 1042,
+  OWNERSHIP_CODE_NONE: 1043,
+  // The action needs this browser's link to the character, and it has none that holds (none, forged, expired or ended).
+  LINK_REQUIRED: 1044,
   SERVER_ERROR: 1099,
 } as const;
 

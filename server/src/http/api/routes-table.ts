@@ -21,6 +21,10 @@ import { orderInfo } from './orders/order-info';
 import { findOrder } from './orders/find-order';
 import { createSupportTicket } from './support/create-support-ticket';
 import { findSupportTicket } from './support/find-support-ticket';
+import { confirmOwnershipCode } from './players/confirm-ownership-code';
+import { endOwnership } from './players/end-ownership';
+import { getOwnership } from './players/get-ownership';
+import { sendOwnershipCode } from './players/send-ownership-code';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
@@ -39,6 +43,11 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   // The help page's contact form, and "My tickets"
   createSupportTicket,
   findSupportTicket,
+  // Linked characters (docs/api.md, "Linked characters"): both storefronts call these names
+  sendOwnershipCode,
+  confirmOwnershipCode,
+  getOwnership,
+  endOwnership,
   // Family B (Voucher Center)
   getPayGameList,
   custUrl,

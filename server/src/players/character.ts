@@ -1,0 +1,6 @@
+/** A game character as the store names it: a game, a server and a role id. */
+export interface Character {
+  readonly gameId: number;
+  readonly serverId: string;
+  readonly roleId: string;
+}
