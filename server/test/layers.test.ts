@@ -98,6 +98,10 @@ describe('one owner per table', () => {
     alert_incidents: ['alerts/incidents.ts'],
     alert_seen: ['alerts/incidents.ts'],
     alert_deliveries: ['alerts/alert-deliveries.ts'],
+    // Returning players (decision 304)
+    ownership_codes: ['players/ownership-codes.ts'],
+    character_links: ['players/character-links.ts'],
+    player_mails: ['players/player-mails.ts'],
   };
   const writers = tableWriters();
 
