@@ -102,6 +102,8 @@ describe('one owner per table', () => {
     ownership_codes: ['players/ownership-codes.ts'],
     character_links: ['players/character-links.ts'],
     player_mails: ['players/player-mails.ts'],
+    daily_gifts: ['players/daily-gift.ts'],
+    points_ledger: ['players/points.ts'],
   };
   const writers = tableWriters();
 

@@ -34,6 +34,7 @@ import { regionPickerProblems } from './region-picker-checks';
 
 export type { CatalogueFile } from './catalogue-file-shape';
 import type { CatalogueFile } from './catalogue-file-shape';
+import type { GameRewards } from './catalogue';
 
 export const CATALOGUE_SCHEMA_ID = SCHEMA.$id;
 
@@ -42,7 +43,7 @@ const LISTS = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'b
 /** Reads the catalogue's tables into a file, in their display order. */
 export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
   const games = await db.query<GameRecord>(
-    `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre, sort, help
+    `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre, sort, help, rewards
        FROM games ORDER BY sort, game_id`,
   );
   const gameAreas = await db.query<GameAreaRecord>('SELECT game_id, area, customer_service_url, region_picker, sort FROM game_areas ORDER BY game_id, sort, area');
@@ -128,6 +129,20 @@ export async function checkCatalogueFileInTurns(value: unknown, options: Catalog
   return problems.summary();
 }
 
+/** A game's rewards: a time zone the store knows, tiers from the lowest up. */
+function rewardProblems(rewards: GameRewards | null): string[] {
+  if (!rewards) return [];
+  const problems: string[] = [];
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: rewards.time_zone });
+  } catch {
+    problems.push(`rewards.time_zone "${rewards.time_zone}" is not a time zone (use an IANA name such as Asia/Seoul)`);
+  }
+  const thresholds = rewards.tiers.map((tier) => tier.min_points);
+  if (thresholds.some((points, index) => index > 0 && points <= thresholds[index - 1]!)) problems.push('rewards.tiers must go from the fewest points up, each with more than the one before');
+  return problems;
+}
+
 /** What the schema cannot say of a file whose layout is right. */
 function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): string[] {
   const problems: string[] = [];
@@ -146,6 +161,7 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions): stri
   duplicates(file.banners, (b) => b.banner_key, 'banners', 'banner_key', problems);
   duplicates(file.store_settings, (s) => s.key, 'store_settings', 'key', problems);
   duplicates(file.discount_codes ?? [], (c) => c.code, 'discount_codes', 'code', problems);
+  file.games.forEach((game, index) => problems.push(...rewardProblems(game.rewards ?? null).map((problem) => `${at('games', index, String(game.game_id))}: ${problem}`)));
 
   const hosts = options.bannerLinkHosts ?? [];
   const serviceLink = (url: string | null) => (url ? linkProblem(url, hosts, 'customer-service buttons') : null);

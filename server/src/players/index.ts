@@ -8,3 +8,16 @@ export { cookieValueWith, LINK_COOKIE, linkIdsOf, linkToken, MAX_LINKS_PER_BROWS
 export { CODE_LIFE_MS, CODE_TRIES, confirmOwnershipCode, sendOwnershipCode, type CodeOutcome, type CodeRefusal, type Language } from './ownership-codes';
 export { ownershipMail } from './ownership-mail';
 export { playerMailsOf, queuePlayerMailIn, sendPlayerMail, type PlayerMail, type PlayerMailContext } from './player-mails';
+export { claimDailyGift, claimedToday, giftDay, giftsOf, itemIn, type GiftDay, type GiftOutcome } from './daily-gift';
+export {
+  correctPoints,
+  earnPointsForOrder,
+  pointsOf,
+  POINTS_RECONCILIATION_SQL,
+  reconcilePoints,
+  removePointsForRefund,
+  tierOf,
+  type PointsEntry,
+  type PointsMismatch,
+  type Tier,
+} from './points';

@@ -78,3 +78,16 @@ export async function newSandboxCharacter(app: FastifyInstance): Promise<{ game_
   if (response.statusCode !== 200) throw new Error(`making a sandbox character: ${response.body}`);
   return character;
 }
+
+/** Links a browser to the character as a player does: a code asked for, read in the game's mailbox, typed. Gives the cookie. */
+export async function linkCharacter(app: FastifyInstance, character: { game_id: number; area: string; server_id: string; role_id: string; uid: string }, cookie = ''): Promise<string> {
+  const seen = (await sandboxMailbox(app, character)).map((mail) => mail.mail_id);
+  const sent = await callWithCookie(app, 'sendOwnershipCode', character, cookie);
+  if (sent.ret !== 0) throw new Error(`sendOwnershipCode: ${sent.ret} ${sent.msg}`);
+  const { code } = await codeFromMailbox(app, character, seen);
+  const { game_id, area, server_id, role_id } = character;
+  const confirmed = await callWithCookie(app, 'confirmOwnershipCode', { game_id, area, server_id, role_id, code }, cookie);
+  const linked = linkCookieOf(confirmed);
+  if (confirmed.ret !== 0 || !linked) throw new Error(`confirmOwnershipCode: ${confirmed.ret} ${confirmed.msg}`);
+  return linked;
+}

@@ -195,6 +195,16 @@ export const MESSAGES = {
     ko: '먼저 이 캐릭터를 연결해 주세요. 게임 메일로 코드를 받을 수 있습니다.',
     zh: '请先关联该角色：通过游戏邮件获取验证码。',
   },
+  giftAlreadyClaimed: {
+    en: "You have already claimed today's gift. Come back tomorrow for the next one.",
+    ko: '오늘의 선물은 이미 받았습니다. 내일 다음 선물을 받으러 오세요.',
+    zh: '今天的礼物已经领取过了，明天再来领取下一份吧。',
+  },
+  noDailyGift: {
+    en: 'This game has no daily gift.',
+    ko: '이 게임에는 일일 선물이 없습니다.',
+    zh: '该游戏没有每日礼物。',
+  },
   serverError: {
     en: 'Something went wrong on our side. Please try again later.',
     ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',

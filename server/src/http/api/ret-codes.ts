@@ -43,6 +43,9 @@ export const RET = {
   OWNERSHIP_CODE_NONE: 1043,
   // The action needs this browser's link to the character, and it has none that holds (none, forged, expired or ended).
   LINK_REQUIRED: 1044,
+  // claimDailyGift: today's gift was claimed already (in the game's time zone), or the game offers none.
+  GIFT_ALREADY_CLAIMED: 1045,
+  NO_DAILY_GIFT: 1046,
   SERVER_ERROR: 1099,
 } as const;
 

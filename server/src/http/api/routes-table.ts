@@ -25,6 +25,10 @@ import { confirmOwnershipCode } from './players/confirm-ownership-code';
 import { endOwnership } from './players/end-ownership';
 import { getOwnership } from './players/get-ownership';
 import { sendOwnershipCode } from './players/send-ownership-code';
+import { claimDailyGift } from './players/claim-daily-gift';
+import { getDailyGift } from './players/get-daily-gift';
+import { getLinkedOrders } from './players/get-linked-orders';
+import { getPoints } from './players/get-points';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
@@ -48,6 +52,10 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   confirmOwnershipCode,
   getOwnership,
   endOwnership,
+  getLinkedOrders,
+  getDailyGift,
+  claimDailyGift,
+  getPoints,
   // Family B (Voucher Center)
   getPayGameList,
   custUrl,
