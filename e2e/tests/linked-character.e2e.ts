@@ -1,0 +1,99 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE } from '../support/browser';
+import { expectNoAxeViolations } from '../support/axe';
+import { useE2e } from '../support/fixture';
+import { deliveredOrder } from '../support/orders';
+import { confirmCharacter, openTopUp } from '../support/topup';
+
+const { server, browser } = useE2e();
+let context: BrowserContext;
+let page: Page;
+
+beforeEach(async () => {
+  context = await browser.newContext(PHONE);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+interface SandboxMail {
+  readonly mail_id: string;
+  readonly kind: string;
+  readonly body: string;
+  readonly items: Array<{ name: string; quantity: number }>;
+}
+
+/** A character of its own on Emberwing Frontier NA-1: its codes, gift and points meet no other test's. */
+async function newCharacter(suffix: string) {
+  const character = { server_id: '1801', role_id: `18019${suffix}`, uid: `18009${suffix}`, role_name: `Linker ${suffix}` };
+  const response = await fetch(`${server.url}/sandbox/roles`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game_id: 18, ...character }),
+  });
+  if (!response.ok) throw new Error(`sandbox role: HTTP ${response.status}`);
+  return character;
+}
+
+/** The character's game mailbox in the sandbox game, as a player of the demo reads it. */
+async function gameMail(roleId: string, kind: string): Promise<SandboxMail[]> {
+  const response = await fetch(`${server.url}/sandbox/mailbox?game_id=18&server_id=1801&role_id=${roleId}`);
+  const body = (await response.json()) as { data: SandboxMail[] };
+  return body.data.filter((mail) => mail.kind === kind);
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`waited in vain for ${what}`);
+}
+
+describe('linking a character with a code from its game mail (phone)', () => {
+  it('links with the code read in the sandbox mailbox, claims the daily gift, and shows points after a purchase', async () => {
+    const suffix = String(process.pid % 1000).padStart(3, '0');
+    const character = await newCharacter(suffix);
+    await openTopUp(page, server.url, 'game_id=18&area=us');
+    await confirmCharacter(page, 'NA-1 Aurora', character.role_id);
+
+    const panel = page.getByTestId('linked-character');
+    await panel.getByRole('heading', { name: 'Link this character' }).waitFor();
+    await panel.getByRole('button', { name: 'Get a code in your game mail' }).click();
+    await panel.getByText(`We sent a 6-digit code to the game mail of ${character.role_name}.`).waitFor();
+    await expectNoAxeViolations(page, 'linked character · en · phone · code sent');
+
+    const mail = await until('the code mail', async () => (await gameMail(character.role_id, 'ownership_code'))[0]);
+    const code = /\b(\d{6})\b/.exec(mail.body)?.[1] ?? '';
+    // A wrong code first: the store's refusal, read out.
+    await panel.getByLabel('Code from your game mail').fill(code === '000000' ? '111111' : '000000');
+    await panel.getByRole('button', { name: 'Link', exact: true }).click();
+    expect(await panel.getByTestId('linked-refusal').textContent()).toBe('This code is not right. Check the code in your game mail and try again.');
+    await panel.getByLabel('Code from your game mail').fill(code);
+    await panel.getByRole('button', { name: 'Link', exact: true }).click();
+    await panel.getByTestId('linked-state').waitFor();
+    expect(await panel.getByTestId('linked-state').textContent()).toMatch(/^Linked to this browser until /);
+    expect(await panel.getByTestId('points-balance').textContent()).toBe('0 points');
+
+    await panel.getByRole('button', { name: "Claim today's gift" }).click();
+    await panel.getByTestId('gift-claimed').waitFor();
+    const gift = await until('the gift mail', async () => (await gameMail(character.role_id, 'daily_gift'))[0]);
+    expect(gift.items).toEqual([{ name: 'Dragon Gems', quantity: 10 }]);
+    await expectNoAxeViolations(page, 'linked character · en · phone · linked');
+
+    // A purchase delivered: the next visit, on the same browser, shows its points (300 Dragon Gems, $4.99: 49 points).
+    await deliveredOrder(server.url, character, 'linked-e2e');
+    await page.reload();
+    await openTopUp(page, server.url, 'game_id=18&area=us&finish_pay=1');
+    await page.getByRole('button', { name: 'Confirmed', exact: true }).waitFor();
+    await panel.getByTestId('points-balance').waitFor();
+    expect(await panel.getByTestId('points-balance').textContent()).toBe('49 points');
+    expect(await panel.getByTestId('gift-claimed').count()).toBe(1);
+
+    // End link: the panel offers a code again, and the cookie no longer counts.
+    await panel.getByRole('button', { name: 'End link' }).click();
+    await panel.getByRole('button', { name: 'Get a code in your game mail' }).waitFor();
+  });
+});
