@@ -1,9 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { PHONE } from '../support/browser';
+import { DESKTOP, PHONE } from '../support/browser';
 import { expectNoAxeViolations } from '../support/axe';
 import { useE2e } from '../support/fixture';
 import { deliveredOrder } from '../support/orders';
-import { confirmCharacter, openTopUp } from '../support/topup';
+import { confirmCharacter, openTopUp, pick } from '../support/topup';
+import { findCharacterById, openPayCentre } from '../support/pccenter';
+import { waitForRemotePage } from '../support/page-helpers';
 
 const { server, browser } = useE2e();
 let context: BrowserContext;
@@ -54,8 +56,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>): Prom
 
 describe('linking a character with a code from its game mail (phone)', () => {
   it('links with the code read in the sandbox mailbox, claims the daily gift, and shows points after a purchase', async () => {
-    const suffix = String(process.pid % 1000).padStart(3, '0');
-    const character = await newCharacter(suffix);
+    const character = await newCharacter(`${String(process.pid % 100).padStart(2, '0')}1`);
     await openTopUp(page, server.url, 'game_id=18&area=us');
     await confirmCharacter(page, 'NA-1 Aurora', character.role_id);
 
@@ -95,5 +96,49 @@ describe('linking a character with a code from its game mail (phone)', () => {
     // End link: the panel offers a code again, and the cookie no longer counts.
     await panel.getByRole('button', { name: 'End link' }).click();
     await panel.getByRole('button', { name: 'Get a code in your game mail' }).waitFor();
+  });
+});
+
+describe('linking a character in Korean on the phone', () => {
+  it('sends the code mail in Korean and answers a wrong code in Korean', async () => {
+    const character = await newCharacter(`${String(process.pid % 100).padStart(2, '0')}2`);
+    await openTopUp(page, server.url, 'game_id=18&area=us&lang=ko');
+    await pick(page, 'server-field', 'NA-1 Aurora');
+    await page.locator('.tp-character-form input').fill(character.role_id);
+    await page.getByRole('button', { name: '검색' }).click();
+    await page.getByTestId('character-confirmation').getByRole('button', { name: '확인', exact: true }).click();
+    await page.getByRole('button', { name: '확인 완료', exact: true }).waitFor();
+    const panel = page.getByTestId('linked-character');
+    await panel.getByRole('button', { name: '게임 메일로 코드 받기' }).click();
+    const mail = await until('the code mail', async () => (await gameMail(character.role_id, 'ownership_code'))[0]);
+    expect(mail.body).toMatch(/^인증 코드는 \d{6}입니다\./);
+    const code = /(\d{6})/.exec(mail.body)?.[1] ?? '';
+    await panel.getByLabel('게임 메일로 받은 코드').fill(code === '000000' ? '111111' : '000000');
+    await panel.getByRole('button', { name: '연결', exact: true }).click();
+    expect(await panel.getByTestId('linked-refusal').textContent()).toBe('코드가 올바르지 않습니다. 게임 메일의 코드를 확인하고 다시 입력해 주세요.');
+    await expectNoAxeViolations(page, 'linked character · ko · phone · wrong code');
+  });
+});
+
+describe('linking a character in the pay centre (desktop)', () => {
+  it('links on /pcSubmit with the code from the game mail and claims the gift', async () => {
+    await context.close();
+    context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    const character = await newCharacter(`${String(process.pid % 100).padStart(2, '0')}3`);
+    await openPayCentre(page, server.url, '/pcrole?game_id=18&area=us');
+    await findCharacterById(page, 'NA-1 Aurora', character.role_id);
+    await page.getByTestId('found-character').getByRole('button', { name: 'Confirm' }).click();
+    await waitForRemotePage(page, '/pcSubmit');
+    const panel = page.getByTestId('linked-character');
+    await panel.getByRole('button', { name: 'Get a code in your game mail' }).click();
+    const mail = await until('the code mail', async () => (await gameMail(character.role_id, 'ownership_code'))[0]);
+    await panel.getByLabel('Code from your game mail').fill(/(\d{6})/.exec(mail.body)?.[1] ?? '');
+    await panel.getByRole('button', { name: 'Link', exact: true }).click();
+    await panel.getByTestId('linked-state').waitFor();
+    await panel.getByRole('button', { name: "Claim today's gift" }).click();
+    await panel.getByTestId('gift-claimed').waitFor();
+    expect(await panel.getByTestId('points-balance').textContent()).toBe('0 points');
+    await expectNoAxeViolations(page, 'linked character · en · desktop · linked');
   });
 });

@@ -15,8 +15,8 @@ import { useStorefront } from '../features/storefront/hooks/use-storefront';
 import { useTopUpTranslation } from '../lib/use-topup-translation';
 import './top-up-page.css';
 
-// Only a confirmed character shows it: its code, strings and styles load then (the first load of `#/` stays as it was).
-const LinkedCharacterPanel = lazy(() => import('../features/linked-character/LinkedCharacterPanel'));
+// Only a confirmed character shows it: its code, strings and styles load then, not with `#/`.
+const LinkedCharacterPanel = lazy(() => import('../features/linked-character/PhoneLinkedPanel'));
 
 /** The mobile top-up page of spec §2: header, banners, character, bundles, footer. */
 export function MainPage() {

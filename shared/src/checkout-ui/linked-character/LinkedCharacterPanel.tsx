@@ -1,25 +1,44 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { RoleInfo } from '@topup/shared/types';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@topup/shared/api';
 import { useQuery } from '@topup/shared/query';
-import { useTopUpTranslation } from '../../lib/use-topup-translation';
-import { errorText } from '../my-orders/error-text';
+import type { RoleInfo } from '@topup/shared/types';
 import { claimDailyGift, confirmOwnershipCode, endOwnership, getDailyGift, getOwnership, getPoints, sendOwnershipCode, type LinkedCharacterKey } from './linked-api';
-import './linked-character.css';
-import './strings';
+import { LINKED_NAMESPACE } from './linked-strings';
 
-interface Props {
+/** The storefront's classes for the panel's parts: each keeps its CSS (the `lc-` classes too, loaded with the panel). */
+export interface LinkedPanelClasses {
+  readonly card: string;
+  readonly title: string;
+  readonly button: string;
+  readonly primary: string;
+  readonly secondary: string;
+  readonly field: string;
+  readonly label: string;
+  readonly input: string;
+  readonly hint: string;
+  readonly error: string;
+}
+
+export interface LinkedCharacterPanelProps {
   readonly gameId: string;
   /** The area the page sells in. */
   readonly area: string;
   readonly role: RoleInfo;
+  readonly classes: LinkedPanelClasses;
 }
 
+const useLinkedTranslation = () => useTranslation(LINKED_NAMESPACE);
+
+/** What a failed call says on the page: the store's words, or the fallback for an unexpected failure. */
+const errorText = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
+
 /**
- * After a character is confirmed (loaded on demand): link this browser to it with a code from its game
+ * After a character is confirmed (loaded on demand with the checkout part, which `#/` never loads): link this browser to it with a code from its game
  * mail, then its daily gift and points, and "End link" (docs/api.md, "Linked characters").
  */
-export default function LinkedCharacterPanel({ gameId, area, role }: Props) {
-  const { t } = useTopUpTranslation();
+export function LinkedCharacterPanel({ gameId, area, role, classes: c }: LinkedCharacterPanelProps) {
+  const { t } = useLinkedTranslation();
   const key: LinkedCharacterKey = { game_id: gameId, area, server_id: role.server_id, role_id: role.role_id };
   const queryKey = `${gameId}|${area}|${role.server_id}|${role.role_id}`;
   const ownership = useQuery(queryKey, (signal) => getOwnership(key, signal), { onError: 'page' });
@@ -27,32 +46,40 @@ export default function LinkedCharacterPanel({ gameId, area, role }: Props) {
   const linked = linkedNow ?? ownership.data?.linked ?? false;
 
   return (
-    <section className="tp-card lc-panel" aria-labelledby="lc-title" data-testid="linked-character">
-      <h2 className="tp-card__title" id="lc-title">
+    <section className={`${c.card} lc-panel`} aria-labelledby="lc-title" data-testid="linked-character">
+      <h2 className={c.title} id="lc-title">
         {t('linked.title')}
       </h2>
       {ownership.loading && !ownership.data ? (
-        <p className="tp-field__hint" role="status">
+        <p className={c.hint} role="status">
           {t('linked.checking')}
         </p>
       ) : ownership.error && !ownership.data ? (
         <div className="lc-failed" role="alert">
           <p>{errorText(ownership.error, t('linked.failed'))}</p>
-          <button type="button" className="tp-button" onClick={ownership.retry}>
+          <button type="button" className={c.button} onClick={ownership.retry}>
             {t('linked.retry')}
           </button>
         </div>
       ) : linked ? (
-        <LinkedView characterKey={key} queryKey={queryKey} expiresAt={ownership.data?.expires_at ?? null} onEnded={() => setLinkedNow(false)} />
+        <LinkedView classes={c} characterKey={key} queryKey={queryKey} expiresAt={ownership.data?.expires_at ?? null} onEnded={() => setLinkedNow(false)} />
       ) : (
-        <LinkForm characterKey={key} role={role} onLinked={() => { setLinkedNow(true); ownership.retry(); }} />
+        <LinkForm
+          classes={c}
+          characterKey={key}
+          role={role}
+          onLinked={() => {
+            setLinkedNow(true);
+            ownership.retry();
+          }}
+        />
       )}
     </section>
   );
 }
 
-function LinkForm({ characterKey, role, onLinked }: { readonly characterKey: LinkedCharacterKey; readonly role: RoleInfo; readonly onLinked: () => void }) {
-  const { t } = useTopUpTranslation();
+function LinkForm({ classes: c, characterKey, role, onLinked }: { readonly classes: LinkedPanelClasses; readonly characterKey: LinkedCharacterKey; readonly role: RoleInfo; readonly onLinked: () => void }) {
+  const { t } = useLinkedTranslation();
   const inputId = useId();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState<'send' | 'confirm' | null>(null);
@@ -92,13 +119,13 @@ function LinkForm({ characterKey, role, onLinked }: { readonly characterKey: Lin
       {sent ? (
         <form className="lc-code" onSubmit={(event) => void confirm(event)} noValidate>
           <p role="status">{t('linked.sent', { name: role.role_name })}</p>
-          <div className="tp-field">
-            <label className="tp-field__label" htmlFor={inputId}>
+          <div className={c.field}>
+            <label className={c.label} htmlFor={inputId}>
               {t('linked.codeLabel')}
             </label>
             <input
               id={inputId}
-              className="tp-input lc-code__input"
+              className={`${c.input} lc-code__input`}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={7}
@@ -109,20 +136,20 @@ function LinkForm({ characterKey, role, onLinked }: { readonly characterKey: Lin
               data-testid="ownership-code"
             />
           </div>
-          <button type="submit" className="tp-button tp-button--primary tp-button--block" aria-disabled={busy !== null || undefined}>
+          <button type="submit" className={c.primary} aria-disabled={busy !== null || undefined}>
             {busy === 'confirm' ? t('linked.confirming') : t('linked.confirm')}
           </button>
-          <button type="button" className="tp-button tp-button--block lc-secondary" aria-disabled={busy !== null || undefined} onClick={() => void send()}>
+          <button type="button" className={c.secondary} aria-disabled={busy !== null || undefined} onClick={() => void send()}>
             {busy === 'send' ? t('linked.sending') : t('linked.resend')}
           </button>
         </form>
       ) : (
-        <button type="button" className="tp-button tp-button--primary tp-button--block" aria-disabled={busy !== null || undefined} onClick={() => void send()}>
+        <button type="button" className={c.primary} aria-disabled={busy !== null || undefined} onClick={() => void send()}>
           {busy === 'send' ? t('linked.sending') : t('linked.sendCode')}
         </button>
       )}
       {refusal ? (
-        <p className="tp-field__error" id={`${inputId}-error`} role="alert" data-testid="linked-refusal">
+        <p className={c.error} id={`${inputId}-error`} role="alert" data-testid="linked-refusal">
           {refusal}
         </p>
       ) : null}
@@ -130,8 +157,20 @@ function LinkForm({ characterKey, role, onLinked }: { readonly characterKey: Lin
   );
 }
 
-function LinkedView({ characterKey, queryKey, expiresAt, onEnded }: { readonly characterKey: LinkedCharacterKey; readonly queryKey: string; readonly expiresAt: string | null; readonly onEnded: () => void }) {
-  const { t, i18n } = useTopUpTranslation();
+function LinkedView({
+  classes: c,
+  characterKey,
+  queryKey,
+  expiresAt,
+  onEnded,
+}: {
+  readonly classes: LinkedPanelClasses;
+  readonly characterKey: LinkedCharacterKey;
+  readonly queryKey: string;
+  readonly expiresAt: string | null;
+  readonly onEnded: () => void;
+}) {
+  const { t, i18n } = useLinkedTranslation();
   const gift = useQuery(`${queryKey}|gift`, (signal) => getDailyGift(characterKey, signal), { onError: 'page' });
   const points = useQuery(`${queryKey}|points`, (signal) => getPoints(characterKey, signal), { onError: 'page' });
   const [busy, setBusy] = useState<'claim' | 'end' | null>(null);
@@ -171,7 +210,7 @@ function LinkedView({ characterKey, queryKey, expiresAt, onEnded }: { readonly c
         <h3 className="lc-block__title" id="lc-gift-title">
           {t('linked.giftTitle')}
         </h3>
-        {gift.error ? <p className="tp-field__error">{errorText(gift.error, t('linked.failed'))}</p> : null}
+        {gift.error ? <p className={c.error}>{errorText(gift.error, t('linked.failed'))}</p> : null}
         {today && !today.offered ? <p>{t('linked.noGift')}</p> : null}
         {today?.offered ? (
           <>
@@ -181,7 +220,7 @@ function LinkedView({ characterKey, queryKey, expiresAt, onEnded }: { readonly c
                 {t('linked.claimed', { time: date(today.next_at, true) })}
               </p>
             ) : (
-              <button type="button" className="tp-button tp-button--primary tp-button--block" aria-disabled={busy !== null || undefined} onClick={() => void act('claim')}>
+              <button type="button" className={c.primary} aria-disabled={busy !== null || undefined} onClick={() => void act('claim')}>
                 {busy === 'claim' ? t('linked.claiming') : t('linked.claim')}
               </button>
             )}
@@ -192,7 +231,7 @@ function LinkedView({ characterKey, queryKey, expiresAt, onEnded }: { readonly c
         <h3 className="lc-block__title" id="lc-points-title">
           {t('linked.pointsTitle')}
         </h3>
-        {points.error ? <p className="tp-field__error">{errorText(points.error, t('linked.failed'))}</p> : null}
+        {points.error ? <p className={c.error}>{errorText(points.error, t('linked.failed'))}</p> : null}
         {balance ? (
           <>
             <p className="lc-points" data-testid="points-balance">
@@ -200,16 +239,16 @@ function LinkedView({ characterKey, queryKey, expiresAt, onEnded }: { readonly c
             </p>
             {balance.tier ? <p>{t('linked.tier', { tier: balance.tier.name })}</p> : null}
             {balance.next_tier ? <p>{t('linked.nextTier', { count: balance.next_tier.min_points - balance.balance, tier: balance.next_tier.name })}</p> : null}
-            <p className="tp-field__hint">{t('linked.pointsNote')}</p>
+            <p className={c.hint}>{t('linked.pointsNote')}</p>
           </>
         ) : null}
       </div>
       {refusal ? (
-        <p className="tp-field__error" role="alert">
+        <p className={c.error} role="alert">
           {refusal}
         </p>
       ) : null}
-      <button type="button" className="tp-button tp-button--block lc-secondary" aria-disabled={busy !== null || undefined} onClick={() => void act('end')}>
+      <button type="button" className={c.secondary} aria-disabled={busy !== null || undefined} onClick={() => void act('end')}>
         {t('linked.end')}
       </button>
     </div>

@@ -1,8 +1,9 @@
 import { addStrings, type Strings } from '@topup/shared/store';
-import { NAMESPACE } from '../../strings';
 
-/** The linked character's panel, added to the remote's `topup` namespace when the panel loads. */
-export const LINKED_STRINGS: Strings = {
+/** The namespace of the linked character's panel (both storefronts), added when the panel loads. */
+export const LINKED_NAMESPACE = 'linkedCharacter';
+
+const STRINGS: Strings = {
   en: {
     'linked.title': 'Link this character',
     'linked.intro': 'Prove this character is yours with a code we send to its game mail. Then this browser sees its points and gets a free gift every day. No account, no personal data.',
@@ -89,4 +90,4 @@ export const LINKED_STRINGS: Strings = {
   },
 };
 
-addStrings(NAMESPACE, LINKED_STRINGS);
+addStrings(LINKED_NAMESPACE, STRINGS);
