@@ -103,7 +103,7 @@ describe('one owner per table', () => {
     character_links: ['players/character-links.ts'],
     player_mails: ['players/player-mails.ts'],
     daily_gifts: ['players/daily-gift.ts'],
-    points_ledger: ['players/points.ts'],
+    points_ledger: ['players/points.ts', 'players/redeem-points.ts'],
   };
   const writers = tableWriters();
 

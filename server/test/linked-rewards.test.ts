@@ -142,4 +142,29 @@ describe.each(testDbTargets())('what a linked character gets on $name', (target)
       entries: [{ kind: 'correction', points: 600, order_id: '' }],
     });
   });
+
+  it('redeems points for a reward mailed into the game: never more than the balance, even at once, and one press spends once', async () => {
+    const character = await newSandboxCharacter(store.app);
+    const cookie = await linkCharacter(store.app, character);
+    const who = { gameId: 18, serverId: character.server_id, roleId: character.role_id };
+    await store.db.transaction((tx) => correctPoints(tx, who, 700, 'test: points to spend', 'operator:1'));
+    const offered = await callWithCookie<{ rewards: Array<{ reward_id: string; points: number; name: string }> }>(store.app, 'getPoints', where(character), cookie);
+    expect(offered.data.rewards).toEqual([expect.objectContaining({ reward_id: '18-points-100', points: 300, name: '100 Dragon Gems' })]);
+    const redeem = (token: string, app = store.app) => callWithCookie(app, 'redeemPoints', { ...where(character), reward_id: '18-points-100', redeem_token: token }, cookie);
+    // Five presses at once (each its own token): 700 points pay for two.
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => redeem(`press-${index}-${character.role_id}-token`)));
+    expect(answers.filter((answer) => answer.ret === 0)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.ret === 1047).map((answer) => answer.msg)).toEqual(Array(3).fill('This character does not have enough points for this reward.'));
+    // The same press again spends nothing more.
+    const first = answers.find((answer) => answer.ret === 0)!;
+    const again = await redeem(`press-${answers.indexOf(first)}-${character.role_id}-token`);
+    expect(again).toMatchObject({ ret: 0, data: { balance: 100 } });
+    expect((await callWithCookie<{ balance: number }>(store.app, 'getPoints', where(character), cookie)).data.balance).toBe(100);
+    await until('two reward mails', async () => (await countRows(store.db, `player_mails WHERE role_id = $1 AND kind = 'points_reward' AND sent_at IS NOT NULL`, [character.role_id])) === 2);
+    const mails = (await sandboxMailbox(store.app, character)).filter((mail) => mail.kind === 'points_reward');
+    expect(mails.map((mail) => [mail.title, mail.items])).toEqual(Array(2).fill(['Your reward from TopUp Store: 100 Dragon Gems', [{ name: 'Dragon Gems', quantity: 100 }]]));
+    expect(await redeem('short')).toMatchObject({ ret: 1003 });
+    expect(await callWithCookie(store.app, 'redeemPoints', { ...where(character), reward_id: 'no-such-reward', redeem_token: `x-${character.role_id}-token-1234` }, cookie)).toMatchObject({ ret: 1003 });
+    expect(await callWithCookie(store.app, 'redeemPoints', { ...where(character), reward_id: '18-points-100', redeem_token: `y-${character.role_id}-token-1234` })).toMatchObject({ ret: 1044 });
+  });
 });

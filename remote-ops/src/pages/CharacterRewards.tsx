@@ -11,7 +11,7 @@ export interface CharacterRewardsRow {
   readonly role_id: string;
   readonly links: ReadonlyArray<{ link_id: string; created_at: string; expires_at: string; ended_at: string | null; ended_by: string | null; live: boolean }>;
   readonly points: number;
-  readonly entries: ReadonlyArray<{ id: string; kind: 'purchase' | 'refund' | 'correction'; points: number; order_id: string | null; reason: string; actor: string; created_at: string }>;
+  readonly entries: ReadonlyArray<{ id: string; kind: 'purchase' | 'refund' | 'correction' | 'redeem'; points: number; order_id: string | null; reason: string; actor: string; created_at: string }>;
   readonly gifts: ReadonlyArray<{ day: string; mail_key: string; claimed_at: string }>;
 }
 

@@ -36,6 +36,8 @@ export interface GameRewards {
   readonly points_per_1000_minor: Readonly<Record<string, number>>;
   /** Lowest first. */
   readonly tiers: ReadonlyArray<{ readonly min_points: number; readonly names: LocalizedText }>;
+  /** What points buy, each mailed into the game; none when absent. */
+  readonly redeem?: ReadonlyArray<{ readonly reward_id: string; readonly points: number; readonly names: LocalizedText; readonly items: readonly CatalogueItem[] }>;
 }
 
 export interface CatalogueGame {

@@ -24,9 +24,9 @@ export interface MailItem {
 
 /**
  * What a mail is (docs/game-integration.md, "Kinds of mail"): a purchase's items, a one-time code
- * proving the character is the player's (text only, no items), or the daily gift's items.
+ * proving the character is the player's (text only, no items), the daily gift's items, or a reward bought with points.
  */
-export type MailKind = 'purchase' | 'ownership_code' | 'daily_gift';
+export type MailKind = 'purchase' | 'ownership_code' | 'daily_gift' | 'points_reward';
 
 /** A mail to one character, carrying the items a player bought (or a code, or a gift). */
 export interface InGameMail {

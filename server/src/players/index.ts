@@ -9,8 +9,11 @@ export { CODE_LIFE_MS, CODE_TRIES, confirmOwnershipCode, sendOwnershipCode, type
 export { ownershipMail } from './ownership-mail';
 export { playerMailsOf, queuePlayerMailIn, sendPlayerMail, type PlayerMail, type PlayerMailContext } from './player-mails';
 export { claimDailyGift, claimedToday, giftDay, giftsOf, itemIn, type GiftDay, type GiftOutcome } from './daily-gift';
+export { redeemPoints, type RedeemOutcome } from './redeem-points';
 export {
+  balanceOf,
   correctPoints,
+  lockPoints,
   earnPointsForOrder,
   pointsOf,
   POINTS_RECONCILIATION_SQL,

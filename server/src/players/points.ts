@@ -48,7 +48,7 @@ export async function removePointsForRefund(tx: Queryable, orderId: string, even
 
 export interface PointsEntry {
   readonly id: string;
-  readonly kind: 'purchase' | 'refund' | 'correction';
+  readonly kind: 'purchase' | 'refund' | 'correction' | 'redeem';
   readonly points: number;
   readonly order_id: string | null;
   readonly reason: string;
@@ -84,16 +84,12 @@ export function tierOf(rewards: GameRewards | null, balance: number): { tier: Ti
 
 /**
  * The support desk corrects a character's points (a reason and who, always). Refused (null) when the
- * balance would go below zero. The character's first ledger row is locked so corrections of one
+ * balance would go below zero. Under the character's points lock, so corrections and rewards of one
  * character run one after the other.
  */
 export async function correctPoints(tx: Queryable, character: Character, points: number, reason: string, actor: string): Promise<{ balance: number } | null> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext(current_schema()), hashtext($1))', [`points:${character.gameId}:${character.serverId}:${character.roleId}`]);
-  const [total] = await tx.query<{ balance: number }>(
-    'SELECT coalesce(sum(points), 0)::int AS balance FROM points_ledger WHERE game_id = $1 AND server_id = $2 AND role_id = $3',
-    [character.gameId, character.serverId, character.roleId],
-  );
-  const balance = (total?.balance ?? 0) + points;
+  await lockPoints(tx, character);
+  const balance = (await balanceOf(tx, character)) + points;
   if (balance < 0) return null;
   const [next] = await tx.query<{ n: string }>(`SELECT nextval(pg_get_serial_sequence('points_ledger', 'id'))::text AS n`);
   await tx.query(
@@ -102,6 +98,20 @@ export async function correctPoints(tx: Queryable, character: Character, points:
     [next!.n, character.gameId, character.serverId, character.roleId, points, reason, actor],
   );
   return { balance };
+}
+
+/** Spending a character's points (a correction, a reward) waits for any other spending of them, in the caller's transaction. */
+export async function lockPoints(tx: Queryable, character: Character): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext(current_schema()), hashtext($1))', [`points:${character.gameId}:${character.serverId}:${character.roleId}`]);
+}
+
+/** A character's balance. */
+export async function balanceOf(db: Queryable, character: Character): Promise<number> {
+  const [total] = await db.query<{ balance: number }>(
+    'SELECT coalesce(sum(points), 0)::int AS balance FROM points_ledger WHERE game_id = $1 AND server_id = $2 AND role_id = $3',
+    [character.gameId, character.serverId, character.roleId],
+  );
+  return total?.balance ?? 0;
 }
 
 /**

@@ -70,7 +70,7 @@ export function mailBody(mail: InGameMail) {
   };
 }
 
-export const MAIL_KINDS: readonly MailKind[] = ['purchase', 'ownership_code', 'daily_gift'];
+export const MAIL_KINDS: readonly MailKind[] = ['purchase', 'ownership_code', 'daily_gift', 'points_reward'];
 
 /** The longest mail text the contract carries. */
 export const MAIL_BODY_MAX = 2000;

@@ -200,6 +200,11 @@ export const MESSAGES = {
     ko: '오늘의 선물은 이미 받았습니다. 내일 다음 선물을 받으러 오세요.',
     zh: '今天的礼物已经领取过了，明天再来领取下一份吧。',
   },
+  notEnoughPoints: {
+    en: 'This character does not have enough points for this reward.',
+    ko: '이 캐릭터의 포인트가 이 보상을 받기에 부족합니다.',
+    zh: '该角色的积分不足以兑换此奖励。',
+  },
   noDailyGift: {
     en: 'This game has no daily gift.',
     ko: '이 게임에는 일일 선물이 없습니다.',

@@ -46,6 +46,8 @@ export const RET = {
   // claimDailyGift: today's gift was claimed already (in the game's time zone), or the game offers none.
   GIFT_ALREADY_CLAIMED: 1045,
   NO_DAILY_GIFT: 1046,
+  // redeemPoints: the character has fewer points than the reward costs.
+  NOT_ENOUGH_POINTS: 1047,
   SERVER_ERROR: 1099,
 } as const;
 

@@ -29,6 +29,7 @@ import { claimDailyGift } from './players/claim-daily-gift';
 import { getDailyGift } from './players/get-daily-gift';
 import { getLinkedOrders } from './players/get-linked-orders';
 import { getPoints } from './players/get-points';
+import { redeemPoints } from './players/redeem-points';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
@@ -56,6 +57,7 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   getDailyGift,
   claimDailyGift,
   getPoints,
+  redeemPoints,
   // Family B (Voucher Center)
   getPayGameList,
   custUrl,

@@ -1,4 +1,4 @@
-import { pointsOf, tierOf, type Tier } from '../../../players';
+import { itemIn, pointsOf, tierOf, type Tier } from '../../../players';
 import type { Locale } from '@topup/shared/rules';
 import { defineAction } from '../action';
 import { FIELD } from '../fields';
@@ -22,6 +22,7 @@ export const getPoints = defineAction({
       balance,
       tier: tierAnswer(tier, context.locale),
       next_tier: tierAnswer(next, context.locale),
+      rewards: (rewards?.redeem ?? []).map((reward) => ({ reward_id: reward.reward_id, name: reward.names[context.locale], points: reward.points, items: reward.items.map((item) => itemIn(item, context.locale)) })),
       entries: entries.map((entry) => ({ kind: entry.kind, points: entry.points, order_id: entry.order_id ?? '', at: entry.created_at.toISOString() })),
     };
   },
