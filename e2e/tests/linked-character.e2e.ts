@@ -91,6 +91,8 @@ describe('linking a character with a code from its game mail (phone)', () => {
     await page.getByRole('button', { name: 'Confirmed', exact: true }).waitFor();
     await panel.getByTestId('points-balance').waitFor();
     expect(await panel.getByTestId('points-balance').textContent()).toBe('49 points');
+    // The catalogue's reward costs 300 points: offered, not yet within reach.
+    expect(await panel.getByRole('button', { name: 'Get 100 Dragon Gems' }).getAttribute('aria-disabled')).toBe('true');
     expect(await panel.getByTestId('gift-claimed').count()).toBe(1);
 
     // End link: the panel offers a code again, and the cookie no longer counts.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@topup/shared/api';
 import { useQuery } from '@topup/shared/query';
 import type { RoleInfo } from '@topup/shared/types';
-import { claimDailyGift, confirmOwnershipCode, endOwnership, getDailyGift, getOwnership, getPoints, sendOwnershipCode, type LinkedCharacterKey } from './linked-api';
+import { claimDailyGift, confirmOwnershipCode, endOwnership, getDailyGift, getOwnership, getPoints, redeemPoints, redeemToken, sendOwnershipCode, type LinkedCharacterKey } from './linked-api';
 import { LINKED_NAMESPACE } from './linked-strings';
 
 /** The storefront's classes for the panel's parts: each keeps its CSS (the `lc-` classes too, loaded with the panel). */
@@ -173,18 +173,29 @@ function LinkedView({
   const { t, i18n } = useLinkedTranslation();
   const gift = useQuery(`${queryKey}|gift`, (signal) => getDailyGift(characterKey, signal), { onError: 'page' });
   const points = useQuery(`${queryKey}|points`, (signal) => getPoints(characterKey, signal), { onError: 'page' });
-  const [busy, setBusy] = useState<'claim' | 'end' | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [token, setToken] = useState(redeemToken);
+  const [redeemed, setRedeemed] = useState('');
   const [claimed, setClaimed] = useState(false);
   const [refusal, setRefusal] = useState('');
   const date = (iso: string | null, withTime: boolean) =>
     iso ? new Intl.DateTimeFormat(i18n.language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' }).format(new Date(iso)) : '';
 
-  const act = async (what: 'claim' | 'end') => {
+  const act = async (what: string) => {
     if (busy) return;
     setBusy(what);
     setRefusal('');
+    setRedeemed('');
     try {
-      if (what === 'claim') {
+      if (what.startsWith('redeem:')) {
+        const reward = points.data?.rewards.find((one) => `redeem:${one.reward_id}` === what);
+        if (reward) {
+          await redeemPoints(characterKey, reward.reward_id, token);
+          setToken(redeemToken());
+          setRedeemed(t('linked.redeemed', { name: reward.name }));
+          points.retry();
+        }
+      } else if (what === 'claim') {
         await claimDailyGift(characterKey);
         setClaimed(true);
         gift.retry();
@@ -240,6 +251,28 @@ function LinkedView({
             {balance.tier ? <p>{t('linked.tier', { tier: balance.tier.name })}</p> : null}
             {balance.next_tier ? <p>{t('linked.nextTier', { count: balance.next_tier.min_points - balance.balance, tier: balance.next_tier.name })}</p> : null}
             <p className={c.hint}>{t('linked.pointsNote')}</p>
+            {balance.rewards.length > 0 ? (
+              <ul className="lc-rewards" aria-label={t('linked.rewardsTitle')}>
+                {balance.rewards.map((reward) => (
+                  <li key={reward.reward_id}>
+                    <span>{t('linked.reward', { name: reward.name, count: reward.points })}</span>
+                    <button
+                      type="button"
+                      className={c.button}
+                      aria-disabled={busy !== null || balance.balance < reward.points || undefined}
+                      onClick={balance.balance < reward.points ? undefined : () => void act(`redeem:${reward.reward_id}`)}
+                    >
+                      {busy === `redeem:${reward.reward_id}` ? t('linked.redeeming') : t('linked.redeem', { name: reward.name })}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {redeemed ? (
+              <p role="status" data-testid="reward-redeemed">
+                {redeemed}
+              </p>
+            ) : null}
           </>
         ) : null}
       </div>

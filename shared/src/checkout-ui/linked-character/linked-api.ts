@@ -27,10 +27,17 @@ export interface PointsTier {
   readonly min_points: number;
 }
 
+export interface PointsReward {
+  readonly reward_id: string;
+  readonly name: string;
+  readonly points: number;
+}
+
 export interface Points {
   readonly balance: number;
   readonly tier: PointsTier | null;
   readonly next_tier: PointsTier | null;
+  readonly rewards: readonly PointsReward[];
 }
 
 export const getOwnership = (key: LinkedCharacterKey, signal?: AbortSignal) => callAction<Ownership>('getOwnership', { ...key }, signal);
@@ -40,3 +47,12 @@ export const endOwnership = (key: LinkedCharacterKey) => callAction<{ ended: boo
 export const getDailyGift = (key: LinkedCharacterKey, signal?: AbortSignal) => callAction<DailyGift>('getDailyGift', { ...key }, signal);
 export const claimDailyGift = (key: LinkedCharacterKey) => callAction<DailyGift>('claimDailyGift', { ...key });
 export const getPoints = (key: LinkedCharacterKey, signal?: AbortSignal) => callAction<Points>('getPoints', { ...key }, signal);
+export const redeemPoints = (key: LinkedCharacterKey, rewardId: string, token: string) =>
+  callAction<{ balance: number }>('redeemPoints', { ...key, reward_id: rewardId, redeem_token: token });
+
+/** A random token for one press of "Redeem": the same press sent again spends nothing more. */
+export function redeemToken(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

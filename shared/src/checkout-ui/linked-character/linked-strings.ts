@@ -31,6 +31,11 @@ const STRINGS: Strings = {
     'linked.tier': 'Tier: {{tier}}',
     'linked.nextTier': '{{count}} more points to {{tier}}',
     'linked.pointsNote': 'Every delivered purchase earns points; a refund takes them back.',
+    'linked.rewardsTitle': 'Rewards for points',
+    'linked.reward': '{{name}} · {{count}} points',
+    'linked.redeem': 'Get {{name}}',
+    'linked.redeeming': 'Getting…',
+    'linked.redeemed': '{{name}} is on its way to your game mail.',
   },
   ko: {
     'linked.title': '이 캐릭터 연결하기',
@@ -59,6 +64,11 @@ const STRINGS: Strings = {
     'linked.tier': '등급: {{tier}}',
     'linked.nextTier': '{{tier}}까지 {{count}} 포인트 남았습니다',
     'linked.pointsNote': '배송이 완료된 구매마다 포인트가 쌓이고, 환불되면 다시 차감됩니다.',
+    'linked.rewardsTitle': '포인트 보상',
+    'linked.reward': '{{name}} · {{count}} 포인트',
+    'linked.redeem': '{{name}} 받기',
+    'linked.redeeming': '받는 중…',
+    'linked.redeemed': '{{name}}을(를) 게임 메일로 보내는 중입니다.',
   },
   zh: {
     'linked.title': '关联此角色',
@@ -87,6 +97,11 @@ const STRINGS: Strings = {
     'linked.tier': '等级：{{tier}}',
     'linked.nextTier': '再获得 {{count}} 积分即可升至 {{tier}}',
     'linked.pointsNote': '每笔已发货的购买都会获得积分；退款时积分将被扣回。',
+    'linked.rewardsTitle': '积分奖励',
+    'linked.reward': '{{name}} · {{count}} 积分',
+    'linked.redeem': '兑换 {{name}}',
+    'linked.redeeming': '正在兑换…',
+    'linked.redeemed': '{{name}} 正发送至您的游戏邮箱。',
   },
 };
 
