@@ -4,3 +4,6 @@ export interface Character {
   readonly serverId: string;
   readonly roleId: string;
 }
+
+/** The store's languages, which the mails the store sends a character are written in. */
+export type Language = 'en' | 'ko' | 'zh';

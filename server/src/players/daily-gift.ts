@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { CatalogueItem, GameRewards } from '../catalogue/catalogue';
 import type { Db, Queryable } from '../db/db';
-import type { Character } from './character';
 import type { LinkedCharacter } from './character-links';
-import type { Language } from './ownership-codes';
+import type { Character, Language } from './character';
 import { queuePlayerMailIn } from './player-mails';
 
 const GIFT_TITLE: Record<Language, string> = {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/db';
-import type { Character } from './character';
+import type { Character, Language } from './character';
 import { createLink, type LinkedCharacter } from './character-links';
 import { ownershipMail } from './ownership-mail';
 import { queuePlayerMailIn } from './player-mails';
@@ -9,8 +9,6 @@ import { queuePlayerMailIn } from './player-mails';
 export const CODE_LIFE_MS = 10 * 60_000;
 export const CODE_TRIES = 5;
 const CODE_DIGITS = 6;
-
-export type Language = 'en' | 'ko' | 'zh';
 
 /** The code's HMAC: a code is never stored as typed, and a copy of the table proves nothing. */
 function codeHash(secret: string, character: Character, code: string): string {

@@ -1,4 +1,4 @@
-import type { Language } from './ownership-codes';
+import type { Language } from './character';
 
 /**
  * The ownership code's in-game mail (docs/game-integration.md, "Kinds of mail"), in the page's

@@ -3,7 +3,7 @@ import type { GameRewards } from '../catalogue/catalogue';
 import type { Db } from '../db/db';
 import type { LinkedCharacter } from './character-links';
 import { itemIn } from './daily-gift';
-import type { Language } from './ownership-codes';
+import type { Language } from './character';
 import { queuePlayerMailIn } from './player-mails';
 import { lockPoints, balanceOf } from './points';
 
