@@ -12,6 +12,7 @@ const PRODUCTION_DEMO = {
   STORE_MODE: 'demo',
   APP_KEY: 'e2e-production-app-key-1c9a2f',
   PAYMENT_WEBHOOK_SECRET: 'e2e-production-webhook-secret-77b1',
+  PLAYER_LINK_SECRET: 'e2e-production-player-link-secret-5e0c9d21',
   OPS_TOKEN: 'e2e-ops-token-0123456789abcdef0123456789',
 };
 

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     db,
     logger: false,
     orders: { ...orderSettingsFrom(settings), unpaidOrdersPerCharacter: 1_000_000_000, unpaidOrdersPerBuyer: 1_000_000_000 },
-    limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled, supportTicket: unthrottled, ticketLookup: unthrottled },
+    limits: { placeOrder: unthrottled, followOrder: unthrottled, checkCode: unthrottled, supportTicket: unthrottled, ticketLookup: unthrottled, ownershipCode: unthrottled, ownershipConfirm: unthrottled },
   });
   app.get('/bench/statements', async () => counted);
   app.get('/bench/memory', async () => ({ maxRssKb: process.resourceUsage().maxRSS }));

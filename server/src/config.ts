@@ -4,7 +4,7 @@ import { stripeSettingsFrom, type StripeSettings } from './payments';
 import type { GameEndpointPolicy } from './game/http/game-endpoint-policy';
 import type { DeliveryAlertSettings, WebhookPolicy } from './alerts';
 import { releaseHealthFrom, type ReleaseHealthSettings } from './releases/health-settings';
-import { DEV_WEBHOOK_SECRET } from './settings/development-secrets';
+import { DEV_PLAYER_LINK_SECRET, DEV_WEBHOOK_SECRET } from './settings/development-secrets';
 import { readSettings, type SettingTexts } from './settings/read-settings';
 import { GAME_GATEWAYS, PAYMENT_PROVIDERS, type Settings } from './settings/settings-schema';
 import type { TrustProxy } from './settings/setting-parsers';
@@ -33,6 +33,11 @@ export interface ServerConfig {
   readonly nodeEnv: string;
   /** `PAYMENT_WEBHOOK_SECRET` is unset or the development one (refused in production). */
   readonly developmentWebhookSecret: boolean;
+  /**
+   * HMAC key of the players' character-link cookies and ownership codes (`PLAYER_LINK_SECRET`): a
+   * secret, never logged; the development one when unset (refused in production).
+   */
+  readonly playerLinkSecret: string;
   readonly storeMode: StoreMode;
   /** Where the host build lives (index.html + assets). */
   readonly hostDist: string;
@@ -212,6 +217,7 @@ export function configFrom(settings: Settings): ServerConfig {
     port,
     nodeEnv,
     developmentWebhookSecret: (settings.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET) === DEV_WEBHOOK_SECRET,
+    playerLinkSecret: settings.PLAYER_LINK_SECRET ?? DEV_PLAYER_LINK_SECRET,
     storeMode,
     // HOST_DIST serves another build of the shell (the benchmarks' monolith build).
     hostDist: settings.HOST_DIST ? path.resolve(settings.HOST_DIST) : path.join(REPO_ROOT, 'host', 'dist'),

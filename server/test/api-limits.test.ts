@@ -14,6 +14,8 @@ describe('request limit settings', () => {
       checkCode: { perAddress: 30, perKey: 15 },
       supportTicket: { perAddress: 5, perKey: 3, perKeyPerDay: 10 },
       ticketLookup: { perAddress: 10, perKey: 5, perKeyPerDay: 30 },
+      ownershipCode: { perAddress: 3, perAddressPerHour: 10, perKey: 1, perKeyPerHour: 5 },
+      ownershipConfirm: { perAddress: 10, perKey: 10 },
     });
     const set = loadLimitSettings({ ORDERS_PER_MINUTE: '50', ORDER_READS_PER_MINUTE_PER_ORDER: '90', CODE_CHECKS_PER_MINUTE_PER_CHARACTER: '3' });
     expect(set).toEqual({
@@ -22,6 +24,8 @@ describe('request limit settings', () => {
       checkCode: { perAddress: 30, perKey: 3 },
       supportTicket: { perAddress: 5, perKey: 3, perKeyPerDay: 10 },
       ticketLookup: { perAddress: 10, perKey: 5, perKeyPerDay: 30 },
+      ownershipCode: { perAddress: 3, perAddressPerHour: 10, perKey: 1, perKeyPerHour: 5 },
+      ownershipConfirm: { perAddress: 10, perKey: 10 },
     });
     expect(loadLimitSettings({ SUPPORT_TICKETS_PER_DAY_PER_EMAIL: '4' }).supportTicket.perKeyPerDay).toBe(4);
   });
@@ -39,6 +43,8 @@ const LOW: LimitSettings = {
   checkCode: { perAddress: 4, perKey: 2 },
   supportTicket: { perAddress: 4, perKey: 2 },
   ticketLookup: { perAddress: 4, perKey: 2 },
+  ownershipCode: { perAddress: 4, perKey: 2 },
+  ownershipConfirm: { perAddress: 4, perKey: 2 },
 };
 
 const TOO_MANY = { status: 429, ret: 1007, data: null, msg: 'Too many requests. Please wait a minute and try again.' };

@@ -99,6 +99,12 @@ describe('one owner per table', () => {
     alert_seen: ['alerts/incidents.ts'],
     alert_deliveries: ['alerts/alert-deliveries.ts'],
     post_purchase_offers: ['discounts/post-purchase-offers.ts'],
+    // Returning players (decision 304)
+    ownership_codes: ['players/ownership-codes.ts'],
+    character_links: ['players/character-links.ts'],
+    player_mails: ['players/player-mails.ts'],
+    daily_gifts: ['players/daily-gift.ts'],
+    points_ledger: ['players/points.ts', 'players/redeem-points.ts'],
   };
   const writers = tableWriters();
 

@@ -233,7 +233,7 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
   it('names each attention report by a key and its figures, for the console to word in the operator\'s language', async () => {
     const viewer = await signedIn('viewer');
     const attention = await viewer.send('GET', '/attention');
-    expect(attention.body.findings.map((f: { key: string }) => f.key)).toEqual(['moneyAndItemsDisagree', 'deliveredWithoutPayment', 'providerPaymentsUnaccounted', 'paidPastDeadline', 'refundedBeyondPayment']);
+    expect(attention.body.findings.map((f: { key: string }) => f.key)).toEqual(['moneyAndItemsDisagree', 'deliveredWithoutPayment', 'providerPaymentsUnaccounted', 'paidPastDeadline', 'refundedBeyondPayment', 'pointsDisagree']);
     const deadline = attention.body.findings[3];
     expect(deadline.params).toEqual({ giveUpMinutes: Math.round(FAST_ORDERS.giveUpAfterMs / 60_000), marginMinutes: expect.any(Number) });
     expect(Date.parse(attention.body.findings[2].params.since)).not.toBeNaN();

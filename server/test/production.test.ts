@@ -21,6 +21,7 @@ const PRODUCTION_DEMO = {
   STORE_MODE: 'demo',
   APP_KEY: 'production-test-app-key-5d1e',
   PAYMENT_WEBHOOK_SECRET: 'production-test-webhook-secret-93aa',
+  PLAYER_LINK_SECRET: 'production-test-player-link-secret-0123456789',
   OPS_TOKEN: 'production-test-ops-token-0123456789abcdef',
   // One proxy in front: its X-Forwarded-For names the client.
   TRUST_PROXY: '1',
@@ -85,12 +86,14 @@ describe('a production start is refused when it is unsafe', () => {
   it('judges each setting: development is never refused, a demo may use the sandbox, keys are always its own in production', () => {
     expect(productionProblems(loadConfig({}))).toEqual([]);
     expect(productionProblems(loadConfig({ STORE_MODE: 'demo' }))).toEqual([]);
-    const demo = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'w' });
+    const demo = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'w', PLAYER_LINK_SECRET: 'l'.repeat(32) });
     expect(demo).toMatchObject({ storeMode: 'demo', sandboxRoutes: true, seedDemo: true, demoDiscountCodes: true });
     expect(productionProblems(demo)).toEqual([]);
     expect(productionProblems({ ...demo, appKey: 'topup-dev-key' })).toEqual([expect.stringContaining('development app key')]);
     expect(productionProblems({ ...demo, opsToken: 'x'.repeat(31) })).toEqual([expect.stringContaining('OPS_TOKEN is 31 characters')]);
     expect(productionProblems({ ...demo, opsToken: 'x'.repeat(32) })).toEqual([]);
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'w' }))).toEqual([expect.stringContaining('PLAYER_LINK_SECRET is unset')]);
+    expect(() => loadConfig({ PLAYER_LINK_SECRET: 'short' })).toThrow(/PLAYER_LINK_SECRET/);
     const live = loadConfig({ NODE_ENV: 'production', APP_KEY: 'k' });
     expect(live).toMatchObject({ storeMode: 'production', sandboxRoutes: false, seedDemo: false, demoDiscountCodes: false });
     expect(() => loadConfig({ STORE_MODE: 'live' })).toThrow('STORE_MODE must be "demo" or unset');
@@ -121,7 +124,7 @@ describe('a production start is refused when it is unsafe', () => {
   );
 
   it('takes a public PUBLIC_URL, and lists the development webhook secret with the other development keys', () => {
-    const live = { NODE_ENV: 'production', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'live', PUBLIC_URL: 'https://shop.example.com' };
+    const live = { NODE_ENV: 'production', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'live', PUBLIC_URL: 'https://shop.example.com', PLAYER_LINK_SECRET: 'l'.repeat(32) };
     expect(productionProblems(loadConfig(live)).filter((problem) => problem.includes('PUBLIC_URL'))).toEqual([]);
     expect(productionProblems(loadConfig({ ...live, PUBLIC_URL: 'https://127.example.com' })).filter((problem) => problem.includes('PUBLIC_URL'))).toEqual([]);
     for (const secret of ['', 'topup-dev-webhook-secret']) {

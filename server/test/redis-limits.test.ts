@@ -95,6 +95,20 @@ describe('several instances of the store', () => {
       expect((await write(b, '10.8.2.4', 'someone@example.net')).ret).toBe(0);
     });
 
+    it('mails a character one ownership code a minute across instances, whichever addresses ask (decision 304)', async () => {
+      const shared = { redisUrl: testRedisUrl, redisPrefix: uniqueRedisPrefix() };
+      const codes: LimitSettings = { ...GENEROUS_LIMITS, ownershipCode: { perAddress: 100, perKey: 1, perKeyPerHour: 5 } };
+      const a = await instance({ ...shared, roleLookupsPerMinute: 100 }, { limits: codes });
+      const b = await instance({ ...shared, roleLookupsPerMinute: 100 }, { limits: codes });
+      const ask = (app: FastifyInstance, address: string, roleId = '1801001', uid = '1800001') =>
+        call(app, 'sendOwnershipCode', { ...CHARACTER, role_id: roleId, uid }, { remoteAddress: address });
+      expect((await ask(a, '10.8.4.1')).ret).toBe(0);
+      expect(await ask(b, '10.8.4.2')).toMatchObject({ status: 429, ret: 1007 });
+      expect(await ask(a, '10.8.4.3')).toMatchObject({ status: 429, ret: 1007 });
+      // Another character is not held up.
+      expect((await ask(b, '10.8.4.2', '1801002', '1800002')).ret).toBe(0);
+    });
+
     it('keeps each limit\'s counters apart, and each store\'s (REDIS_PREFIX)', async () => {
       const prefix = uniqueRedisPrefix();
       const threeReads: LimitSettings = { ...GENEROUS_LIMITS, followOrder: { perAddress: 3, perKey: 3 } };

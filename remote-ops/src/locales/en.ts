@@ -191,6 +191,8 @@ export const EN: Record<string, string> = {
   'attention.finding.paidPastDeadline.meaning': "Paid more than {{giveUp}} + {{margin}} ago (when the store stops retrying a delivery, and a margin), and neither delivered nor refunded: refund them, or find why their delivery fails.",
   'attention.finding.refundedBeyondPayment.title': "Refunded beyond the payment",
   'attention.finding.refundedBeyondPayment.meaning': "The refunds of each of these orders, in parts and whole, add up to more than the player paid: check them with the payment provider.",
+  'attention.finding.pointsDisagree.title': "Points that disagree with their orders",
+  'attention.finding.pointsDisagree.meaning': "A delivered order that earned no points though its game gives some, a refunded order that still holds its points, or an order that took back more points than it earned: correct the character's points on the player's page.",
   'attention.theProvider': "the payment provider",
   'attention.hours': "{{n}} h",
   'attention.minutes': "{{n}} min",

@@ -191,6 +191,8 @@ export const KO: Record<string, string> = {
   'attention.finding.paidPastDeadline.meaning': "결제 후 {{giveUp}} + {{margin}}(스토어가 지급 재시도를 멈추는 시간과 여유)이 지났는데 지급도 환불도 되지 않았습니다. 환불하거나 지급이 실패하는 이유를 확인하세요.",
   'attention.finding.refundedBeyondPayment.title': "결제 금액을 넘은 환불",
   'attention.finding.refundedBeyondPayment.meaning': "이 주문들의 부분 환불과 전체 환불을 합치면 플레이어가 결제한 금액보다 많습니다. 결제사와 함께 확인하세요.",
+  'attention.finding.pointsDisagree.title': "주문과 맞지 않는 포인트",
+  'attention.finding.pointsDisagree.meaning': "게임이 포인트를 주는데도 포인트가 쌓이지 않은 배송 완료 주문, 환불 후에도 포인트가 남은 주문, 적립한 것보다 많은 포인트를 회수한 주문입니다. 플레이어 페이지에서 캐릭터의 포인트를 정정하세요.",
   'attention.theProvider': "결제 서비스",
   'attention.hours': "{{n}}시간",
   'attention.minutes': "{{n}}분",

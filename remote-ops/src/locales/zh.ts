@@ -191,6 +191,8 @@ export const ZH: Record<string, string> = {
   'attention.finding.paidPastDeadline.meaning': "付款已超过 {{giveUp}} + {{margin}}（商店停止重试发放的时间加余量），仍未发放也未退款：请退款，或查明发放失败的原因。",
   'attention.finding.refundedBeyondPayment.title': "超出付款金额的退款",
   'attention.finding.refundedBeyondPayment.meaning': "这些订单的部分退款与全额退款加起来超过了玩家支付的金额：请与支付服务商核对。",
+  'attention.finding.pointsDisagree.title': "与订单不符的积分",
+  'attention.finding.pointsDisagree.meaning': "游戏提供积分但未获得积分的已发货订单、退款后仍保留积分的订单，或扣回积分多于所得积分的订单：请在玩家页面更正该角色的积分。",
   'attention.theProvider': "支付服务商",
   'attention.hours': "{{n}} 小时",
   'attention.minutes': "{{n}} 分钟",

@@ -6,6 +6,7 @@ import { useOpsQuery } from '../lib/use-ops-query';
 import { useOpsTranslation } from '../lib/use-ops-translation';
 import { Empty, ErrorNote, Loading, StatusTag, useFormats } from '../app/parts';
 import { OpsPageFrame } from '../app/OpsPageFrame';
+import { CharacterRewards, type CharacterRewardsRow } from './CharacterRewards';
 
 interface Player {
   readonly key: { readonly kind: 'email' | 'order' | 'ticket' | 'uid' | 'character' | 'name'; readonly value: string };
@@ -27,6 +28,8 @@ interface Player {
   readonly refunds: readonly { order_id: string; kind: string; amount_minor: number; currency: string; reason: string; refunded_at: string }[];
   readonly notes: readonly OpsDeskNote[];
   readonly more_orders: boolean;
+  /** Each character's links, points and gifts (decisions 304, 305). */
+  readonly rewards: readonly CharacterRewardsRow[];
 }
 
 const search = (q: string) => `/ops/player?q=${encodeURIComponent(q)}`;
@@ -125,6 +128,16 @@ export function PlayerPage() {
               </ul>
             </section>
           </div>
+
+          {data.rewards.length > 0 ? (
+            <section aria-label={t('player.rewards.title')}>
+              <div className="ops-grid">
+                {data.rewards.map((row) => (
+                  <CharacterRewards key={`${row.game_id}-${row.server_id}-${row.role_id}`} row={row} onChanged={player.reload} />
+                ))}
+              </div>
+            </section>
+          ) : null}
 
           <section className="ops-card" aria-labelledby={`${id}-orders`}>
             <h2 id={`${id}-orders`}>{t('player.orders')}</h2>

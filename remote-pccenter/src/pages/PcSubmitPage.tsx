@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pcpay } from '@topup/shared/pay-centre-api';
 import { checkoutKeepKey, useCharacterCheck, useSubmitStep } from '@topup/shared/checkout';
@@ -16,6 +16,9 @@ import { PayCentreFrame } from '../app/frame/PayCentreFrame';
 import { CharacterBar } from '../features/character/components/CharacterBar';
 import './pc-role-page.css';
 import './pc-submit-page.css';
+
+// Once the game confirmed the character: link it with a code from its game mail, its gift and points (loaded then).
+const LinkedCharacterPanel = lazy(() => import('../features/linked-character/DesktopLinkedPanel'));
 
 /** /pcSubmit: the bundles of the game for the confirmed character, and the order beside them. */
 export function PcSubmitPage() {
@@ -87,6 +90,11 @@ function Checkout({ choice, info, locale, wanted }: CheckoutProps) {
     <div className="pc-checkout">
       <div className="pc-checkout__main">
         <CharacterBar choice={choice} role={role} check={character} game={info?.game ?? null} />
+        {character.status === 'confirmed' ? (
+          <Suspense fallback={null}>
+            <LinkedCharacterPanel gameId={choice.gameId} area={choice.area} role={character.role} />
+          </Suspense>
+        ) : null}
         <BundleShelf
           area={choice.area}
           tabs={info ? info.tab_list : null}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { BannerCarousel } from '../features/banners/components/BannerCarousel';
 import { BundleShelf } from '../features/bundles/components/BundleShelf';
@@ -14,6 +14,9 @@ import { PageHeader } from '../features/header/components/PageHeader';
 import { useStorefront } from '../features/storefront/hooks/use-storefront';
 import { useTopUpTranslation } from '../lib/use-topup-translation';
 import './top-up-page.css';
+
+// Only a confirmed character shows it: its code, strings and styles load then, not with `#/`.
+const LinkedCharacterPanel = lazy(() => import('../features/linked-character/PhoneLinkedPanel'));
 
 /** The mobile top-up page of spec §2: header, banners, character, bundles, footer. */
 export function MainPage() {
@@ -51,6 +54,11 @@ function GameStorefront({ entry }: { readonly entry: EntryQuery }) {
       <PageHeader gameName={game?.game_name ?? ''} gameIcon={game?.game_icon ?? ''} />
       <BannerCarousel banners={banners} />
       <SelectCharacter gameId={gameId} area={entry.area} character={character} helpImage={helpImage} />
+      {role ? (
+        <Suspense fallback={null}>
+          <LinkedCharacterPanel gameId={gameId} area={area} role={role} />
+        </Suspense>
+      ) : null}
       <BundleShelf
         area={area}
         tabs={tabData ? tabData.tab_list : null}

@@ -36,6 +36,7 @@ import { regionPickerProblems } from './region-picker-checks';
 
 export type { CatalogueFile } from './catalogue-file-shape';
 import type { CatalogueFile } from './catalogue-file-shape';
+import type { GameRewards } from './catalogue';
 
 export const CATALOGUE_SCHEMA_ID = SCHEMA.$id;
 
@@ -44,7 +45,7 @@ const LISTS = ['games', 'game_areas', 'servers', 'product_tabs', 'pay_types', 'b
 /** Reads the catalogue's tables into a file, in their display order. */
 export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
   const games = await db.query<GameRecord>(
-    `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre, sort, help
+    `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre, sort, help, rewards
        FROM games ORDER BY sort, game_id`,
   );
   const gameAreas = await db.query<GameAreaRecord>('SELECT game_id, area, customer_service_url, region_picker, sort FROM game_areas ORDER BY game_id, sort, area');
@@ -159,6 +160,20 @@ export async function checkCatalogueFileInTurns(value: unknown, options: Catalog
   return problems.summary();
 }
 
+/** A game's rewards: a time zone the store knows, tiers from the lowest up. */
+function rewardProblems(rewards: GameRewards | null): string[] {
+  if (!rewards) return [];
+  const problems: string[] = [];
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: rewards.time_zone });
+  } catch {
+    problems.push(`rewards.time_zone "${rewards.time_zone}" is not a time zone (use an IANA name such as Asia/Seoul)`);
+  }
+  const thresholds = rewards.tiers.map((tier) => tier.min_points);
+  if (thresholds.some((points, index) => index > 0 && points <= thresholds[index - 1]!)) problems.push('rewards.tiers must go from the fewest points up, each with more than the one before');
+  return problems;
+}
+
 /**
  * What the schema cannot say of a file whose frame is right. Rows of the wrong layout (`invalid`) are not
  * judged themselves, but still count as there (a tab whose only bundle has a bad price is not also said
@@ -183,6 +198,9 @@ function ruleProblems(file: CatalogueFile, options: CatalogueCheckOptions, inval
   duplicates(file.store_settings, (s) => s.key, 'store_settings', 'key', problems);
   duplicates(file.discount_codes ?? [], (c) => c.code, 'discount_codes', 'code', problems);
   duplicates(file.post_purchase_offers ?? [], areaKey, 'post_purchase_offers', 'game and area', problems);
+  file.games.forEach((game, index) => {
+    if (!invalid.has(game)) problems.push(...rewardProblems(game.rewards ?? null).map((problem) => `${at('games', index, String(game.game_id))}: ${problem}`));
+  });
 
   const hosts = options.bannerLinkHosts ?? [];
   const serviceLink = (url: string | null) => (url ? linkProblem(url, hosts, 'customer-service buttons') : null);

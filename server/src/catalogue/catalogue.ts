@@ -26,6 +26,20 @@ export interface BannerTexts {
   readonly action: string;
 }
 
+/** A game's rewards for linked characters, as the catalogue file holds them. */
+export interface GameRewards {
+  /** IANA time zone: the daily gift's day. */
+  readonly time_zone: string;
+  /** The daily gift's items; null for none. */
+  readonly daily_gift: readonly CatalogueItem[] | null;
+  /** Points per 1,000 minor units paid, per currency. */
+  readonly points_per_1000_minor: Readonly<Record<string, number>>;
+  /** Lowest first. */
+  readonly tiers: ReadonlyArray<{ readonly min_points: number; readonly names: LocalizedText }>;
+  /** What points buy, each mailed into the game; none when absent. */
+  readonly redeem?: ReadonlyArray<{ readonly reward_id: string; readonly points: number; readonly names: LocalizedText; readonly items: readonly CatalogueItem[] }>;
+}
+
 export interface CatalogueGame {
   readonly gameId: number;
   readonly names: LocalizedText;
@@ -37,6 +51,8 @@ export interface CatalogueGame {
   readonly inVoucherCentre: boolean;
   /** The game's recharge instructions per language; a language without them shows the store's. */
   readonly help: Translations<readonly string[]>;
+  /** What a linked character gets: the daily gift, points and tiers (docs/catalogue.md, "Rewards"); null for nothing. */
+  readonly rewards: GameRewards | null;
   /** The game's server (the game-server contract) and its signing secret; null when none is set. Never sent to a page. */
   readonly gameServer: { readonly url: string; readonly secret: string } | null;
   /** Areas the game is sold in, in display order. */

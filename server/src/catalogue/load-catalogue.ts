@@ -42,7 +42,7 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
   const revisionRows = await db.query<{ revision: number }>('SELECT revision FROM catalogue_revision WHERE id = 1');
   const gameRows = await db.query<GameRow>(
     `SELECT game_id, names, descriptions, icon_url, role_lookup, server_sign_required, role_help_image, in_voucher_centre,
-            game_server_url, game_server_secret, help
+            game_server_url, game_server_secret, help, rewards
        FROM games ORDER BY sort, game_id`,
   );
   const areaRows = await db.query<AreaRow>('SELECT game_id, area, customer_service_url, region_picker FROM game_areas ORDER BY game_id, sort, area');
@@ -91,6 +91,7 @@ export async function loadCatalogue(db: Queryable): Promise<Catalogue> {
       roleHelpImage: row.role_help_image,
       inVoucherCentre: row.in_voucher_centre,
       help: row.help ?? {},
+      rewards: row.rewards ?? null,
       gameServer: row.game_server_url ? { url: row.game_server_url, secret: row.game_server_secret } : null,
       areas: (areasByGame.get(String(row.game_id)) ?? []).map((area) => area.area),
     });

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { upsertRows, type Column } from '../db/upsert-rows';
-import type { BannerTexts, BundleTexts, CatalogueItem, LimitPeriod, LocalizedText, Translations } from './catalogue';
+import type { BannerTexts, BundleTexts, CatalogueItem, GameRewards, LimitPeriod, LocalizedText, Translations } from './catalogue';
 
 /**
  * The catalogue's writes, one per table: rows whose key exists get the given values again, so
@@ -20,6 +20,8 @@ export type GameRecord = {
   sort: number;
   /** The game's recharge instructions per language (migration 067); a language left out shows the store's. */
   help: Translations<readonly string[]>;
+  /** What a linked character gets (migration 093): null for nothing. */
+  rewards?: GameRewards | null;
 };
 /** A region picker as the catalogue file and the table hold it (migration 071). */
 export type RegionPickerRecord = { param: 'area' | 'region' | 'subregion'; options: Array<{ label: string; value: string }>; default_value: string };
@@ -111,6 +113,7 @@ export const upsertGames = writer<GameRecord>(
     boolean('in_voucher_centre'),
     integer('sort'),
     jsonb('help'),
+    jsonb('rewards'),
   ],
   ['game_id'],
 );

@@ -28,6 +28,7 @@ export {
   queueOrderJob,
   queuePaymentRefund,
   queuePartRefund,
+  queuePlayerMail,
   releaseAllLeases,
   renewJobLeases,
   stopDelivery,

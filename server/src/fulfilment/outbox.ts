@@ -4,9 +4,11 @@ import type { Db, Queryable } from '../db/db';
 /**
  * 'deliver' sends an order's mail, 'refund' returns an order's money (what is left of it), 'refund_payment'
  * one duplicate payment, 'resend' the mail of a delivered order again (payment_id holds the resend's
- * number), 'refund_part' a part of the order's money the support desk gave back (payment_id 'part:<n>').
+ * number), 'refund_part' a part of the order's money the support desk gave back (payment_id 'part:<n>'),
+ * 'player_mail' a mail that is no order's (an ownership code, a daily gift): order_id holds its key
+ * in player_mails (players/player-mails.ts).
  */
-export type JobKind = 'deliver' | 'refund' | 'refund_payment' | 'resend' | 'refund_part';
+export type JobKind = 'deliver' | 'refund' | 'refund_payment' | 'resend' | 'refund_part' | 'player_mail';
 
 export interface ClaimedJob {
   readonly order_id: string;
@@ -128,6 +130,11 @@ export async function postponeJob(tx: Queryable, job: ClaimedJob, dueAt: Date, e
  */
 export async function queueOrderJob(tx: Queryable, orderId: string, job: 'deliver' | 'refund', reason = ''): Promise<void> {
   await tx.query(`INSERT INTO delivery_outbox (order_id, job, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [orderId, job, reason]);
+}
+
+/** Queues a player mail's sending (its key in player_mails); queuing it again changes nothing. */
+export async function queuePlayerMail(tx: Queryable, mailKey: string): Promise<void> {
+  await tx.query(`INSERT INTO delivery_outbox (order_id, job) VALUES ($1, 'player_mail') ON CONFLICT DO NOTHING`, [mailKey]);
 }
 
 /** Queues the refund of a part of an order's payment; `part` is 'part:<n>'. */

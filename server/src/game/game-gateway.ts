@@ -22,7 +22,13 @@ export interface MailItem {
   readonly quantity: number;
 }
 
-/** A mail to one character, carrying the items a player bought. */
+/**
+ * What a mail is (docs/game-integration.md, "Kinds of mail"): a purchase's items, a one-time code
+ * proving the character is the player's (text only, no items), the daily gift's items, or a reward bought with points.
+ */
+export type MailKind = 'purchase' | 'ownership_code' | 'daily_gift' | 'points_reward';
+
+/** A mail to one character, carrying the items a player bought (or a code, or a gift). */
 export interface InGameMail {
   /** Idempotency key: sending the same key again sends nothing new (an order id, for example). */
   readonly key: string;
@@ -31,6 +37,10 @@ export interface InGameMail {
   readonly roleId: string;
   readonly title: string;
   readonly items: readonly MailItem[];
+  /** 'purchase' when absent. */
+  readonly kind?: MailKind;
+  /** The mail's text in the area's language ('' when absent): the code of an 'ownership_code' mail. */
+  readonly body?: string;
 }
 
 export interface SentMail {

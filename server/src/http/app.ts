@@ -159,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       linkHosts: config.bannerLinkHosts,
       // An operator's browser with a live preview cookie sees the catalogue's draft; everyone else the published catalogue.
       preview: draftPreviewOf(db, { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs }),
+      playerLinkSecret: config.playerLinkSecret,
+      secureCookies: config.ops.secureCookies,
     });
     if (config.sandboxRoutes) {
       await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });

@@ -64,6 +64,9 @@ export const AUDIT_ACTIONS = [
   'alerts.channel_add',
   'alerts.channel_remove',
   'alerts.channel_test',
+  // Returning players (decisions 304, 305): the desk ends a character's link, corrects its points.
+  'player.end_link',
+  'player.correct_points',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -2,6 +2,7 @@ import type { OpsOrderRow } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
 import { notesOn, type DeskNote } from '../support/desk-notes';
 import { ticketsOfPlayer, type TicketRow } from '../support/support-tickets';
+import { rewardsOfCharacters, type CharacterRewards } from './character-rewards-desk';
 
 /** What the desk's search box was given, as the server read it. */
 export type PlayerKey =
@@ -46,6 +47,8 @@ export interface PlayerPage {
   readonly notes: readonly DeskNote[];
   /** More orders than the page shows: narrow the search (the orders list pages through all). */
   readonly more_orders: boolean;
+  /** Each character's links to browsers, points and daily gifts (decisions 304, 305). */
+  readonly rewards: readonly CharacterRewards[];
 }
 
 /** The most of each list one page shows. */
@@ -133,7 +136,14 @@ export async function readPlayer(db: Queryable, key: PlayerKey): Promise<PlayerP
       [orderIds],
     ),
   ]);
-  const [orderNotes, ticketNotes] = await Promise.all([notesOn(db, 'order', orderIds), notesOn(db, 'ticket', tickets.map((ticket) => ticket.reference))]);
+  const [orderNotes, ticketNotes, rewards] = await Promise.all([
+    notesOn(db, 'order', orderIds),
+    notesOn(db, 'ticket', tickets.map((ticket) => ticket.reference)),
+    rewardsOfCharacters(db, unique(characters.map((c) => `${c.game_id}|${c.server_id}|${c.role_id}`)).map((key) => {
+      const [gameId = '', serverId = '', roleId = ''] = key.split('|');
+      return { game_id: Number(gameId), server_id: serverId, role_id: roleId };
+    })),
+  ]);
   return {
     key,
     uids,
@@ -144,6 +154,7 @@ export async function readPlayer(db: Queryable, key: PlayerKey): Promise<PlayerP
     refunds,
     notes: [...orderNotes, ...ticketNotes].sort((a, b) => a.id - b.id),
     more_orders: orders.length > ORDERS_SHOWN,
+    rewards,
   };
 }
 

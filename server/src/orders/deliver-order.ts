@@ -8,6 +8,7 @@ import { findBundle } from './find-bundle';
 import type { OrderSettings } from './order-settings';
 import type { OrderRow } from './read-order';
 import type { PaymentProvider } from '../payments';
+import { earnPointsForOrder } from '../players';
 import { type ClaimedJob, describeError, finishJob, inJobTransaction, LeaseLost, nextAttemptAt, orderItems, orderLanguage, orderMail, postponeJob, queueMail, queueOrderJob, receiptMail, withTimeout, type WorkerLog } from '../fulfilment';
 
 export interface JobContext {
@@ -84,6 +85,8 @@ export async function deliverOrder(job: ClaimedJob, context: JobContext): Promis
     const receipt = order.receipt_email ? receiptMail(order, orderItems(order, bonus), await context.catalogue.get(), context.publicUrl, new Date()) : null;
     await inJobTransaction(db, job, async (tx) => {
       await markDelivered(tx, job.order_id, job.attempts, sent);
+      // A delivered purchase earns the character its points, once (decision 305).
+      await earnPointsForOrder(tx, job.order_id);
       await finishJob(tx, job);
       if (receipt) await queueMail(tx, receipt);
     });

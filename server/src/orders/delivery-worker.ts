@@ -6,6 +6,7 @@ import { refundDuplicatePayment } from './refund-duplicate-payment';
 import { refundOrder } from './refund-order';
 import { refundPart } from './refund-part';
 import { resendMail } from './resend-mail';
+import { sendPlayerMail } from '../players';
 
 
 /** What the worker needs: what each of its jobs gets (deliver, refund, resend). */
@@ -17,6 +18,8 @@ const JOB_WORK: Record<JobKind, (job: ClaimedJob, context: JobContext) => Promis
   refund_payment: refundDuplicatePayment,
   refund_part: refundPart,
   resend: resendMail,
+  // An ownership code or a daily gift: the same outbox, leases and backoff as an order's mail.
+  player_mail: sendPlayerMail,
 };
 
 /** How long a stopping worker waits for the jobs under way before it hands their leases back. */

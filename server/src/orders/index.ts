@@ -44,7 +44,7 @@ export { offerAfterOrder, offerPriceMinor, type OfferView } from './post-purchas
 export { placeOrder, type CreatedOrderIds, type OrderRequest, type PlaceOrderServices } from './place-order';
 export { priceWithCode, type CodeCheck, type PriceWithCode } from './price-with-code';
 export { firstBuyApplies, limitReached, orderPrice, priceOrder, type BundleHistory, type OrderPrice } from './price';
-export { ORDER_COLUMNS, readOrder, readOrderWithTimeline, SUPPORT_DESK_EVENTS, type OrderEventRow, type OrderRow, type OrderWithTimeline } from './read-order';
+export { ORDER_COLUMNS, ordersOfCharacter, readOrder, readOrderWithTimeline, SUPPORT_DESK_EVENTS, type CharacterOrderRow, type OrderEventRow, type OrderRow, type OrderWithTimeline } from './read-order';
 export { findUnmatchedProviderPayments, STORE_PAYMENTS_SQL, type UnmatchedPayment } from './reconcile-provider-payments';
 export { reconciles, reconcileStore, type ReconcileOptions, type ReconcileSection } from './reconcile-store';
 export {

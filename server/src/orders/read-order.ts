@@ -86,3 +86,24 @@ export async function readOrderWithTimeline(db: Queryable, orderId: string): Pro
   );
   return { order, events, jobs: await openJobsOf(db, orderId) };
 }
+
+/** A character's order as "My orders by character" lists it. */
+export interface CharacterOrderRow {
+  readonly order_id: string;
+  readonly status: string;
+  readonly product_name: string;
+  readonly amount_minor: number;
+  readonly currency: string;
+  readonly created_at: Date;
+  readonly delivered_at: Date | null;
+}
+
+/** A character's orders that were paid (delivered, refunded or on their way), newest first. */
+export function ordersOfCharacter(db: Queryable, character: { gameId: number; serverId: string; roleId: string }, limit = 50): Promise<CharacterOrderRow[]> {
+  return db.query<CharacterOrderRow>(
+    `SELECT order_id, status, product_name, amount_minor, currency, created_at, delivered_at FROM orders
+      WHERE game_id = $1 AND server_id = $2 AND role_id = $3 AND paid_at IS NOT NULL
+      ORDER BY created_at DESC, order_id DESC LIMIT $4`,
+    [character.gameId, character.serverId, character.roleId, limit],
+  );
+}

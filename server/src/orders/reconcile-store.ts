@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import type { PaymentProvider } from '../payments';
+import { POINTS_RECONCILIATION_SQL, reconcilePoints } from '../players';
 import { findUnmatchedProviderPayments, STORE_PAYMENTS_SQL } from './reconcile-provider-payments';
 import {
   DELIVERED_UNPAID_SQL,
@@ -16,7 +17,7 @@ import {
 /** One report of `npm run reconcile`: what it checks and the rows that fail it. */
 export interface ReconcileSection {
   /** Which report: the back office words it by this key in the operator's language. */
-  readonly key: 'moneyAndItemsDisagree' | 'deliveredWithoutPayment' | 'providerPaymentsUnaccounted' | 'paidPastDeadline' | 'refundedBeyondPayment';
+  readonly key: 'moneyAndItemsDisagree' | 'deliveredWithoutPayment' | 'providerPaymentsUnaccounted' | 'paidPastDeadline' | 'refundedBeyondPayment' | 'pointsDisagree';
   /** The figures its wording names (minutes, the provider, since when). */
   readonly params: Readonly<Record<string, string | number>>;
   readonly title: string;
@@ -87,6 +88,14 @@ export async function reconcileStore(db: Queryable, options: ReconcileOptions): 
       meaning: 'the parts and the whole refund of an order add up to more than the player paid',
       sql: OVER_REFUNDED_SQL,
       rows: await findOverRefunded(db),
+    },
+    {
+      key: 'pointsDisagree',
+      params: {},
+      title: 'Points that disagree with their orders',
+      meaning: 'a delivered order that earned no points though its game gives some, a refunded order that still holds points, or an order that took back more than it earned',
+      sql: POINTS_RECONCILIATION_SQL,
+      rows: await reconcilePoints(db),
     },
   ];
 }

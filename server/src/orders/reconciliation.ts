@@ -152,7 +152,7 @@ export async function countOrders(db: Queryable): Promise<OrderTotals | undefine
   const [totals] = await db.query<OrderTotals>(
     `SELECT count(*)::int AS orders, count(*) FILTER (WHERE paid_at IS NOT NULL)::int AS paid,
             count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'refunded')::int AS refunded,
-            (SELECT count(DISTINCT order_id) FROM delivery_outbox)::int AS open
+            (SELECT count(DISTINCT order_id) FROM delivery_outbox WHERE job <> 'player_mail')::int AS open
        FROM orders`,
   );
   return totals;

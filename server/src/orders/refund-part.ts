@@ -1,5 +1,6 @@
 import { readOrder } from './read-order';
 import { recordEvent } from './order-workflow';
+import { removePointsForRefund } from '../players';
 import { findOrderPayment, recordPartRefund } from '../payments';
 import { type ClaimedJob, describeError, finishJob, inJobTransaction, jobRequest, nextAttemptAt, postponeJob, withTimeout } from '../fulfilment';
 import { logAttemptError, type JobContext } from './deliver-order';
@@ -33,6 +34,8 @@ export async function refundPart(job: ClaimedJob, context: JobContext): Promise<
       return;
     }
     await inJobTransaction(db, job, async (tx) => {
+      // The points of the part refunded go with it (decision 305).
+      await removePointsForRefund(tx, order.order_id, `refund:${order.order_id}:${job.payment_id}`, amountMinor);
       await recordPartRefund(tx, {
         orderId: order.order_id,
         part: job.payment_id,

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config';
 import { stripeProblems } from '../payments';
 import { builtPolicies, policyProblems, publisherProblems, readPublisherPolicies } from '../publisher';
 import { isLoopbackUrl } from './loopback-url';
+import { DEV_PLAYER_LINK_SECRET } from '../settings/development-secrets';
 
 /** The shortest `OPS_TOKEN` a production store accepts. */
 export const MIN_OPS_TOKEN_LENGTH = 32;
@@ -23,6 +24,9 @@ export function productionProblems(config: ServerConfig): string[] {
   }
   if (config.developmentWebhookSecret) {
     problems.push('the development PAYMENT_WEBHOOK_SECRET is in use (it is in the store\'s public code): set PAYMENT_WEBHOOK_SECRET to the payment provider\'s secret.');
+  }
+  if (config.playerLinkSecret === DEV_PLAYER_LINK_SECRET) {
+    problems.push('PLAYER_LINK_SECRET is unset (the development secret is in the store\'s public code): set it to at least 32 random characters; it signs the players\' character links.');
   }
   if (config.opsToken !== null && config.opsToken.length < MIN_OPS_TOKEN_LENGTH) {
     problems.push(`OPS_TOKEN is ${config.opsToken.length} characters long: use at least ${MIN_OPS_TOKEN_LENGTH} random characters (or leave it unset to turn /ops off).`);

@@ -77,6 +77,13 @@ export const SETTINGS = {
   STRIPE_WEBHOOK_SECRET: setting(text, { group: 'payments and games', secret: true, production: 'required with `PAYMENT_PROVIDER=stripe` (in every mode)', doc: 'The signing secret of Stripe\'s webhook endpoint' }),
   STRIPE_API_BASE: setting(parsed('http(s) address', urlFrom), { group: 'payments and games', shownDefault: 'Stripe\'s own', doc: 'Another API host for the Stripe SDK (a recorded stand-in in tests)' }),
   STRIPE_PAY_METHODS: setting(parsed('JSON', payMethodsFrom, () => ''), { group: 'payments and games', shownDefault: 'card, wallet, bank', doc: 'The store\'s pay types → Stripe\'s payment method types, over the defaults' }),
+  PLAYER_LINK_SECRET: setting({ ...text, type: 'text, 32 characters or more', schema: { type: 'string', minLength: 32 }, must: 'at least 32 characters' }, {
+    group: 'payments and games',
+    secret: true,
+    shownDefault: 'the development secret (settings/development-secrets.ts)',
+    production: 'required (the development secret is refused)',
+    doc: 'HMAC-SHA256 key of the players\' character-link cookies and ownership codes (at least 32 characters); a secret',
+  }),
   GAME_GATEWAY: setting(oneOf(GAME_GATEWAYS), { group: 'payments and games', default: 'sandbox', production: `\`sandbox\` ${DEMO}`, doc: 'Who finds characters and delivers items: the sandbox game or each game\'s server over HTTP' }),
   GAME_SERVER_HOSTS: setting(list('host names, comma-separated', hostsFrom), { group: 'payments and games', default: [], shownDefault: 'any public host', doc: 'The only hosts a game\'s server may be at (docs/security.md, "Game endpoints")' }),
   SANDBOX_GAME_PORT: setting(port, { group: 'payments and games', shownDefault: '`PORT` + 1', doc: 'Where the sandbox game listens on 127.0.0.1 (0: any free port)' }),
@@ -176,6 +183,14 @@ export const SETTINGS = {
   TICKET_LOOKUPS_PER_MINUTE: perMinute('Ticket lookups (help page, "My tickets") per client address', 10),
   TICKET_LOOKUPS_PER_MINUTE_PER_TICKET: perMinute('Ticket lookups per ticket reference, whichever address asks', 5),
   TICKET_LOOKUPS_PER_DAY_PER_TICKET: setting(positiveInteger, { group: 'limits', default: 30, doc: 'Ticket lookups a day per ticket reference, whichever address asks' }),
+  // Each code is an in-game mail: a character's mailbox gets at most one a minute and five an hour, whoever asks.
+  OWNERSHIP_CODES_PER_MINUTE: perMinute('Ownership codes asked for per client address', 3),
+  OWNERSHIP_CODES_PER_HOUR: setting(positiveInteger, { group: 'limits', default: 10, doc: 'Ownership codes asked for an hour per client address' }),
+  OWNERSHIP_CODES_PER_MINUTE_PER_CHARACTER: perMinute('Ownership codes mailed per character, whichever address asks', 1),
+  OWNERSHIP_CODES_PER_HOUR_PER_CHARACTER: setting(positiveInteger, { group: 'limits', default: 5, doc: 'Ownership codes mailed an hour per character, whichever address asks' }),
+  // A code allows five tries itself; these bound the requests around it.
+  OWNERSHIP_CONFIRMS_PER_MINUTE: perMinute('Ownership code confirmations per client address', 10),
+  OWNERSHIP_CONFIRMS_PER_MINUTE_PER_CHARACTER: perMinute('Ownership code confirmations per character', 10),
 
   HEALTH_SAMPLE: setting(fraction, { group: 'release health', default: 1, doc: 'Share of page loads that report their health (handed to the pages)' }),
   HEALTH_KEEP_DAYS: setting(positiveInteger, { group: 'release health', default: 14, doc: 'Days the per-minute figures are kept' }),

@@ -24,7 +24,7 @@ export interface OrderStore extends TestStore {
 }
 
 /** A store on a fresh database that listens on a free port, with the given order settings. */
-export async function openOrderStore(target: TestDbTarget, settings: Partial<OrderSettings> = {}, parts: Pick<AppOptions, 'mailTransport' | 'mailSink' | 'games'> = {}): Promise<OrderStore> {
+export async function openOrderStore(target: TestDbTarget, settings: Partial<OrderSettings> = {}, parts: Pick<AppOptions, 'mailTransport' | 'mailSink' | 'games' | 'limits'> = {}): Promise<OrderStore> {
   const merged = { ...FAST_ORDERS, ...settings };
   const store = await openTestStore(target, {}, { orders: merged, ...parts });
   await store.app.listen({ host: '127.0.0.1', port: 0 });

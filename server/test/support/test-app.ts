@@ -17,6 +17,8 @@ export const GENEROUS_LIMITS: LimitSettings = {
   checkCode: { perAddress: 10_000, perKey: 10_000 },
   supportTicket: { perAddress: 10_000, perKey: 10_000 },
   ticketLookup: { perAddress: 10_000, perKey: 10_000 },
+  ownershipCode: { perAddress: 10_000, perKey: 10_000 },
+  ownershipConfirm: { perAddress: 10_000, perKey: 10_000 },
 };
 
 export interface TestStore {

@@ -8,3 +8,6 @@ export { SecureCheckoutNote } from './SecureCheckoutNote';
 export { ReceiptEmailField } from './ReceiptEmailField';
 export { OrderItems, useOrderItemsTitle } from './OrderItems';
 export { PriceChangeNotice, PurchaseLimitNote, useLimitReachedLabel, useMethodFeeLabel } from './PriceChangeNotice';
+// The linked character's panel (code from the game mail, daily gift, points): shown once a character is
+// confirmed, a step before checkout, so it comes with this part, which the first load of `#/` never downloads.
+export { LinkedCharacterPanel, type LinkedCharacterPanelProps, type LinkedPanelClasses } from './linked-character/LinkedCharacterPanel';

@@ -1,4 +1,4 @@
-import type { GameRole, InGameMail, SentMail } from '../game-gateway';
+import type { GameRole, InGameMail, MailKind, SentMail } from '../game-gateway';
 
 /**
  * The game-server contract's bodies (docs/game-integration.md): what the store sends a publisher's
@@ -58,8 +58,22 @@ export function readAccountRoles(gameId: number, body: unknown): GameRole[] {
 }
 
 export function mailBody(mail: InGameMail) {
-  return { key: mail.key, game_id: mail.gameId, server_id: mail.serverId, role_id: mail.roleId, title: mail.title, items: mail.items };
+  return {
+    key: mail.key,
+    game_id: mail.gameId,
+    server_id: mail.serverId,
+    role_id: mail.roleId,
+    kind: mail.kind ?? 'purchase',
+    title: mail.title,
+    body: mail.body ?? '',
+    items: mail.items,
+  };
 }
+
+export const MAIL_KINDS: readonly MailKind[] = ['purchase', 'ownership_code', 'daily_gift', 'points_reward'];
+
+/** The longest mail text the contract carries. */
+export const MAIL_BODY_MAX = 2000;
 
 export function readSentMail(body: unknown): SentMail {
   const sent = body as { mail_id?: unknown; created?: unknown; sent_at?: unknown } | null;

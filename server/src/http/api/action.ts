@@ -30,6 +30,20 @@ export interface ActionContext {
   readonly storefront: Storefront;
   /** The browser's report session (report-session.ts): read from its cookie, or made and set on the answer. */
   reportSession(): string;
+  /** This browser's links to characters (link cookie, decision 304). */
+  readonly links: BrowserLinks;
+}
+
+/** The character links a browser holds in its link cookie; changes are set on the answer. */
+export interface BrowserLinks {
+  /** The HMAC key of the cookie and the ownership codes (PLAYER_LINK_SECRET). */
+  readonly secret: string;
+  /** The link ids whose signature holds (whether each still holds is the database's to say). */
+  ids(): string[];
+  /** Adds a link (newest first). */
+  remember(linkId: string): void;
+  /** Drops a link. */
+  forget(linkId: string): void;
 }
 
 /** JSON schema of one body field. */

@@ -18,6 +18,7 @@ import { message } from './messages';
 import { requestLocale } from './request-locale';
 import { actionLimits } from './request-limits';
 import { reportSessionOf } from './report-session';
+import { browserLinksOf } from './link-cookie-of';
 import { RET } from './ret-codes';
 import { API_ROUTES } from './routes-table';
 
@@ -39,6 +40,10 @@ export interface ApiPluginOptions {
    * "Preview"), or null: every other request — every player's — gets the published catalogue.
    */
   readonly preview?: (request: FastifyRequest) => Promise<Catalogue | null>;
+  /** HMAC key of the link cookies and ownership codes (PLAYER_LINK_SECRET). */
+  readonly playerLinkSecret: string;
+  /** The link cookie is Secure (production and demo mode); over HTTPS it always is. */
+  readonly secureCookies: boolean;
 }
 
 /** The actions that only read the catalogue: the ones a preview answers from the draft. Orders, lookups and reports always use the published catalogue. */
@@ -138,6 +143,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
           linkHosts: options.linkHosts ?? [],
           storefront: name.startsWith('pcpay/') ? 'payCentre' : 'phone',
           reportSession: () => reportSessionOf(request, reply),
+          links: browserLinksOf(request, reply, options.playerLinkSecret, options.secureCookies),
         });
         const answer = JSON.stringify({ ret: RET.OK, data, msg: message('ok', locale) });
         if (cacheKey) answers.set(catalogue, cacheKey, answer);

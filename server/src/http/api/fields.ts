@@ -33,4 +33,9 @@ export const FIELD = {
   message: text(4000),
   /** A support ticket's reference as the player types it ("T-7KD3-9QXA", any case). */
   ticketReference: text(32),
+  /** A catalogue reward's id, and the page's token for one press of "Redeem" (letters, digits, - and _). */
+  rewardId: text(100),
+  redeemToken: { type: 'string', pattern: '^[A-Za-z0-9_-]{0,64}$' },
+  /** An ownership code as typed: six digits, spaces between them allowed. */
+  ownershipCode: { type: 'string', pattern: '^[0-9 ]{0,16}$' },
 } as const satisfies Record<string, FieldSchema>;

@@ -7,6 +7,9 @@ export interface RequestLimit {
   readonly perKey: number;
   /** Requests a day per second key as well; unset: none (the help form's per-recipient day). */
   readonly perKeyPerDay?: number;
+  /** Requests an hour per second key and per address as well; unset: none (the ownership codes' hour). */
+  readonly perKeyPerHour?: number;
+  readonly perAddressPerHour?: number;
 }
 
 /**
@@ -31,6 +34,14 @@ export interface LimitSettings {
    * e-mail address cannot be guessed from many addresses either.
    */
   readonly ticketLookup: RequestLimit;
+  /**
+   * sendOwnershipCode, per address and per character whichever address asks, a minute and an hour
+   * (`OWNERSHIP_CODES_PER_MINUTE`, `OWNERSHIP_CODES_PER_HOUR`, `OWNERSHIP_CODES_PER_MINUTE_PER_CHARACTER`,
+   * `OWNERSHIP_CODES_PER_HOUR_PER_CHARACTER`): each is a mail in the character's game mailbox.
+   */
+  readonly ownershipCode: RequestLimit;
+  /** confirmOwnershipCode, per address and per character and address (`OWNERSHIP_CONFIRMS_PER_MINUTE`, `..._PER_CHARACTER`). */
+  readonly ownershipConfirm: RequestLimit;
 }
 
 /** The limits of the checked settings. */
@@ -49,6 +60,13 @@ export function limitSettingsFrom(settings: Settings): LimitSettings {
       perKey: settings.TICKET_LOOKUPS_PER_MINUTE_PER_TICKET,
       perKeyPerDay: settings.TICKET_LOOKUPS_PER_DAY_PER_TICKET,
     },
+    ownershipCode: {
+      perAddress: settings.OWNERSHIP_CODES_PER_MINUTE,
+      perAddressPerHour: settings.OWNERSHIP_CODES_PER_HOUR,
+      perKey: settings.OWNERSHIP_CODES_PER_MINUTE_PER_CHARACTER,
+      perKeyPerHour: settings.OWNERSHIP_CODES_PER_HOUR_PER_CHARACTER,
+    },
+    ownershipConfirm: { perAddress: settings.OWNERSHIP_CONFIRMS_PER_MINUTE, perKey: settings.OWNERSHIP_CONFIRMS_PER_MINUTE_PER_CHARACTER },
   };
 }
 

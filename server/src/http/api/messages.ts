@@ -179,6 +179,52 @@ export const MESSAGES = {
     ko: '스토어가 잠시 바쁩니다. 몇 초 후 다시 시도해 주세요.',
     zh: '商店暂时繁忙，请几秒后重试。',
   },
+  // Linked characters (docs/api.md, "Linked characters")
+  fillOwnershipCode: {
+    en: 'Please enter the 6-digit code from your game mail.',
+    ko: '게임 메일로 받은 6자리 코드를 입력해 주세요.',
+    zh: '请输入游戏邮件中的 6 位验证码。',
+  },
+  ownershipCodeWrong: {
+    en: 'This code is not right. Check the code in your game mail and try again.',
+    ko: '코드가 올바르지 않습니다. 게임 메일의 코드를 확인하고 다시 입력해 주세요.',
+    zh: '验证码不正确，请核对游戏邮件中的验证码后重试。',
+  },
+  ownershipCodeExpired: {
+    en: 'This code has expired. Please ask for a new code.',
+    ko: '코드의 유효 시간이 지났습니다. 새 코드를 요청해 주세요.',
+    zh: '验证码已过期，请重新获取验证码。',
+  },
+  ownershipCodeSpent: {
+    en: 'This code was tried too many times. Please ask for a new code.',
+    ko: '코드 입력 횟수를 초과했습니다. 새 코드를 요청해 주세요.',
+    zh: '验证码尝试次数过多，请重新获取验证码。',
+  },
+  ownershipCodeNone: {
+    en: 'No code was sent to this character. Please ask for a code first.',
+    ko: '이 캐릭터에게 보낸 코드가 없습니다. 먼저 코드를 요청해 주세요.',
+    zh: '尚未向该角色发送验证码，请先获取验证码。',
+  },
+  linkRequired: {
+    en: 'Link this character first: get a code in your game mail.',
+    ko: '먼저 이 캐릭터를 연결해 주세요. 게임 메일로 코드를 받을 수 있습니다.',
+    zh: '请先关联该角色：通过游戏邮件获取验证码。',
+  },
+  giftAlreadyClaimed: {
+    en: "You have already claimed today's gift. Come back tomorrow for the next one.",
+    ko: '오늘의 선물은 이미 받았습니다. 내일 다음 선물을 받으러 오세요.',
+    zh: '今天的礼物已经领取过了，明天再来领取下一份吧。',
+  },
+  notEnoughPoints: {
+    en: 'This character does not have enough points for this reward.',
+    ko: '이 캐릭터의 포인트가 이 보상을 받기에 부족합니다.',
+    zh: '该角色的积分不足以兑换此奖励。',
+  },
+  noDailyGift: {
+    en: 'This game has no daily gift.',
+    ko: '이 게임에는 일일 선물이 없습니다.',
+    zh: '该游戏没有每日礼物。',
+  },
   serverError: {
     en: 'Something went wrong on our side. Please try again later.',
     ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',

@@ -13,7 +13,7 @@ export const REPORT_SESSION_COOKIE = 'topup_rs';
 const SHAPE = /^[A-Za-z0-9_-]{22}$/;
 
 /** The value of cookie `name` in a Cookie header, or null. */
-function cookieOf(header: string | undefined, name: string): string | null {
+export function cookieOf(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();

@@ -12,6 +12,7 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 export type LimitKind = keyof LimitSettings;
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * 60 * MINUTE;
 
 type KeyOf = (input: ActionInput, request: FastifyRequest) => string;
@@ -29,6 +30,9 @@ const SECOND_KEY: Readonly<Record<LimitKind, KeyOf>> = {
   supportTicket: (input) => recipientKey(input.email ?? ''),
   // Per ticket reference as the store reads it (any case, spaces around).
   ticketLookup: (input) => (input.reference ?? '').trim().toUpperCase(),
+  // Per character whichever address asks: each code is a mail in that character's game mailbox.
+  ownershipCode: (input) => (input.role_id ? `${input.game_id ?? ''}:${input.server_id ?? ''}:${input.role_id}` : ''),
+  ownershipConfirm: (input, request) => (input.role_id ? `${input.game_id ?? ''}:${input.server_id ?? ''}:${input.role_id}@${clientAddressOf(request)}` : ''),
 };
 
 /** Counts a request; past the limit it is refused with ret 1007, HTTP 429 and Retry-After. */
@@ -59,19 +63,21 @@ export function actionLimits(app: FastifyInstance, settings: LimitSettings, role
   const kinds = Object.keys(settings) as LimitKind[];
   const byKind = new Map(
     kinds.map((kind) => {
-      const { perAddress, perKey, perKeyPerDay } = settings[kind];
+      const { perAddress, perKey, perKeyPerDay, perKeyPerHour, perAddressPerHour } = settings[kind];
       const keyOf = SECOND_KEY[kind];
       const key = (request: FastifyRequest) => keyOf((request.body ?? {}) as ActionInput, request);
       const address = namedCounter(app, `${kind}.address`, { max: perAddress, timeWindow: MINUTE });
       const second = namedCounter(app, `${kind}.key`, { max: perKey, timeWindow: MINUTE, key });
       const daily = perKeyPerDay ? [limitHook(namedCounter(app, `${kind}.keyDay`, { max: perKeyPerDay, timeWindow: DAY, key }), 'tooManyRequests', keyOf)] : [];
-      return [kind, { address: limitHook(address, 'tooManyRequests'), second: [limitHook(second, 'tooManyRequests', keyOf), ...daily] }] as const;
+      const hourly = perKeyPerHour ? [limitHook(namedCounter(app, `${kind}.keyHour`, { max: perKeyPerHour, timeWindow: HOUR, key }), 'tooManyRequests', keyOf)] : [];
+      const addressHour = perAddressPerHour ? [limitHook(namedCounter(app, `${kind}.addressHour`, { max: perAddressPerHour, timeWindow: HOUR }), 'tooManyRequests')] : [];
+      return [kind, { address: [limitHook(address, 'tooManyRequests'), ...addressHour], second: [limitHook(second, 'tooManyRequests', keyOf), ...hourly, ...daily] }] as const;
     }),
   );
   return (action) => {
     const limits = action.limit ? byKind.get(action.limit) : undefined;
     return {
-      onRequest: [...(action.roleLookup ? [roleLookups] : []), ...(limits ? [limits.address] : [])],
+      onRequest: [...(action.roleLookup ? [roleLookups] : []), ...(limits ? limits.address : [])],
       preHandler: limits ? [...limits.second] : [],
     };
   };

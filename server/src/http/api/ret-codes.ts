@@ -38,6 +38,18 @@ export const RET = {
   SERVER_CLOSED: 1024,
   // A post-purchase offer that is not this character's, over, or bought already: nothing was placed.
   OFFER_NOT_AVAILABLE: 1031,
+  // Linked characters (docs/api.md): the ownership code typed is wrong, expired, tried too often, or none was sent.
+  OWNERSHIP_CODE_WRONG: 1040,
+  OWNERSHIP_CODE_EXPIRED: 1041,
+  OWNERSHIP_CODE_SPENT: 1042,
+  OWNERSHIP_CODE_NONE: 1043,
+  // The action needs this browser's link to the character, and it has none that holds (none, forged, expired or ended).
+  LINK_REQUIRED: 1044,
+  // claimDailyGift: today's gift was claimed already (in the game's time zone), or the game offers none.
+  GIFT_ALREADY_CLAIMED: 1045,
+  NO_DAILY_GIFT: 1046,
+  // redeemPoints: the character has fewer points than the reward costs.
+  NOT_ENOUGH_POINTS: 1047,
   SERVER_ERROR: 1099,
 } as const;
 

@@ -22,6 +22,15 @@ import { findOrder } from './orders/find-order';
 import { purchaseOffer } from './orders/purchase-offer';
 import { createSupportTicket } from './support/create-support-ticket';
 import { findSupportTicket } from './support/find-support-ticket';
+import { confirmOwnershipCode } from './players/confirm-ownership-code';
+import { endOwnership } from './players/end-ownership';
+import { getOwnership } from './players/get-ownership';
+import { sendOwnershipCode } from './players/send-ownership-code';
+import { claimDailyGift } from './players/claim-daily-gift';
+import { getDailyGift } from './players/get-daily-gift';
+import { getLinkedOrders } from './players/get-linked-orders';
+import { getPoints } from './players/get-points';
+import { redeemPoints } from './players/redeem-points';
 
 /** Every action under /api: Family A, Family B, and the pay centre under /api/pcpay. */
 export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
@@ -41,6 +50,16 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   // The help page's contact form, and "My tickets"
   createSupportTicket,
   findSupportTicket,
+  // Linked characters (docs/api.md, "Linked characters"): both storefronts call these names
+  sendOwnershipCode,
+  confirmOwnershipCode,
+  getOwnership,
+  endOwnership,
+  getLinkedOrders,
+  getDailyGift,
+  claimDailyGift,
+  getPoints,
+  redeemPoints,
   // Family B (Voucher Center)
   getPayGameList,
   custUrl,

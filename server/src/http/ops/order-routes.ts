@@ -7,6 +7,7 @@ import { reconcileStore } from '../../orders';
 import { actOnOrder, ORDER_ACTIONS, type OrderAction } from '../../ops/order-actions';
 import { listOrders, readDossier, type OrderFilter, type OrderListRow } from '../../ops/order-desk';
 import { readPlayer, readPlayerKey } from '../../ops/player-desk';
+import { correctPointsFromDesk, endLinkFromDesk } from '../../ops/character-rewards-desk';
 import { auditedRequest, writeAudit } from '../../ops/audit';
 import { addNote, notesOn } from '../../support/desk-notes';
 import { ticketsOfPlayer } from '../../support/support-tickets';
@@ -158,6 +159,45 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
       const key = await readPlayerKey(db, request.query.q ?? '');
       if (!key) throw new OperationRefused('invalid', 'Type an order, a character, an account or an e-mail address', 'badFilter');
       return readPlayer(db, key);
+    },
+  );
+
+  // The player's page: end a character's link to a browser, correct its points (decisions 304, 305).
+  app.post<{ Params: { id: string }; Body: { reason: string; request_key: string } }>(
+    '/player/links/:id/end',
+    {
+      config: { permission: 'orders.act' },
+      schema: {
+        params: { type: 'object', properties: { id: text(64) } },
+        body: { type: 'object', required: ['reason', 'request_key'], properties: { reason, request_key: requestKey }, additionalProperties: false },
+      },
+    },
+    (request) => endLinkFromDesk(db, actorOf(request), request.params.id, request.body.reason, request.body.request_key),
+  );
+
+  app.post<{ Body: { game_id: number; server_id: string; role_id: string; points: number; reason: string; request_key: string } }>(
+    '/player/points',
+    {
+      config: { permission: 'orders.act' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['game_id', 'server_id', 'role_id', 'points', 'reason', 'request_key'],
+          properties: {
+            game_id: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+            server_id: text(32),
+            role_id: text(64),
+            points: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+            reason,
+            request_key: requestKey,
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    (request) => {
+      const { game_id: gameId, server_id: serverId, role_id: roleId, points, reason: why, request_key } = request.body;
+      return correctPointsFromDesk(db, actorOf(request), { gameId, serverId, roleId }, points, why, request_key);
     },
   );
 

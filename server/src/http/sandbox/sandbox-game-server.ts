@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
-import { CONTRACT_PATHS, isText, writeRole } from '../../game/http/game-contract';
+import { CONTRACT_PATHS, isText, MAIL_BODY_MAX, MAIL_KINDS, writeRole } from '../../game/http/game-contract';
+import type { MailKind } from '../../game/game-gateway';
 import { signatureProblem, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../game/http/game-signature';
 import { SandboxGameGateway } from '../../sandbox/game/sandbox-game-gateway';
 import { SandboxMailFailure, SwitchableSandboxGame } from '../../sandbox/game/mail-failures';
@@ -102,13 +103,15 @@ export async function buildSandboxGameServer(options: SandboxGameServerOptions):
   app.post(CONTRACT_PATHS.mail, async (request, reply) => {
     const body = signedBody(request, reply);
     if (!body) return reply;
-    const { key, game_id: gameId, server_id: serverId, role_id: roleId, title, items } = body;
-    const itemsOk = Array.isArray(items) && items.length > 0 && items.every((item: { name?: unknown; quantity?: unknown }) => isText(item?.name) && Number.isInteger(item?.quantity) && (item.quantity as number) > 0);
-    if (!isText(key) || key === '' || !isGameId(gameId) || !isText(serverId) || !isText(roleId) || !isText(title, 200) || !itemsOk) {
-      return badRequest(reply, 'key, game_id, server_id, role_id, title and items are required');
+    const { key, game_id: gameId, server_id: serverId, role_id: roleId, title, items, kind = 'purchase', body: text = '' } = body;
+    const kindOk = MAIL_KINDS.includes(kind as MailKind);
+    // A code mail is text only; every other kind carries items.
+    const itemsOk = Array.isArray(items) && (items.length > 0 || kind === 'ownership_code') && items.every((item: { name?: unknown; quantity?: unknown }) => isText(item?.name) && Number.isInteger(item?.quantity) && (item.quantity as number) > 0);
+    if (!isText(key) || key === '' || !isGameId(gameId) || !isText(serverId) || !isText(roleId) || !isText(title, 200) || !isText(text, MAIL_BODY_MAX) || !kindOk || !itemsOk) {
+      return badRequest(reply, 'key, game_id, server_id, role_id, title and items are required (kind and body as documented)');
     }
     try {
-      const sent = await game.sendMail({ key, gameId, serverId, roleId, title, items: items as Array<{ name: string; quantity: number }> });
+      const sent = await game.sendMail({ key, gameId, serverId, roleId, title, items: items as Array<{ name: string; quantity: number }>, kind: kind as MailKind, body: text });
       return answer(reply, 200, { mail_id: sent.mailId, created: sent.created, sent_at: sent.sentAt.toISOString() });
     } catch (error) {
       if (error instanceof SandboxMailFailure) return answer(reply, 503, { error: 'unavailable', detail: error.message });

@@ -6,11 +6,11 @@ import type { InGameMail, SentMail } from '../../game/game-gateway';
 /** Puts a mail in the sandbox mailbox once per key. */
 export async function depositMail(db: Queryable, mail: InGameMail): Promise<SentMail> {
   const inserted = await db.query<{ mail_id: string; sent_at: Date }>(
-    `INSERT INTO sandbox_mail (mail_key, game_id, server_id, role_id, title, items)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+    `INSERT INTO sandbox_mail (mail_key, game_id, server_id, role_id, title, items, kind, body)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)
      ON CONFLICT (mail_key) DO NOTHING
      RETURNING mail_id::text, sent_at`,
-    [mail.key, mail.gameId, mail.serverId, mail.roleId, mail.title, JSON.stringify(mail.items)],
+    [mail.key, mail.gameId, mail.serverId, mail.roleId, mail.title, JSON.stringify(mail.items), mail.kind ?? 'purchase', mail.body ?? ''],
   );
   const row = inserted[0];
   if (row) return { mailId: row.mail_id, created: true, sentAt: row.sent_at };
@@ -27,7 +27,11 @@ export interface ReceivedMail {
   mail_id: string;
   /** The mail's key: the order it delivered. */
   order_id: string;
+  /** 'purchase', 'ownership_code' or 'daily_gift'. */
+  kind: string;
   title: string;
+  /** The mail's text: an ownership code mail's code is in it. */
+  body: string;
   items: unknown;
   sent_at: Date;
 }
@@ -35,7 +39,7 @@ export interface ReceivedMail {
 /** What one character received, newest first. */
 export function mailOf(db: Queryable, role: { gameId: number; serverId: string; roleId: string }): Promise<ReceivedMail[]> {
   return db.query<ReceivedMail>(
-    `SELECT mail_id::text, mail_key AS order_id, title, items, sent_at FROM sandbox_mail
+    `SELECT mail_id::text, mail_key AS order_id, kind, title, body, items, sent_at FROM sandbox_mail
       WHERE game_id = $1 AND server_id = $2 AND role_id = $3 ORDER BY sent_at DESC, mail_id DESC`,
     [role.gameId, role.serverId, role.roleId],
   );

@@ -2,6 +2,7 @@ import { currencyCode } from '@topup/shared/rules';
 import type { Queryable } from '../../db/db';
 import { recordDeliveredOrder } from '../../orders';
 import { recordPaymentEvent } from '../../payments';
+import { earnPointsForOrder } from '../../players';
 import { depositMail } from '../game/mailbox';
 import { bookPayment } from '../payments/sandbox-ledger';
 import type { DemoPurchase } from './demo-purchases';
@@ -41,6 +42,8 @@ async function seedPurchase(tx: Queryable, purchase: DemoPurchase): Promise<void
     times,
   });
   if (!order) return;
+  // A demo purchase earns its points like a real one.
+  await earnPointsForOrder(tx, purchase.orderId);
   const payment = await bookPayment(tx, {
     orderId: purchase.orderId,
     attemptId: purchase.orderId,
