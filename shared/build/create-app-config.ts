@@ -72,6 +72,19 @@ function earlyRegistryScript(dir: string): string {
     .replaceAll('__DESKTOP_MIN_WIDTH__', String(DESKTOP_MIN_WIDTH));
 }
 
+/**
+ * The federation runtime that the bundler injects asks for its packages with `require`, which picks their
+ * CommonJS builds; their ES module builds are the same code with less wrapping.
+ */
+const MF_RUNTIME_AS_ESM = Object.fromEntries(
+  ['runtime', 'runtime-core', 'sdk', 'webpack-bundler-runtime', 'error-codes'].map((name) => {
+    const pkg = `@module-federation/${name}`;
+    const root = path.join(path.dirname(createRequire(import.meta.url).resolve(pkg)), '..');
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: { '.': { import: { default: string } } } };
+    return [`${pkg}$`, path.join(root, manifest.exports['.'].import.default)];
+  }),
+);
+
 /** The host's chunks for the code of @topup/shared (see `optimization` below). */
 const SHARED_PACKAGE_CHUNKS = {
   topupSharedCheckout: {
@@ -130,7 +143,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       // React and ReactDOM are Preact's compatible layer in every app (decision 270): exact requests only.
-      alias: { 'js-md5$': MD5_LITE, ...Object.fromEntries(Object.entries(REACT_AS_PREACT).map(([request, target]) => [`${request}$`, target])) },
+      alias: { 'js-md5$': MD5_LITE, ...MF_RUNTIME_AS_ESM, ...Object.fromEntries(Object.entries(REACT_AS_PREACT).map(([request, target]) => [`${request}$`, target])) },
     },
     module: {
       rules: [
