@@ -13,6 +13,7 @@ const PRODUCTION_DEMO = {
   APP_KEY: 'e2e-production-app-key-1c9a2f',
   PAYMENT_WEBHOOK_SECRET: 'e2e-production-webhook-secret-77b1',
   OPS_TOKEN: 'e2e-ops-token-0123456789abcdef0123456789',
+  OPS_SECRET_KEY: 'e2e-ops-secret-key-0123456789abcdef0123456789',
 };
 
 const ROUTES = [

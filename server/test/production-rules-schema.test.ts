@@ -26,6 +26,7 @@ const LIVE = {
   SUPPORT_EMAIL: 'help@dragonworks.example',
   LEGAL_DATE: '2026-11-02',
   OPS_TOKEN: 'o'.repeat(40),
+  OPS_SECRET_KEY: 's'.repeat(40),
 };
 
 /** For each setting with a production rule: settings that breach it (on top of LIVE). */
@@ -48,6 +49,7 @@ const BREACHES: Partial<Record<SettingName, Record<string, string>>> = {
   LEGAL_DATE: { LEGAL_DATE: '' },
   LEGAL_PAGES_DIR: { LEGAL_PAGES_DIR: '/nonexistent/topup-policies' },
   OPS_TOKEN: { OPS_TOKEN: 'short' },
+  OPS_SECRET_KEY: { OPS_SECRET_KEY: '' },
   DELIVERY_FAULT: { DELIVERY_FAULT: 'crash-after-mail' },
 };
 

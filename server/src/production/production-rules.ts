@@ -24,6 +24,9 @@ export function productionProblems(config: ServerConfig): string[] {
   if (config.developmentWebhookSecret) {
     problems.push('the development PAYMENT_WEBHOOK_SECRET is in use (it is in the store\'s public code): set PAYMENT_WEBHOOK_SECRET to the payment provider\'s secret.');
   }
+  if (config.ops.developmentSecretKey) {
+    problems.push('OPS_SECRET_KEY is unset: the operators\' second-factor secrets would be sealed with the development key (it is in the store\'s public code). Set OPS_SECRET_KEY to 32 or more random characters, kept apart from the database\'s backups.');
+  }
   if (config.opsToken !== null && config.opsToken.length < MIN_OPS_TOKEN_LENGTH) {
     problems.push(`OPS_TOKEN is ${config.opsToken.length} characters long: use at least ${MIN_OPS_TOKEN_LENGTH} random characters (or leave it unset to turn /ops off).`);
   }

@@ -5,3 +5,9 @@
 
 /** The payment webhooks' development HMAC key (`PAYMENT_WEBHOOK_SECRET` unset). */
 export const DEV_WEBHOOK_SECRET = 'topup-dev-webhook-secret';
+
+/**
+ * The key that seals the operators' TOTP secrets at rest in development and tests (`OPS_SECRET_KEY`
+ * unset), derived from a fixed text so that every development start opens what the last one sealed.
+ */
+export const DEV_OPS_SECRET_KEY = `topup-dev-ops-secret-key:${'0'.repeat(32)}`;

@@ -18,6 +18,7 @@ import {
   totpStep,
   useRecoveryCode,
 } from '../../ops/two-factor';
+import { sealClearTotpSecrets, TotpSecretBox } from '../../ops/totp-secret-box';
 import type { OpsIdentity } from './ops-auth';
 
 export interface AccountRouteOptions {
@@ -29,6 +30,8 @@ export interface AccountRouteOptions {
   readonly clock: () => Date;
   /** PUBLIC_URL: where the reset link in the mail points. */
   readonly publicUrl: string;
+  /** OPS_SECRET_KEY: seals the TOTP secrets at rest (decision 297). */
+  readonly secretKey: string;
 }
 
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -49,6 +52,9 @@ function operatorOf(request: FastifyRequest): { identity: OpsIdentity; operatorI
  */
 export async function accountRoutes(app: FastifyInstance, options: AccountRouteOptions): Promise<void> {
   const { db, clock } = options;
+  const box = new TotpSecretBox(options.secretKey);
+  // Secrets enrolled before they were sealed (migration 089's clear rows) are sealed now; until then they are read as they are.
+  await sealClearTotpSecrets(db, box);
   const limited = { rateLimit: { max: options.attemptsPerAddress, timeWindow: 15 * 60_000 } };
 
   app.get('/account', { config: { permission: 'read', enrolment: true } }, async (request) => {
@@ -112,7 +118,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   app.post('/account/two-factor/start', { config: { permission: 'read', enrolment: true } }, async (request) => {
     const { identity, operatorId } = operatorOf(request);
     const secret = newTotpSecret();
-    if (!(await setPendingTotp(db, operatorId, secret))) throw new OperationRefused('conflict', 'Your second factor is already set up: remove it first to set up another', 'twoFactorOn');
+    if (!(await setPendingTotp(db, operatorId, box.seal(operatorId, secret)))) throw new OperationRefused('conflict', 'Your second factor is already set up: remove it first to set up another', 'twoFactorOn');
     const picture = await enrolmentPicture(secret, identity.actor.name);
     return { secret, uri: picture.uri, qr: picture.qr };
   });
@@ -125,7 +131,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const now = clock();
       return db.transaction(async (tx) => {
         const secrets = await lockTotpOf(tx, operatorId);
-        const pending = secrets?.totp_pending_secret;
+        const pending = secrets?.totp_pending_secret ? box.open(operatorId, secrets.totp_pending_secret) : null;
         if (secrets?.totp_secret || !pending) throw new OperationRefused('conflict', 'Start the set-up again', 'twoFactorNotStarted');
         const step = totpStep(pending, identity.actor.name, request.body.code.trim(), now);
         if (step === null) throw new OperationRefused('invalid', 'That code is wrong: type the six digits your app shows now', 'wrongCode');
@@ -183,7 +189,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const locked = await lockedUntil(db, attempt);
       if (locked) throw new OperationRefused('tooMany', 'Too many wrong codes: try again later', 'locked');
       const recovery = request.body.recovery_code?.trim();
-      const accepted = recovery ? await useRecoveryCode(db, operatorId, recovery) : await acceptTotp(db, operatorId, identity.actor.name, request.body.code ?? '', clock());
+      const accepted = recovery ? await useRecoveryCode(db, operatorId, recovery) : await acceptTotp(db, box, operatorId, identity.actor.name, request.body.code ?? '', clock());
       if (!accepted) {
         const nowLocked = await recordSignInFailure(db, attempt, DEFAULT_LOCKOUT);
         await writeAudit(db, identity.actor, { action: 'session.second_factor_refused', targetType: 'operator', targetId: identity.actor.name, after: { with: recovery ? 'recovery code' : 'code' } });
