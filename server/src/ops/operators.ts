@@ -4,7 +4,7 @@ import type { OperatorRole } from './roles';
 
 export type OperatorRecord = OpsOperator & { readonly role: OperatorRole };
 
-const COLUMNS = `o.id, o.email, o.role, o.created_at::text, o.created_by, o.disabled_at::text,
+const COLUMNS = `o.id, o.email, o.role, o.created_at::text, o.created_by, o.disabled_at::text, o.totp_secret IS NOT NULL AS two_factor,
   (SELECT max(s.last_seen_at)::text FROM operator_sessions s WHERE s.operator_id = o.id) AS last_seen_at`;
 
 /** E-mail addresses are kept and compared in lower case, without surrounding spaces. */
@@ -75,9 +75,9 @@ export async function takeTotpStep(db: Queryable, id: number, step: number): Pro
   return taken.length === 1;
 }
 
-/** Keeps a second factor's secret while its set-up waits for a first code; false when one is already on. */
-export async function setPendingTotp(db: Queryable, id: number, secret: string): Promise<boolean> {
-  const rows = await db.query('UPDATE operators SET totp_pending_secret = $2 WHERE id = $1 AND totp_secret IS NULL RETURNING id', [id, secret]);
+/** Keeps a second factor's secret (sealed: ops/totp-secret-box.ts) while its set-up waits for a first code; false when one is already on. */
+export async function setPendingTotp(db: Queryable, id: number, sealedSecret: string): Promise<boolean> {
+  const rows = await db.query('UPDATE operators SET totp_pending_secret = $2 WHERE id = $1 AND totp_secret IS NULL RETURNING id', [id, sealedSecret]);
   return rows.length === 1;
 }
 
