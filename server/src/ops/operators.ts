@@ -22,9 +22,12 @@ export async function findOperator(db: Queryable, id: number): Promise<OperatorR
 }
 
 /** The stored hash of an address's operator (disabled ones too: the caller refuses them), or null. */
-export async function credentialsOf(db: Queryable, email: string): Promise<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean } | null> {
-  const rows = await db.query<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean }>(
-    'SELECT id, password_hash, role, disabled_at IS NOT NULL AS disabled, totp_secret IS NOT NULL AS totp_enabled FROM operators WHERE email = $1',
+export async function credentialsOf(
+  db: Queryable,
+  email: string,
+): Promise<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean; language: string } | null> {
+  const rows = await db.query<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean; language: string }>(
+    'SELECT id, password_hash, role, disabled_at IS NOT NULL AS disabled, totp_secret IS NOT NULL AS totp_enabled, language FROM operators WHERE email = $1',
     [normalEmail(email)],
   );
   return rows[0] ?? null;
@@ -98,4 +101,10 @@ export async function enrolTotp(tx: Queryable, id: number, step: number): Promis
 /** Forgets the operator's second factor (its recovery codes are the caller's). */
 export async function clearTotp(tx: Queryable, id: number): Promise<void> {
   await tx.query('UPDATE operators SET totp_secret = NULL, totp_pending_secret = NULL, totp_enrolled_at = NULL WHERE id = $1', [id]);
+}
+
+/** Remembers the language the operator last used in the console (their mails are written in it); true when it changed. */
+export async function setOperatorLanguage(db: Queryable, id: number, language: string): Promise<boolean> {
+  const rows = await db.query('UPDATE operators SET language = $2 WHERE id = $1 AND language <> $2 RETURNING id', [id, language]);
+  return rows.length === 1;
 }

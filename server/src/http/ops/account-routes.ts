@@ -3,7 +3,8 @@ import type { Db } from '../../db/db';
 import { OperationRefused } from '../../domain-errors';
 import { queueMail } from '../../fulfilment';
 import { writeAudit, type Actor } from '../../ops/audit';
-import { credentialsOf, enrolTotp, lockTotpOf, normalEmail, setOperatorPassword, setPendingTotp } from '../../ops/operators';
+import { LOCALES, type Locale } from '@topup/shared/rules';
+import { credentialsOf, enrolTotp, lockTotpOf, normalEmail, setOperatorLanguage, setOperatorPassword, setPendingTotp } from '../../ops/operators';
 import { hashPassword, passwordMatches, passwordProblem } from '../../ops/passwords';
 import { newResetToken, resetMail, useResetToken } from '../../ops/password-resets';
 import { clearSignInFailures, completeSecondFactor, DEFAULT_LOCKOUT, endOtherSessionsOf, endOwnSession, endSession, endSessionsOf, lockedUntil, recordSignInFailure, sessionsOf, type SessionSettings } from '../../ops/sessions';
@@ -59,8 +60,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
 
   app.get('/account', { config: { permission: 'read', enrolment: true } }, async (request) => {
     const { identity, operatorId } = operatorOf(request);
-    const rows = await db.query<{ totp: boolean; totp_enrolled_at: string | null; password_changed_at: string }>(
-      'SELECT totp_secret IS NOT NULL AS totp, totp_enrolled_at::text, password_changed_at::text FROM operators WHERE id = $1',
+    const rows = await db.query<{ totp: boolean; totp_enrolled_at: string | null; password_changed_at: string; language: string }>(
+      'SELECT totp_secret IS NOT NULL AS totp, totp_enrolled_at::text, password_changed_at::text, language FROM operators WHERE id = $1',
       [operatorId],
     );
     const row = rows[0];
@@ -68,9 +69,21 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       email: identity.actor.name,
       role: identity.role,
       password_changed_at: row?.password_changed_at ?? null,
+      language: row?.language ?? 'en',
       two_factor: { enabled: Boolean(row?.totp), enrolled_at: row?.totp_enrolled_at ?? null, required: needsSecondFactor(identity.role, options.require2fa), recovery_codes_left: await recoveryCodesLeft(db, operatorId) },
     };
   });
+
+  // The language the console is used in, remembered for the mails the store sends the operator (reset link, alerts).
+  app.put<{ Body: { language: Locale } }>(
+    '/account/language',
+    { config: { permission: 'read', enrolment: true }, schema: body(['language'], { language: { type: 'string', enum: [...LOCALES] } }) },
+    async (request) => {
+      const { operatorId } = operatorOf(request);
+      await setOperatorLanguage(db, operatorId, request.body.language);
+      return { language: request.body.language };
+    },
+  );
 
   app.post<{ Body: { current: string; password: string } }>(
     '/account/password',
@@ -218,8 +231,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const token = account && !account.disabled ? await newResetToken(tx, account.id, clock(), request.ip) : null;
       if (token) {
         const link = `${options.publicUrl.replace(/\/+$/, '')}/#/ops/reset?token=${token}`;
-        const mail = resetMail(email, link);
-        await queueMail(tx, { key: `ops-reset:${token.slice(0, 16)}`, to: email, subject: mail.subject, text: mail.text, locale: 'en' });
+        const mail = resetMail(email, link, account.language);
+        await queueMail(tx, { key: `ops-reset:${token.slice(0, 16)}`, to: email, subject: mail.subject, text: mail.text, locale: mail.locale });
       }
       const why = !account ? 'unknown address' : account.disabled ? 'disabled' : token ? 'sent' : 'too many links';
       await writeAudit(tx, who, { action: 'account.reset_asked', targetType: 'operator', targetId: email, after: { outcome: why } });
