@@ -1,7 +1,8 @@
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
 import { addOperator } from '../src/ops/operator-admin';
-import { sealClearTotpSecrets, TotpSecretBox } from '../src/ops/totp-secret-box';
+import { TotpSecretBox } from '../src/ops/totp-secret-box';
+import { sealClearTotpSecrets } from '../src/ops/operators';
 import { newTotpSecret, totpCode } from '../src/ops/two-factor';
 import { DEV_OPS_SECRET_KEY } from '../src/settings/development-secrets';
 import { openTestStore, type TestStore } from './support/test-app';

@@ -1,6 +1,7 @@
 import type { OpsOperator } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
 import type { OperatorRole } from './roles';
+import { TotpSecretBox } from './totp-secret-box';
 
 export type OperatorRecord = OpsOperator & { readonly role: OperatorRole };
 
@@ -107,4 +108,27 @@ export async function clearTotp(tx: Queryable, id: number): Promise<void> {
 export async function setOperatorLanguage(db: Queryable, id: number, language: string): Promise<boolean> {
   const rows = await db.query('UPDATE operators SET language = $2 WHERE id = $1 AND language <> $2 RETURNING id', [id, language]);
   return rows.length === 1;
+}
+
+/**
+ * Seals the secrets still stored in the clear (enrolled before this store sealed them): at start, by
+ * every instance alike. Each row is replaced only if it still holds the clear value read, so two
+ * instances starting together, or an operator enrolling meanwhile, lose nothing. Answers how many.
+ */
+export async function sealClearTotpSecrets(db: Queryable, box: TotpSecretBox): Promise<number> {
+  const rows = await db.query<{ id: number; totp_secret: string | null; totp_pending_secret: string | null }>(
+    `SELECT id, totp_secret, totp_pending_secret FROM operators
+      WHERE (totp_secret IS NOT NULL AND totp_secret NOT LIKE 'v1.%') OR (totp_pending_secret IS NOT NULL AND totp_pending_secret NOT LIKE 'v1.%')`,
+  );
+  let sealed = 0;
+  for (const row of rows) {
+    const seal = (value: string | null) => (value === null || TotpSecretBox.isSealed(value) ? value : box.seal(row.id, value));
+    const done = await db.query(
+      `UPDATE operators SET totp_secret = $4, totp_pending_secret = $5
+        WHERE id = $1 AND totp_secret IS NOT DISTINCT FROM $2 AND totp_pending_secret IS NOT DISTINCT FROM $3 RETURNING id`,
+      [row.id, row.totp_secret, row.totp_pending_secret, seal(row.totp_secret), seal(row.totp_pending_secret)],
+    );
+    sealed += done.length;
+  }
+  return sealed;
 }

@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/db';
 
 /** How a sealed secret starts: `v1.<iv>.<tag>.<ciphertext>` in base64url. A clear one is base32 (A–Z, 2–7): never a dot. */
 const SEALED = 'v1.';
@@ -46,27 +45,4 @@ export class TotpSecretBox {
       return null;
     }
   }
-}
-
-/**
- * Seals the secrets still stored in the clear (enrolled before this store sealed them): at start, by
- * every instance alike. Each row is replaced only if it still holds the clear value read, so two
- * instances starting together, or an operator enrolling meanwhile, lose nothing. Answers how many.
- */
-export async function sealClearTotpSecrets(db: Queryable, box: TotpSecretBox): Promise<number> {
-  const rows = await db.query<{ id: number; totp_secret: string | null; totp_pending_secret: string | null }>(
-    `SELECT id, totp_secret, totp_pending_secret FROM operators
-      WHERE (totp_secret IS NOT NULL AND totp_secret NOT LIKE 'v1.%') OR (totp_pending_secret IS NOT NULL AND totp_pending_secret NOT LIKE 'v1.%')`,
-  );
-  let sealed = 0;
-  for (const row of rows) {
-    const seal = (value: string | null) => (value === null || TotpSecretBox.isSealed(value) ? value : box.seal(row.id, value));
-    const done = await db.query(
-      `UPDATE operators SET totp_secret = $4, totp_pending_secret = $5
-        WHERE id = $1 AND totp_secret IS NOT DISTINCT FROM $2 AND totp_pending_secret IS NOT DISTINCT FROM $3 RETURNING id`,
-      [row.id, row.totp_secret, row.totp_pending_secret, seal(row.totp_secret), seal(row.totp_pending_secret)],
-    );
-    sealed += done.length;
-  }
-  return sealed;
 }

@@ -4,7 +4,7 @@ import { OperationRefused } from '../../domain-errors';
 import { queueMail } from '../../fulfilment';
 import { writeAudit, type Actor } from '../../ops/audit';
 import { LOCALES, type Locale } from '@topup/shared/rules';
-import { credentialsOf, enrolTotp, lockTotpOf, normalEmail, setOperatorLanguage, setOperatorPassword, setPendingTotp } from '../../ops/operators';
+import { credentialsOf, enrolTotp, lockTotpOf, normalEmail, sealClearTotpSecrets, setOperatorLanguage, setOperatorPassword, setPendingTotp } from '../../ops/operators';
 import { hashPassword, passwordMatches, passwordProblem } from '../../ops/passwords';
 import { newResetToken, resetMail, useResetToken } from '../../ops/password-resets';
 import { clearSignInFailures, completeSecondFactor, DEFAULT_LOCKOUT, endOtherSessionsOf, endOwnSession, endSession, endSessionsOf, lockedUntil, recordSignInFailure, sessionsOf, type SessionSettings } from '../../ops/sessions';
@@ -19,7 +19,7 @@ import {
   totpStep,
   useRecoveryCode,
 } from '../../ops/two-factor';
-import { sealClearTotpSecrets, TotpSecretBox } from '../../ops/totp-secret-box';
+import { TotpSecretBox } from '../../ops/totp-secret-box';
 import type { OpsIdentity } from './ops-auth';
 
 export interface AccountRouteOptions {
@@ -231,7 +231,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const token = account && !account.disabled ? await newResetToken(tx, account.id, clock(), request.ip) : null;
       if (token) {
         const link = `${options.publicUrl.replace(/\/+$/, '')}/#/ops/reset?token=${token}`;
-        const mail = resetMail(email, link, account.language);
+        const mail = resetMail(email, link, account?.language ?? 'en');
         await queueMail(tx, { key: `ops-reset:${token.slice(0, 16)}`, to: email, subject: mail.subject, text: mail.text, locale: mail.locale });
       }
       const why = !account ? 'unknown address' : account.disabled ? 'disabled' : token ? 'sent' : 'too many links';
