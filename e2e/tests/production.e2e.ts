@@ -14,6 +14,7 @@ const PRODUCTION_DEMO = {
   PAYMENT_WEBHOOK_SECRET: 'e2e-production-webhook-secret-77b1',
   PLAYER_LINK_SECRET: 'e2e-production-player-link-secret-5e0c9d21',
   OPS_TOKEN: 'e2e-ops-token-0123456789abcdef0123456789',
+  OPS_SECRET_KEY: 'e2e-ops-secret-key-0123456789abcdef0123456789',
 };
 
 const ROUTES = [

@@ -65,3 +65,26 @@ describe('your account', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/account/sessions/9')).toBe(true);
   });
 });
+
+describe('the language of the store\'s mails', () => {
+  it('tells the store the language the console is used in, at sign-in and at each change of the switch', async () => {
+    const calls = fakeApi({
+      'GET /session': { body: VIEWER },
+      'GET /orders': { body: { rows: [], next: null } },
+      'PUT /account/language': (call) => ({ body: { language: call.body?.language } }),
+    });
+    await renderConsole('/ops/orders');
+    await screen.findByRole('navigation');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/account/language').map((c) => c.body)).toEqual([{ language: 'en' }]));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'ko' } });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/account/language').map((c) => c.body)).toEqual([{ language: 'en' }, { language: 'ko' }]));
+    expect(calls.filter((c) => c.path === '/account/language').every((c) => c.method === 'PUT' && c.csrf === 'token-after')).toBe(true);
+  });
+
+  it('says nothing while nobody is signed in', async () => {
+    const calls = fakeApi({ 'GET /session': { body: SIGNED_OUT } });
+    await renderConsole('/ops');
+    await screen.findByLabelText('E-mail address');
+    expect(calls.some((c) => c.path === '/account/language')).toBe(false);
+  });
+});

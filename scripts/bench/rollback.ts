@@ -107,7 +107,7 @@ async function main(): Promise<void> {
       commands.push(performance.now() - started);
       await loadShowing(page, server.url, old);
       totals.push(performance.now() - started);
-      mustRunOps('remotes', ['activate', 'remote-topup', current, '--reason', 'bench: forward again'], ops);
+      mustRunOps('remotes', ['activate', 'remote-topup', current, '--reason', 'bench: forward again', '--reactivate'], ops);
     }
     const fmt = (ms: number) => `${Math.round(ms)} ms`;
     writeSection(

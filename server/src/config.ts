@@ -4,7 +4,7 @@ import { stripeSettingsFrom, type StripeSettings } from './payments';
 import type { GameEndpointPolicy } from './game/http/game-endpoint-policy';
 import type { DeliveryAlertSettings, WebhookPolicy } from './alerts';
 import { releaseHealthFrom, type ReleaseHealthSettings } from './releases/health-settings';
-import { DEV_PLAYER_LINK_SECRET, DEV_WEBHOOK_SECRET } from './settings/development-secrets';
+import { DEV_OPS_SECRET_KEY, DEV_PLAYER_LINK_SECRET, DEV_WEBHOOK_SECRET } from './settings/development-secrets';
 import { readSettings, type SettingTexts } from './settings/read-settings';
 import { GAME_GATEWAYS, PAYMENT_PROVIDERS, type Settings } from './settings/settings-schema';
 import type { TrustProxy } from './settings/setting-parsers';
@@ -152,6 +152,10 @@ export interface OpsSettings {
   readonly signInsPerAddress: number;
   /** Admins and release managers must have a TOTP second factor (OPS_REQUIRE_2FA; on in production by default). */
   readonly require2fa: boolean;
+  /** `OPS_SECRET_KEY`: seals the TOTP secrets at rest; the development key when unset (refused in production). */
+  readonly secretKey: string;
+  /** The development `OPS_SECRET_KEY` is in use. */
+  readonly developmentSecretKey: boolean;
   /** Days the pages' reports are kept one by one (REPORTS_KEEP_DAYS, default 90). */
   readonly reportsKeepDays: number;
   /** How often the insights' rollups are brought up to date (INSIGHTS_ROLLUP_SECONDS, default 60). */
@@ -266,6 +270,8 @@ export function configFrom(settings: Settings): ServerConfig {
       secureCookies: storeMode !== 'development',
       signInsPerAddress: settings.OPS_SIGN_INS_PER_ADDRESS,
       require2fa: settings.OPS_REQUIRE_2FA ?? storeMode === 'production',
+      secretKey: settings.OPS_SECRET_KEY ?? DEV_OPS_SECRET_KEY,
+      developmentSecretKey: (settings.OPS_SECRET_KEY ?? DEV_OPS_SECRET_KEY) === DEV_OPS_SECRET_KEY,
       reportsKeepDays: settings.REPORTS_KEEP_DAYS,
       insightsRollupMs: settings.INSIGHTS_ROLLUP_SECONDS * 1000,
       alerts: {

@@ -66,7 +66,7 @@ describe.each(testDbTargets())('refusals on $name', (target) => {
 
   describe('the development key', () => {
     it('is refused under NODE_ENV=production, and a real key is accepted', () => {
-      const demo = { NODE_ENV: 'production', STORE_MODE: 'demo', PAYMENT_WEBHOOK_SECRET: 'live-secret', PLAYER_LINK_SECRET: 'live-player-link-secret-0123456789' };
+      const demo = { NODE_ENV: 'production', STORE_MODE: 'demo', PAYMENT_WEBHOOK_SECRET: 'live-secret', PLAYER_LINK_SECRET: 'live-player-link-secret-0123456789', OPS_SECRET_KEY: 'live-ops-secret-key-0123456789abcdef' };
       expect(productionProblems(loadConfig(demo))).toEqual([expect.stringContaining('the development app key "topup-dev-key" is set')]);
       expect(productionProblems(loadConfig({ ...demo, APP_KEY: 'topup-dev-key' }))).toHaveLength(1);
       expect(productionProblems(loadConfig({ ...demo, APP_KEY: 'live-key' }))).toEqual([]);

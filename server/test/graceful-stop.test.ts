@@ -35,9 +35,9 @@ describe('a store process asked to stop (SIGTERM)', () => {
 });
 
 describe.each(testDbTargets())('a delivery worker stopping with a job under way on $name', (target) => {
-  it('hands the lease back when the job outlasts the grace, so another instance can take it at once', async () => {
-    // A lease of a minute: without the hand-back, the job would wait that long for another instance.
-    const store = await openOrderStore(target, { leaseMs: 60_000, stopGraceMs: 300 });
+  it('keeps the lease of an attempt handing a hung game its mail until the call is abandoned, then the job is free for another instance', async () => {
+    // A lease of a minute; the mail call is abandoned after callTimeoutMs, well after the stop's grace.
+    const store = await openOrderStore(target, { leaseMs: 60_000, stopGraceMs: 300, callTimeoutMs: 6_000 });
     try {
       const order = await mustCreateOrder(store.app);
       // The game stops answering: the mail call hangs.
@@ -51,11 +51,17 @@ describe.each(testDbTargets())('a delivery worker stopping with a job under way 
         return rows[0]?.held;
       });
       await store.app.close();
-      const rows = await store.db.query<{ free: boolean }>(
-        `SELECT leased_until IS NULL OR leased_until <= now() AS free FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`,
-        [order.order_id],
-      );
-      expect(rows).toEqual([{ free: true }]);
+      // Not handed back: a refund now would stop a delivery whose mail may still land (decision 298).
+      const held = await store.db.query<{ held: boolean }>(`SELECT leased_until > now() AS held FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`, [order.order_id]);
+      expect(held).toEqual([{ held: true }]);
+      // The call is abandoned, the attempt records its failure: the job waits for its next attempt, free for any instance.
+      await until('the job free again', async () => {
+        const rows = await store.db.query<{ free: boolean }>(
+          `SELECT leased_until IS NULL OR leased_until <= now() AS free FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`,
+          [order.order_id],
+        );
+        return rows[0]?.free;
+      });
     } finally {
       await store.app.close();
       await store.db.close();

@@ -117,6 +117,7 @@ describe.each(testDbTargets())('the back office API on $name', (target) => {
     ['POST', '/operators', { email: 'x@ops.example', role: 'viewer', password: PASSWORD }, 'operators.manage'],
     ['PATCH', '/operators/1', { role: 'viewer', reason: 'test' }, 'operators.manage'],
     ['POST', '/operators/1/password', { password: PASSWORD, reason: 'test' }, 'operators.manage'],
+    ['POST', '/operators/999999/two-factor/clear', { reason: 'test', confirm: true }, 'operators.manage'],
   ];
   const GRANTED: Record<OperatorRole, readonly Permission[]> = {
     viewer: ['read', 'releases.read'],

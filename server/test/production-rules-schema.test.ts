@@ -27,6 +27,7 @@ const LIVE = {
   LEGAL_DATE: '2026-11-02',
   OPS_TOKEN: 'o'.repeat(40),
   PLAYER_LINK_SECRET: 'p'.repeat(40),
+  OPS_SECRET_KEY: 's'.repeat(40),
 };
 
 /** For each setting with a production rule: settings that breach it (on top of LIVE). */
@@ -50,6 +51,7 @@ const BREACHES: Partial<Record<SettingName, Record<string, string>>> = {
   LEGAL_PAGES_DIR: { LEGAL_PAGES_DIR: '/nonexistent/topup-policies' },
   OPS_TOKEN: { OPS_TOKEN: 'short' },
   PLAYER_LINK_SECRET: { PLAYER_LINK_SECRET: '' },
+  OPS_SECRET_KEY: { OPS_SECRET_KEY: '' },
   DELIVERY_FAULT: { DELIVERY_FAULT: 'crash-after-mail' },
 };
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sign } from '@topup/shared/sign';
 import { loadConfig } from '../src/config';
 import { productionProblems } from '../src/production/production-rules';
+import { DEV_OPS_SECRET_KEY } from '../src/settings/development-secrets';
 import { demoDataProblem } from '../src/production/demo-data-check';
 import { seedDemo } from '../src/sandbox/seed/seed-demo';
 import { signWebhook } from '../src/payments/webhook-signature';
@@ -23,6 +24,7 @@ const PRODUCTION_DEMO = {
   PAYMENT_WEBHOOK_SECRET: 'production-test-webhook-secret-93aa',
   PLAYER_LINK_SECRET: 'production-test-player-link-secret-0123456789',
   OPS_TOKEN: 'production-test-ops-token-0123456789abcdef',
+  OPS_SECRET_KEY: 'production-test-ops-secret-key-0123456789abcdef',
   // One proxy in front: its X-Forwarded-For names the client.
   TRUST_PROXY: '1',
   ROLE_LOOKUPS_PER_MINUTE: '4',
@@ -86,14 +88,18 @@ describe('a production start is refused when it is unsafe', () => {
   it('judges each setting: development is never refused, a demo may use the sandbox, keys are always its own in production', () => {
     expect(productionProblems(loadConfig({}))).toEqual([]);
     expect(productionProblems(loadConfig({ STORE_MODE: 'demo' }))).toEqual([]);
-    const demo = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'w', PLAYER_LINK_SECRET: 'l'.repeat(32) });
+    const demo = loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'w', PLAYER_LINK_SECRET: 'l'.repeat(32), OPS_SECRET_KEY: 's'.repeat(32) });
     expect(demo).toMatchObject({ storeMode: 'demo', sandboxRoutes: true, seedDemo: true, demoDiscountCodes: true });
     expect(productionProblems(demo)).toEqual([]);
     expect(productionProblems({ ...demo, appKey: 'topup-dev-key' })).toEqual([expect.stringContaining('development app key')]);
     expect(productionProblems({ ...demo, opsToken: 'x'.repeat(31) })).toEqual([expect.stringContaining('OPS_TOKEN is 31 characters')]);
     expect(productionProblems({ ...demo, opsToken: 'x'.repeat(32) })).toEqual([]);
-    expect(productionProblems(loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'w' }))).toEqual([expect.stringContaining('PLAYER_LINK_SECRET is unset')]);
+    // Without its own secrets a production store (demo included) names each one; development never needs them.
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production', STORE_MODE: 'demo', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'w' }))).toEqual([expect.stringContaining('PLAYER_LINK_SECRET is unset'), expect.stringContaining('OPS_SECRET_KEY is unset')]);
     expect(() => loadConfig({ PLAYER_LINK_SECRET: 'short' })).toThrow(/PLAYER_LINK_SECRET/);
+    expect(productionProblems({ ...demo, ops: { ...demo.ops, secretKey: DEV_OPS_SECRET_KEY, developmentSecretKey: true } })).toEqual([expect.stringContaining('OPS_SECRET_KEY is unset')]);
+    expect(() => loadConfig({ OPS_SECRET_KEY: 'too-short' })).toThrow(/OPS_SECRET_KEY/);
+    expect(loadConfig({}).ops).toMatchObject({ secretKey: DEV_OPS_SECRET_KEY, developmentSecretKey: true });
     const live = loadConfig({ NODE_ENV: 'production', APP_KEY: 'k' });
     expect(live).toMatchObject({ storeMode: 'production', sandboxRoutes: false, seedDemo: false, demoDiscountCodes: false });
     expect(() => loadConfig({ STORE_MODE: 'live' })).toThrow('STORE_MODE must be "demo" or unset');
@@ -124,7 +130,7 @@ describe('a production start is refused when it is unsafe', () => {
   );
 
   it('takes a public PUBLIC_URL, and lists the development webhook secret with the other development keys', () => {
-    const live = { NODE_ENV: 'production', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'live', PUBLIC_URL: 'https://shop.example.com', PLAYER_LINK_SECRET: 'l'.repeat(32) };
+    const live = { NODE_ENV: 'production', APP_KEY: 'k', PAYMENT_WEBHOOK_SECRET: 'live', PUBLIC_URL: 'https://shop.example.com', PLAYER_LINK_SECRET: 'l'.repeat(32), OPS_SECRET_KEY: 's'.repeat(32) };
     expect(productionProblems(loadConfig(live)).filter((problem) => problem.includes('PUBLIC_URL'))).toEqual([]);
     expect(productionProblems(loadConfig({ ...live, PUBLIC_URL: 'https://127.example.com' })).filter((problem) => problem.includes('PUBLIC_URL'))).toEqual([]);
     for (const secret of ['', 'topup-dev-webhook-secret']) {

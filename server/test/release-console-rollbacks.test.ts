@@ -11,6 +11,7 @@ import { testDbTargets } from './support/test-db';
 jest.setTimeout(120_000);
 
 const SETUP = { name: 'service:test-setup', operatorId: null, address: 'test' };
+const OPS_TOKEN = 'ops-token-for-release-automation';
 
 /**
  * The release console after a rollback: every rolled-back version named with who took it off and why,
@@ -24,7 +25,7 @@ describe.each(testDbTargets())('the release console after rollbacks on $name', (
   let manager: Console;
 
   beforeAll(async () => {
-    const opened = await openTestStore(target, { ops: { ...loadConfig({}).ops, signInsPerAddress: 10_000 } });
+    const opened = await openTestStore(target, { opsToken: OPS_TOKEN, ops: { ...loadConfig({}).ops, signInsPerAddress: 10_000 } });
     await opened.app.listen({ host: '127.0.0.1', port: 0 });
     const address = opened.app.server.address();
     store = { ...opened, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
@@ -93,5 +94,50 @@ describe.each(testDbTargets())('the release console after rollbacks on $name', (
     expect((await manager.send('POST', '/releases/activate', { app: 'remote-topup', version: 'v4', reason: 'ship v4' })).status).toBe(200);
     expect((await manager.send('POST', '/releases/activate', { app: 'remote-topup', version: 'v3', reason: 'x', reactivate: 'yes please' })).status).toBe(400);
     expect((await manager.send('POST', '/releases/activate', { app: 'remote-mars', version: 'v3', reason: 'x', reactivate: true })).status).toBe(400);
+  });
+
+  /** `/ops/*` with the ops token, as `npm run remotes` and CI call it. */
+  const automation = async (route: string, body: object) => {
+    const response = await fetch(`${store.url}/ops/${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { error?: string; code?: string; to_version?: string } };
+  };
+
+  it('asks automation with the ops token for the same reason and confirmation before a rolled-back version goes live again', async () => {
+    await registry.release({ app: 'remote-topup', version: 'v5', files: buildOf(manifestFor(TOPUP_EXPOSES)), actor: 'tester' });
+    expect((await automation('rollback', { app: 'remote-topup', reason: 'v5 fails at checkout', actor: 'ci' })).status).toBe(200);
+    const before = (await listing()).live['remote-topup'];
+    expect(before).not.toBe('v5');
+
+    const noReason = await automation('activate', { app: 'remote-topup', version: 'v5', actor: 'ci', reactivate: true });
+    expect(noReason).toMatchObject({ status: 400, body: { code: 'reactivateReason' } });
+    expect(noReason.body.error).toMatch(/v5 was rolled back by ci \(ops token\).*reason/);
+    const blank = await automation('activate', { app: 'remote-topup', version: 'v5', reason: '  ', actor: 'ci', reactivate: true });
+    expect(blank).toMatchObject({ status: 400, body: { code: 'reactivateReason' } });
+    const unconfirmed = await automation('activate', { app: 'remote-topup', version: 'v5', reason: 'checkout fixed', actor: 'ci' });
+    expect(unconfirmed).toMatchObject({ status: 409, body: { code: 'reactivateConfirm' } });
+    const canary = await automation('promote', { app: 'remote-topup', version: 'v5', share: 10, reason: 'checkout fixed', actor: 'ci', reactivate: false });
+    expect(canary).toMatchObject({ status: 409, body: { code: 'reactivateConfirm' } });
+    expect((await automation('activate', { app: 'remote-topup', version: 'v5', reason: 'x', reactivate: 'yes' })).status).toBe(400);
+    expect((await listing()).live['remote-topup']).toBe(before);
+    expect((await listing()).canaries['remote-topup']).toBeUndefined();
+
+    const confirmed = await automation('activate', { app: 'remote-topup', version: 'v5', reason: 'checkout fixed in the game API', actor: 'ci', reactivate: true });
+    expect(confirmed).toMatchObject({ status: 200, body: { to_version: 'v5' } });
+    const [audited] = await db.query<{ action: string; actor: string; reason: string }>(
+      `SELECT action, actor, reason FROM audit_log WHERE action IN ('release.activate', 'release.reactivate') ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audited).toEqual({ action: 'release.reactivate', actor: 'service:ci', reason: 'checkout fixed in the game API' });
+  });
+
+  it('asks the same of a direct caller of the registry (the command line on PostgreSQL)', async () => {
+    await registry.release({ app: 'remote-topup', version: 'v6', files: buildOf(manifestFor(TOPUP_EXPOSES)), actor: 'tester' });
+    await registry.rollback('remote-topup', 'someone@laptop', 'v6 is slow');
+    await expect(registry.activate('remote-topup', 'v6', 'someone@laptop', 'fixed')).rejects.toMatchObject({ code: 'reactivateConfirm' });
+    await expect(registry.activate('remote-topup', 'v6', 'someone@laptop', '', false, undefined, { confirmed: true })).rejects.toMatchObject({ code: 'reactivateReason' });
+    expect((await registry.activate('remote-topup', 'v6', 'someone@laptop', 'fixed', false, undefined, { confirmed: true })).to_version).toBe('v6');
   });
 });

@@ -3,6 +3,7 @@ import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router-dom'
 import { LanguageSelect } from '@topup/shared/ui';
 import { SessionProvider, useSession, type Permission } from '../lib/session';
 import { useOpsTranslation } from '../lib/use-ops-translation';
+import { useRememberedLanguage } from '../lib/remember-language';
 import { AccountPage } from '../pages/AccountPage';
 import { AttentionPage } from '../pages/AttentionPage';
 import { AuditPage } from '../pages/AuditPage';
@@ -63,6 +64,8 @@ function Console() {
   const session = useSession();
   const { pathname } = useLocation();
   const main = useRef<HTMLDivElement>(null);
+  // The language of the store's mails to this operator: the one they last used here.
+  useRememberedLanguage(session.state === 'signedIn');
 
   // Each page's title, and focus on its heading after a move, for keyboard and screen-reader users.
   useEffect(() => {

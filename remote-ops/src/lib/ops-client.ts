@@ -22,7 +22,7 @@ export function whenSignedOut(listener: (() => void) | null): void {
   onSignedOut = listener;
 }
 
-type OpsMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type OpsMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type OpsAnswer = (Record<string, unknown> & { csrfToken?: unknown; code?: string; error?: string }) | null;
 
 /**

@@ -15,7 +15,8 @@ interface Listing {
 type Pending =
   | { kind: 'role'; operator: OpsOperator; role: string }
   | { kind: 'disable' | 'enable'; operator: OpsOperator }
-  | { kind: 'password'; operator: OpsOperator };
+  | { kind: 'password'; operator: OpsOperator }
+  | { kind: 'clearTwoFactor'; operator: OpsOperator };
 
 function AddOperator({ roles, onAdded }: { readonly roles: readonly string[]; readonly onAdded: (email: string) => void }) {
   const { t } = useOpsTranslation();
@@ -72,7 +73,7 @@ function AddOperator({ roles, onAdded }: { readonly roles: readonly string[]; re
   );
 }
 
-/** Admins: every operator, their role and state; add, change role, disable or enable, reset a password. */
+/** Admins: every operator, their role and state; add, change role, disable or enable, reset a password, clear a lost second factor. */
 export function OperatorsPage() {
   const { t } = useOpsTranslation();
   const formats = useFormats();
@@ -88,6 +89,7 @@ export function OperatorsPage() {
     const id = pending.operator.id;
     if (pending.kind === 'role') await opsCall('PATCH', `/operators/${id}`, { role: pending.role, reason });
     else if (pending.kind === 'password') await opsCall('POST', `/operators/${id}/password`, { password: newPassword, reason });
+    else if (pending.kind === 'clearTwoFactor') await opsCall('POST', `/operators/${id}/two-factor/clear`, { reason, confirm: true });
     else await opsCall('PATCH', `/operators/${id}`, { disabled: pending.kind === 'disable', reason });
     setDone(t(`operators.done.${pending.kind}`, { email: pending.operator.email }));
     setNewPassword('');
@@ -108,6 +110,7 @@ export function OperatorsPage() {
                   <th scope="col">{t('signIn.email')}</th>
                   <th scope="col">{t('operators.role')}</th>
                   <th scope="col">{t('operators.state')}</th>
+                  <th scope="col">{t('operators.twoFactor')}</th>
                   <th scope="col">{t('operators.lastSeen')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('releases.actions')}</span>
@@ -136,6 +139,7 @@ export function OperatorsPage() {
                       </select>
                     </td>
                     <td>{operator.disabled_at ? <span className="ops-tag ops-tag--declined">{t('operators.disabled')}</span> : <span className="ops-tag ops-tag--delivered">{t('operators.active')}</span>}</td>
+                    <td>{operator.two_factor ? t('operators.twoFactorOn') : t('operators.twoFactorOff')}</td>
                     <td>{formats.time(operator.last_seen_at)}</td>
                     <td className="ops-row-actions">
                       <button type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: 'password', operator })}>
@@ -144,6 +148,17 @@ export function OperatorsPage() {
                       <button type="button" className="ops-button ops-button--quiet" onClick={() => setPending({ kind: operator.disabled_at ? 'enable' : 'disable', operator })}>
                         {operator.disabled_at ? t('operators.enable') : t('operators.disable')}
                       </button>
+                      {/* One's own second factor is removed on the account page, with one's password. */}
+                      {operator.two_factor && operator.email !== session.operator?.name ? (
+                        <button
+                          type="button"
+                          className="ops-button ops-button--quiet"
+                          aria-label={t('operators.clearTwoFactorOf', { email: operator.email })}
+                          onClick={() => setPending({ kind: 'clearTwoFactor', operator })}
+                        >
+                          {t('operators.clearTwoFactor')}
+                        </button>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
@@ -163,7 +178,9 @@ export function OperatorsPage() {
         <ActionDialog
           title={t(`operators.confirm.${pending.kind}`, { email: pending.operator.email, role: pending.kind === 'role' ? t(`role.${pending.role}`) : '' })}
           confirmLabel={t('common.confirm')}
-          danger={pending.kind === 'disable'}
+          danger={pending.kind === 'disable' || pending.kind === 'clearTwoFactor'}
+          description={pending.kind === 'clearTwoFactor' ? t('operators.clearTwoFactorWarning') : undefined}
+          confirmation={pending.kind === 'clearTwoFactor' ? t('operators.clearTwoFactorConfirm', { email: pending.operator.email }) : undefined}
           onConfirm={(reason) => confirm(reason)}
           onClose={() => {
             setPending(null);

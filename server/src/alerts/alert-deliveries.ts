@@ -2,12 +2,17 @@ import type { Queryable } from '../db/db';
 import { queueMail } from '../fulfilment';
 import type { AlertEvent } from './alert-kinds';
 import { alertMail, testMail } from './alert-text';
+import { LOCALES, type Locale } from '@topup/shared/rules';
+
+const localeOf = (language: string): Locale => ((LOCALES as readonly string[]).includes(language) ? (language as Locale) : 'en');
 
 interface SubscribedChannel {
   readonly id: number;
   readonly operator_id: number;
   readonly channel: 'email' | 'webhook';
   readonly email: string | null;
+  /** The language the operator last used in the console: their mails are in it. */
+  readonly language: string;
 }
 
 /**
@@ -17,7 +22,7 @@ interface SubscribedChannel {
  */
 export async function queueIncidentDeliveries(tx: Queryable, incidentId: number, event: AlertEvent): Promise<number> {
   const channels = await tx.query<SubscribedChannel>(
-    `SELECT c.id, c.operator_id, c.channel, c.email
+    `SELECT c.id, c.operator_id, c.channel, c.email, o.language
        FROM alert_subscriptions s
        JOIN operators o ON o.id = s.operator_id AND o.disabled_at IS NULL
        JOIN alert_channels c ON c.operator_id = s.operator_id AND c.removed_at IS NULL
@@ -31,13 +36,15 @@ export async function queueIncidentDeliveries(tx: Queryable, incidentId: number,
        ON CONFLICT (incident_id, channel_id) WHERE incident_id IS NOT NULL DO NOTHING`,
       [incidentId, channel.id, channel.operator_id, mailKey],
     );
-    if (mailKey && channel.email) await queueMail(tx, { key: mailKey, to: channel.email, ...alertMail(incidentId, event), locale: 'en' });
+    if (mailKey && channel.email) await queueMail(tx, { key: mailKey, to: channel.email, ...alertMail(incidentId, event, channel.language), locale: localeOf(channel.language) });
   }
   return channels.length;
 }
 
 /** A test of one channel (no incident): queued like an alert, so it travels the same way. Resolves to its id. */
 export async function queueTestDelivery(tx: Queryable, channel: { readonly id: number; readonly operator_id: number; readonly channel: 'email' | 'webhook'; readonly email: string | null }): Promise<number> {
+  const [operator] = await tx.query<{ language: string }>('SELECT language FROM operators WHERE id = $1', [channel.operator_id]);
+  const language = localeOf(operator?.language ?? 'en');
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO alert_deliveries (incident_id, channel_id, operator_id) VALUES (NULL, $1, $2) RETURNING id`,
     [channel.id, channel.operator_id],
@@ -46,7 +53,7 @@ export async function queueTestDelivery(tx: Queryable, channel: { readonly id: n
   if (channel.channel === 'email' && channel.email) {
     const mailKey = `alert-test:${id}`;
     await tx.query(`UPDATE alert_deliveries SET mail_key = $2 WHERE id = $1`, [id, mailKey]);
-    await queueMail(tx, { key: mailKey, to: channel.email, ...testMail(), locale: 'en' });
+    await queueMail(tx, { key: mailKey, to: channel.email, ...testMail(language), locale: language });
   }
   return id;
 }

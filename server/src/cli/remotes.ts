@@ -1,4 +1,4 @@
-// `npm run remotes -- list | activate <app> <version> | promote <app> <version> --share N | rollback <app>` [--reason "…"] [--force]
+// `npm run remotes -- list | activate <app> <version> | promote <app> <version> --share N | rollback <app>` [--reason "…"] [--force] [--reactivate]
 import { configFrom } from '../config';
 import { processSettings } from '../settings/environment';
 import { RELEASABLE_APPS } from '../releases/apps';
@@ -7,7 +7,9 @@ import type { RegistryListing } from '../releases/registry-service';
 import { fail, operator, parseArgs } from './cli-args';
 import { auditRegistry } from '../ops/audit';
 
-const USAGE = 'usage: npm run remotes -- list | activate <app> <version> | promote <app> <version> --share <1–100> | rollback <app>   [--reason "…"] [--force]';
+const USAGE =
+  'usage: npm run remotes -- list | activate <app> <version> | promote <app> <version> --share <1–100> | rollback <app>   [--reason "…"] [--force]\n' +
+  '       a version a rollback took off players goes live again only with --reason "…" and --reactivate';
 
 function printListing(listing: RegistryListing): void {
   console.log('Live versions:');
@@ -35,17 +37,19 @@ async function main(): Promise<void> {
   const { positional, flags } = parseArgs(process.argv.slice(2), ['reason', 'share']);
   const [command, app, version] = positional;
   const reason = typeof flags.reason === 'string' ? flags.reason : '';
+  // A rolled-back version going live again: the caller's confirmation, audited as a re-activation.
+  const reactivation = { confirmed: flags.reactivate === true, audit: auditRegistry(cliActor(), 'release.reactivate', reason) };
   if (!command) fail(USAGE);
   const settings = processSettings();
   const registry = await openRegistry(configFrom(settings), settings.TOPUP_SERVER_URL);
   try {
     if (command === 'list') printListing(await registry.operations.list());
     else if (command === 'activate' && app && version) {
-      const a = await registry.operations.activate(app, version, operator(), reason, flags.force === true, auditRegistry(cliActor(), 'release.activate', reason));
+      const a = await registry.operations.activate(app, version, operator(), reason, flags.force === true, auditRegistry(cliActor(), 'release.activate', reason), reactivation);
       console.log(`✓ live: ${a.app} ${a.from_version ?? '(build)'} → ${a.to_version} (through ${registry.via})`);
     } else if (command === 'promote' && app && version) {
       const share = Number(flags.share);
-      const a = await registry.operations.promote(app, version, share, operator(), reason, flags.force === true, auditRegistry(cliActor(), 'release.activate', reason || `canary ${share} %`));
+      const a = await registry.operations.promote(app, version, share, operator(), reason, flags.force === true, auditRegistry(cliActor(), 'release.activate', reason || `canary ${share} %`), reactivation);
       console.log(a.kind === 'canary' ? `✓ canary: ${a.app} ${a.to_version} for ${a.share} % of browsers (through ${registry.via})` : `✓ live: ${a.app} ${a.from_version ?? '(build)'} → ${a.to_version} (through ${registry.via})`);
     } else if (command === 'rollback' && app) {
       const a = await registry.operations.rollback(app, operator(), reason, auditRegistry(cliActor(), 'release.rollback', reason));

@@ -15,11 +15,13 @@ export { PollLoop } from './poll-loop';
 export { orderItems, orderLanguage, orderMail, type MailedOrder, type PromisedItems } from './order-mail';
 export {
   claimDueJobs,
+  claimSend,
   finishJob,
   handBackLeases,
   heldLeases,
   hurryDelivery,
   inJobTransaction,
+  isSending,
   jobRequest,
   LeaseLost,
   openJobsOf,

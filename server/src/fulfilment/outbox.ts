@@ -52,7 +52,8 @@ export async function claimDueJobs(db: Queryable, limit: number, leaseMs: number
 export async function renewJobLeases(db: Queryable, jobs: readonly ClaimedJob[], leaseMs: number): Promise<ClaimedJob[]> {
   if (jobs.length === 0) return [];
   const renewed = await db.query<{ order_id: string; job: string; payment_id: string; attempts: number }>(
-    `UPDATE delivery_outbox AS job SET leased_until = clock_timestamp() + $5 * interval '1 millisecond'
+    // Never shorter than it is: a send's lease (claimSend) outlasts the call whatever the heartbeat does.
+    `UPDATE delivery_outbox AS job SET leased_until = greatest(job.leased_until, clock_timestamp() + $5 * interval '1 millisecond')
        FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[]) AS held(order_id, job, payment_id, attempts)
       WHERE job.order_id = held.order_id AND job.job = held.job AND job.payment_id = held.payment_id
         AND job.attempts = held.attempts AND job.leased_until IS NOT NULL
@@ -67,9 +68,44 @@ export async function renewJobLeases(db: Queryable, jobs: readonly ClaimedJob[],
 /**
  * Gives the leases of these attempts back at once (a stopping worker that cannot wait for them): another
  * worker may take each job now, and this attempt's outcome, if it still comes, is refused (LeaseLost).
+ * The caller leaves out the attempts handing the game a mail (claimSend): their leases run to the end of
+ * the call, so that no refund stops a delivery whose mail may still land.
  */
 export async function handBackLeases(db: Queryable, jobs: readonly ClaimedJob[]): Promise<void> {
-  await renewJobLeases(db, jobs, 0);
+  if (jobs.length === 0) return;
+  await db.query(
+    `UPDATE delivery_outbox AS job SET leased_until = clock_timestamp()
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[]) AS held(order_id, job, payment_id, attempts)
+      WHERE job.order_id = held.order_id AND job.job = held.job AND job.payment_id = held.payment_id
+        AND job.attempts = held.attempts AND job.leased_until IS NOT NULL`,
+    [jobs.map((job) => job.order_id), jobs.map((job) => job.job), jobs.map((job) => job.payment_id), jobs.map((job) => job.attempts)],
+  );
+}
+
+/** The attempts between their claimSend and their end: a stopping worker keeps their leases. */
+const SENDING = new WeakSet<ClaimedJob>();
+
+export function isSending(job: ClaimedJob): boolean {
+  return SENDING.has(job);
+}
+
+/**
+ * The step just before an attempt hands the game its mail, in one statement (decision 298): the job is
+ * still this attempt's (no other worker claimed it after its lease ran out, and no refund stopped it:
+ * stopDelivery deletes the row) and its lease is made to last `coverMs` more at least (the call's
+ * timeout and a margin). From then until the call is abandoned, stopDelivery answers under_way, whatever
+ * happens to this worker's heartbeat; a worker that lost its lease without knowing finds the row gone or
+ * another attempt's, and sends nothing. False: send nothing.
+ */
+export async function claimSend(db: Queryable, job: ClaimedJob, coverMs: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE delivery_outbox SET leased_until = greatest(leased_until, clock_timestamp() + $5 * interval '1 millisecond')
+      WHERE order_id = $1 AND job = $2 AND payment_id = $3 AND attempts = $4 AND leased_until IS NOT NULL
+      RETURNING order_id`,
+    [job.order_id, job.job, job.payment_id, job.attempts, coverMs],
+  );
+  if (rows.length === 1) SENDING.add(job);
+  return rows.length === 1;
 }
 
 /** The jobs whose lease is held for at least `forMs` more, with who holds it (host:pid): for drills and operators. */

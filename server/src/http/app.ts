@@ -246,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       secureCookies: config.ops.secureCookies,
       signInsPerAddress: config.ops.signInsPerAddress,
       require2fa: config.ops.require2fa,
+      secretKey: config.ops.secretKey,
       publicUrl: config.mail.publicUrl,
       clock: options.clock,
       bannerLinkHosts: config.bannerLinkHosts,

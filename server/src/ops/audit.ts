@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'operator.add',
   'operator.change',
   'operator.reset_password',
+  'operator.two_factor_cleared',
   'session.sign_in',
   'session.sign_in_refused',
   'session.locked',

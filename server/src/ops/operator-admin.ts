@@ -14,6 +14,7 @@ import {
 } from './operators';
 import { hashPassword, passwordProblem } from './passwords';
 import { endSessionsOf } from './sessions';
+import { removeTotp } from './two-factor';
 import type { OperatorRole } from './roles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -84,5 +85,26 @@ export async function resetOperatorPassword(db: Db, actor: Actor, id: number, pa
     const ended = await endSessionsOf(tx, id);
     await writeAudit(tx, actor, { action: 'operator.reset_password', targetType: 'operator', targetId: operator.email, after: { sessions_ended: ended }, reason });
     return operator;
+  });
+}
+
+/**
+ * An admin clears another operator's second factor (a lost phone): the secret and the recovery codes
+ * go, every session of the operator ends, and they set up a new one at their next sign-in (admins and
+ * release managers must, with OPS_REQUIRE_2FA). Never one's own through this path: one's own is
+ * removed from the account page with one's password. Audited with the reason.
+ */
+export async function clearOperatorSecondFactor(db: Db, actor: Actor, id: number, reason: string): Promise<OperatorRecord> {
+  if (!reason.trim()) throw new OperationRefused('invalid', 'Say why the second factor is cleared', 'reasonRequired');
+  if (actor.operatorId === id) throw new OperationRefused('forbidden', 'Your own second factor is removed from your account page, with your password', 'notOnYourself');
+  return db.transaction(async (tx) => {
+    const before = await findOperator(tx, id);
+    if (!before) throw new OperationRefused('notFound', `No operator ${id}`, 'noSuchOperator');
+    const cleared = await tx.query('SELECT id FROM operators WHERE id = $1 AND totp_secret IS NOT NULL FOR UPDATE', [id]);
+    if (cleared.length === 0) throw new OperationRefused('conflict', `${before.email} has no second factor to clear`, 'twoFactorOff');
+    await removeTotp(tx, id);
+    const ended = await endSessionsOf(tx, id);
+    await writeAudit(tx, actor, { action: 'operator.two_factor_cleared', targetType: 'operator', targetId: before.email, after: { sessions_ended: ended }, reason: reason.trim() });
+    return { ...before, two_factor: false };
   });
 }

@@ -1,10 +1,11 @@
 import type { OpsOperator } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
 import type { OperatorRole } from './roles';
+import { TotpSecretBox } from './totp-secret-box';
 
 export type OperatorRecord = OpsOperator & { readonly role: OperatorRole };
 
-const COLUMNS = `o.id, o.email, o.role, o.created_at::text, o.created_by, o.disabled_at::text,
+const COLUMNS = `o.id, o.email, o.role, o.created_at::text, o.created_by, o.disabled_at::text, o.totp_secret IS NOT NULL AS two_factor,
   (SELECT max(s.last_seen_at)::text FROM operator_sessions s WHERE s.operator_id = o.id) AS last_seen_at`;
 
 /** E-mail addresses are kept and compared in lower case, without surrounding spaces. */
@@ -22,9 +23,12 @@ export async function findOperator(db: Queryable, id: number): Promise<OperatorR
 }
 
 /** The stored hash of an address's operator (disabled ones too: the caller refuses them), or null. */
-export async function credentialsOf(db: Queryable, email: string): Promise<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean } | null> {
-  const rows = await db.query<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean }>(
-    'SELECT id, password_hash, role, disabled_at IS NOT NULL AS disabled, totp_secret IS NOT NULL AS totp_enabled FROM operators WHERE email = $1',
+export async function credentialsOf(
+  db: Queryable,
+  email: string,
+): Promise<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean; language: string } | null> {
+  const rows = await db.query<{ id: number; password_hash: string; role: OperatorRole; disabled: boolean; totp_enabled: boolean; language: string }>(
+    'SELECT id, password_hash, role, disabled_at IS NOT NULL AS disabled, totp_secret IS NOT NULL AS totp_enabled, language FROM operators WHERE email = $1',
     [normalEmail(email)],
   );
   return rows[0] ?? null;
@@ -75,9 +79,9 @@ export async function takeTotpStep(db: Queryable, id: number, step: number): Pro
   return taken.length === 1;
 }
 
-/** Keeps a second factor's secret while its set-up waits for a first code; false when one is already on. */
-export async function setPendingTotp(db: Queryable, id: number, secret: string): Promise<boolean> {
-  const rows = await db.query('UPDATE operators SET totp_pending_secret = $2 WHERE id = $1 AND totp_secret IS NULL RETURNING id', [id, secret]);
+/** Keeps a second factor's secret (sealed: ops/totp-secret-box.ts) while its set-up waits for a first code; false when one is already on. */
+export async function setPendingTotp(db: Queryable, id: number, sealedSecret: string): Promise<boolean> {
+  const rows = await db.query('UPDATE operators SET totp_pending_secret = $2 WHERE id = $1 AND totp_secret IS NULL RETURNING id', [id, sealedSecret]);
   return rows.length === 1;
 }
 
@@ -98,4 +102,33 @@ export async function enrolTotp(tx: Queryable, id: number, step: number): Promis
 /** Forgets the operator's second factor (its recovery codes are the caller's). */
 export async function clearTotp(tx: Queryable, id: number): Promise<void> {
   await tx.query('UPDATE operators SET totp_secret = NULL, totp_pending_secret = NULL, totp_enrolled_at = NULL WHERE id = $1', [id]);
+}
+
+/** Remembers the language the operator last used in the console (their mails are written in it); true when it changed. */
+export async function setOperatorLanguage(db: Queryable, id: number, language: string): Promise<boolean> {
+  const rows = await db.query('UPDATE operators SET language = $2 WHERE id = $1 AND language <> $2 RETURNING id', [id, language]);
+  return rows.length === 1;
+}
+
+/**
+ * Seals the secrets still stored in the clear (enrolled before this store sealed them): at start, by
+ * every instance alike. Each row is replaced only if it still holds the clear value read, so two
+ * instances starting together, or an operator enrolling meanwhile, lose nothing. Answers how many.
+ */
+export async function sealClearTotpSecrets(db: Queryable, box: TotpSecretBox): Promise<number> {
+  const rows = await db.query<{ id: number; totp_secret: string | null; totp_pending_secret: string | null }>(
+    `SELECT id, totp_secret, totp_pending_secret FROM operators
+      WHERE (totp_secret IS NOT NULL AND totp_secret NOT LIKE 'v1.%') OR (totp_pending_secret IS NOT NULL AND totp_pending_secret NOT LIKE 'v1.%')`,
+  );
+  let sealed = 0;
+  for (const row of rows) {
+    const seal = (value: string | null) => (value === null || TotpSecretBox.isSealed(value) ? value : box.seal(row.id, value));
+    const done = await db.query(
+      `UPDATE operators SET totp_secret = $4, totp_pending_secret = $5
+        WHERE id = $1 AND totp_secret IS NOT DISTINCT FROM $2 AND totp_pending_secret IS NOT DISTINCT FROM $3 RETURNING id`,
+      [row.id, row.totp_secret, row.totp_pending_secret, seal(row.totp_secret), seal(row.totp_pending_secret)],
+    );
+    sealed += done.length;
+  }
+  return sealed;
 }

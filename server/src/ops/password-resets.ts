@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LOCALES, type Locale } from '@topup/shared/rules';
 import type { Queryable } from '../db/db';
 
 /** A reset link works this long after it was asked for. */
@@ -47,18 +48,51 @@ export async function useResetToken(tx: Queryable, token: string, now: Date): Pr
   return { operatorId: row.operator_id, email: operator[0].email };
 }
 
-/** The reset mail, in English (the back office's operators' language of record; the page itself is in theirs). */
-export function resetMail(email: string, link: string): { subject: string; text: string } {
-  return {
+const RESET_WORDS: Readonly<Record<Locale, { subject: string; lines: (email: string, link: string) => string[] }>> = {
+  en: {
     subject: 'Reset your TopUp Store back-office password',
-    text: [
+    lines: (email, link) => [
       `Someone asked to reset the back-office password of ${email}.`,
       '',
-      `To choose a new password, open this link within 30 minutes (it works once):`,
+      'To choose a new password, open this link within 30 minutes (it works once):',
       link,
       '',
       'Choosing a new password signs this account out everywhere.',
       'If you did not ask for this, ignore this mail: your password stays as it is.',
-    ].join('\n'),
-  };
+    ],
+  },
+  ko: {
+    subject: 'TopUp Store 백오피스 비밀번호 재설정',
+    lines: (email, link) => [
+      `${email}의 백오피스 비밀번호 재설정이 요청되었습니다.`,
+      '',
+      '새 비밀번호를 정하려면 30분 안에 이 링크를 여세요 (한 번만 쓸 수 있습니다):',
+      link,
+      '',
+      '새 비밀번호를 정하면 이 계정은 모든 곳에서 로그아웃됩니다.',
+      '요청하지 않으셨다면 이 메일을 무시하세요. 비밀번호는 그대로 유지됩니다.',
+    ],
+  },
+  zh: {
+    subject: '重置您的 TopUp Store 后台密码',
+    lines: (email, link) => [
+      `有人请求重置 ${email} 的后台密码。`,
+      '',
+      '如需设置新密码，请在 30 分钟内打开此链接（仅可使用一次）：',
+      link,
+      '',
+      '设置新密码后，此账号将在所有设备上退出登录。',
+      '如果这不是您的请求，请忽略此邮件：您的密码保持不变。',
+    ],
+  },
+};
+
+/**
+ * The reset mail in the operator's language (the one they last used in the console, operators.language),
+ * never the asker's: whoever types the address on the form does not choose it.
+ */
+export function resetMail(email: string, link: string, locale: string = 'en'): { subject: string; text: string; locale: Locale } {
+  const language: Locale = (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'en';
+  const words = RESET_WORDS[language];
+  return { subject: words.subject, text: words.lines(email, link).join('\n'), locale: language };
 }

@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { encode } from 'uqr';
 import type { Queryable } from '../db/db';
 import { clearTotp, takeTotpStep } from './operators';
+import type { TotpSecretBox } from './totp-secret-box';
 import type { OperatorRole } from './roles';
 
 /** The roles that must have a second factor when OPS_REQUIRE_2FA is on: they refund money and ship code. */
@@ -48,9 +49,11 @@ export function totpCode(secret: string, email: string, now: Date): string {
  * Accepts a right code once: the step is recorded and a code of that step or an older one is
  * refused afterwards (a replayed code). True when accepted.
  */
-export async function acceptTotp(db: Queryable, operatorId: number, email: string, code: string, now: Date): Promise<boolean> {
+export async function acceptTotp(db: Queryable, box: TotpSecretBox, operatorId: number, email: string, code: string, now: Date): Promise<boolean> {
   const rows = await db.query<{ totp_secret: string | null }>('SELECT totp_secret FROM operators WHERE id = $1', [operatorId]);
-  const secret = rows[0]?.totp_secret;
+  const stored = rows[0]?.totp_secret;
+  // Sealed under another OPS_SECRET_KEY (or altered): no code is right; an admin clears the factor.
+  const secret = stored ? box.open(operatorId, stored) : null;
   if (!secret) return false;
   const step = totpStep(secret, email, code.trim(), now);
   if (step === null) return false;

@@ -9,7 +9,25 @@ import type { OrderSettings } from './order-settings';
 import type { OrderRow } from './read-order';
 import type { PaymentProvider } from '../payments';
 import { earnPointsForOrder } from '../players';
-import { type ClaimedJob, describeError, finishJob, inJobTransaction, LeaseLost, nextAttemptAt, orderItems, orderLanguage, orderMail, postponeJob, queueMail, queueOrderJob, receiptMail, withTimeout, type WorkerLog } from '../fulfilment';
+import {
+  claimSend,
+  type ClaimedJob,
+  describeError,
+  finishJob,
+  inJobTransaction,
+  LeaseLost,
+  nextAttemptAt,
+  orderItems,
+  orderLanguage,
+  orderMail,
+  postponeJob,
+  queueMail,
+  queueOrderJob,
+  receiptMail,
+  RENEWALS_PER_LEASE,
+  withTimeout,
+  type WorkerLog,
+} from '../fulfilment';
 
 export interface JobContext {
   readonly db: Db;
@@ -73,6 +91,9 @@ export async function deliverOrder(job: ClaimedJob, context: JobContext): Promis
     }
     const bonus = await bonusText(context, order);
     const mail = orderMail(order, bonus);
+    // The job must still be this attempt's (not stopped by a refund, not taken over) as the mail goes
+    // out, and its lease must outlast the call: one statement (decision 298).
+    if (!(await claimSend(db, job, settings.callTimeoutMs + settings.leaseMs / RENEWALS_PER_LEASE))) throw new LeaseLost(job);
     let sent: SentMail;
     try {
       sent = await withTimeout(games.sendMail(mail), settings.callTimeoutMs, 'sending the mail');

@@ -1,4 +1,4 @@
-import { claimDueJobs, handBackLeases, LeaseHeartbeat, PollLoop, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind } from '../fulfilment';
+import { claimDueJobs, handBackLeases, isSending, LeaseHeartbeat, PollLoop, releaseAllLeases, renewJobLeases, type ClaimedJob, type JobKind } from '../fulfilment';
 import { runClusterChore } from '../db/cluster-chore';
 import { deliverOrder, type JobContext } from './deliver-order';
 import { expireUnpaidOrders } from './order-workflow';
@@ -82,7 +82,9 @@ export class DeliveryWorker {
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
     ]);
     clearTimeout(timer);
-    const held = this.heartbeat.holding();
+    // An attempt handing the game its mail keeps its lease to the end of the call: handed back, a refund
+    // could stop the delivery while the mail may still land (decision 298).
+    const held = this.heartbeat.holding().filter((job) => !isSending(job));
     await this.heartbeat.stop();
     if (!finished && held.length) {
       await handBackLeases(this.options.db, held).then(

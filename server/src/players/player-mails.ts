@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import type { GameGateway, MailItem, MailKind } from '../game/game-gateway';
-import { type ClaimedJob, describeError, finishJob, inJobTransaction, LeaseLost, nextAttemptAt, postponeJob, queuePlayerMail, withTimeout, type WorkerLog } from '../fulfilment';
+import { claimSend, type ClaimedJob, describeError, finishJob, inJobTransaction, LeaseLost, nextAttemptAt, postponeJob, queuePlayerMail, RENEWALS_PER_LEASE, withTimeout, type WorkerLog } from '../fulfilment';
 
 /**
  * The mails the store sends a character that are no order's (table player_mails): an ownership code,
@@ -33,7 +33,7 @@ export async function queuePlayerMailIn(tx: Queryable, mail: PlayerMail): Promis
 export interface PlayerMailContext {
   readonly db: Db;
   readonly games: GameGateway;
-  readonly settings: { readonly backoffMs: readonly number[]; readonly giveUpAfterMs: number; readonly callTimeoutMs: number };
+  readonly settings: { readonly backoffMs: readonly number[]; readonly giveUpAfterMs: number; readonly callTimeoutMs: number; readonly leaseMs: number };
   readonly log: WorkerLog;
 }
 
@@ -64,6 +64,8 @@ export async function sendPlayerMail(job: ClaimedJob, context: PlayerMailContext
       await finishJob(db, job);
       return;
     }
+    // As an order's mail: only while the job is still this attempt's, its lease outlasting the call (decision 298).
+    if (!(await claimSend(db, job, settings.callTimeoutMs + settings.leaseMs / RENEWALS_PER_LEASE))) throw new LeaseLost(job);
     try {
       const sent = await withTimeout(
         games.sendMail({ key: job.order_id, kind: mail.kind, gameId: mail.game_id, serverId: mail.server_id, roleId: mail.role_id, title: mail.title, body: mail.body, items: mail.items }),

@@ -28,6 +28,9 @@ export function productionProblems(config: ServerConfig): string[] {
   if (config.playerLinkSecret === DEV_PLAYER_LINK_SECRET) {
     problems.push('PLAYER_LINK_SECRET is unset (the development secret is in the store\'s public code): set it to at least 32 random characters; it signs the players\' character links.');
   }
+  if (config.ops.developmentSecretKey) {
+    problems.push('OPS_SECRET_KEY is unset: the operators\' second-factor secrets would be sealed with the development key (it is in the store\'s public code). Set OPS_SECRET_KEY to 32 or more random characters, kept apart from the database\'s backups.');
+  }
   if (config.opsToken !== null && config.opsToken.length < MIN_OPS_TOKEN_LENGTH) {
     problems.push(`OPS_TOKEN is ${config.opsToken.length} characters long: use at least ${MIN_OPS_TOKEN_LENGTH} random characters (or leave it unset to turn /ops off).`);
   }

@@ -1,6 +1,6 @@
 import { uploadedFile } from './uploaded-files';
 import type { ActivationRecord } from './registry-repo';
-import type { RegistryListing, RegistryOperations, ReleaseOutcome, ReleaseRequest } from './registry-service';
+import type { Reactivation, RegistryListing, RegistryOperations, ReleaseOutcome, ReleaseRequest } from './registry-service';
 
 /** The registry's operations through a running server's `/ops` routes. */
 export class HttpRegistry implements RegistryOperations {
@@ -33,15 +33,16 @@ export class HttpRegistry implements RegistryOperations {
     return this.call('POST', 'releases', { app, version, actor, reason, force, activate, files: files.map(uploadedFile) });
   }
 
-  activate(app: string, version: string, actor: string, reason?: string, force?: boolean): Promise<ActivationRecord> {
-    return this.call('POST', 'activate', { app, version, actor, reason, force });
+  // The server audits what it does; a rolled-back version's re-activation carries the caller's confirmation.
+  activate(app: string, version: string, actor: string, reason?: string, force?: boolean, _audit?: unknown, reactivation?: Reactivation): Promise<ActivationRecord> {
+    return this.call('POST', 'activate', { app, version, actor, reason, force, reactivate: reactivation?.confirmed });
   }
 
   rollback(app: string, actor: string, reason?: string): Promise<ActivationRecord> {
     return this.call('POST', 'rollback', { app, actor, reason });
   }
 
-  promote(app: string, version: string, share: number, actor: string, reason?: string, force?: boolean): Promise<ActivationRecord> {
-    return this.call('POST', 'promote', { app, version, share, actor, reason, force });
+  promote(app: string, version: string, share: number, actor: string, reason?: string, force?: boolean, _audit?: unknown, reactivation?: Reactivation): Promise<ActivationRecord> {
+    return this.call('POST', 'promote', { app, version, share, actor, reason, force, reactivate: reactivation?.confirmed });
   }
 }

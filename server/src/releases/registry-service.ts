@@ -30,14 +30,24 @@ export interface ReleaseOutcome {
   readonly activation: ActivationRecord | null;
 }
 
-/** What every way in (CLI, ops routes) does to the registry: one set of rules. */
+/**
+ * The caller's second confirmation that a version a rollback took off players goes live again
+ * (decision 294, amended by 297): without `confirmed` and a non-blank reason it is refused.
+ */
+export interface Reactivation {
+  readonly confirmed: boolean;
+  /** Audits the activation instead of the usual audit when the version was rolled back (`release.reactivate`). */
+  readonly audit?: RegistryAudit;
+}
+
+/** What every way in (CLI, ops routes, the console) does to the registry: one set of rules. */
 export interface RegistryOperations {
   list(): Promise<RegistryListing>;
   release(request: ReleaseRequest): Promise<ReleaseOutcome>;
-  activate(app: string, version: string, actor: string, reason?: string, force?: boolean, audit?: RegistryAudit): Promise<ActivationRecord>;
+  activate(app: string, version: string, actor: string, reason?: string, force?: boolean, audit?: RegistryAudit, reactivation?: Reactivation): Promise<ActivationRecord>;
   rollback(app: string, actor: string, reason?: string, audit?: RegistryAudit): Promise<ActivationRecord>;
   /** A released version live for `share` % of browsers (1–99), or for everyone (100, an activation). */
-  promote(app: string, version: string, share: number, actor: string, reason?: string, force?: boolean, audit?: RegistryAudit): Promise<ActivationRecord>;
+  promote(app: string, version: string, share: number, actor: string, reason?: string, force?: boolean, audit?: RegistryAudit, reactivation?: Reactivation): Promise<ActivationRecord>;
 }
 
 function appOf(value: string): ReleasableApp {
@@ -130,23 +140,41 @@ export class RegistryService implements RegistryOperations {
     return release;
   }
 
-  async activate(appName: string, versionName: string, actor: string, reason = '', force = false, audit?: RegistryAudit): Promise<ActivationRecord> {
-    const app = appOf(appName);
-    const release = await this.liveable(app, versionName, force);
-    return this.repo.setLive(app, release.version, 'activate', { actor, reason, forced: !release.contract_ok, audit });
+  /**
+   * A version a rollback took off players goes live again (for everyone or as a canary) only with a
+   * non-blank reason (400 `reactivateReason`) and the caller's confirmation (409 `reactivateConfirm`),
+   * whichever way in asks. Answers the audit to write: the re-activation's when it was rolled back.
+   */
+  private async reactivationAudit(app: ReleasableApp, version: string, reason: string, audit: RegistryAudit | undefined, reactivation: Reactivation | undefined): Promise<RegistryAudit | undefined> {
+    const [taken] = await this.repo.rolledBack(app, version);
+    if (!taken) return audit;
+    const by = taken.kind === 'auto-rollback' ? 'the store (automatic rollback)' : taken.actor;
+    if (!reason.trim()) throw new OperationRefused('invalid', `${app} ${version} was rolled back by ${by}: say why it may go live again (a reason)`, 'reactivateReason');
+    if (reactivation?.confirmed !== true) {
+      throw new OperationRefused('conflict', `${app} ${version} was rolled back by ${by}: confirm that it goes live again (reactivate: true, or --reactivate)`, 'reactivateConfirm');
+    }
+    return reactivation.audit ?? audit;
   }
 
-  async promote(appName: string, versionName: string, share: number, actor: string, reason = '', force = false, audit?: RegistryAudit): Promise<ActivationRecord> {
+  async activate(appName: string, versionName: string, actor: string, reason = '', force = false, audit?: RegistryAudit, reactivation?: Reactivation): Promise<ActivationRecord> {
+    const app = appOf(appName);
+    const release = await this.liveable(app, versionName, force);
+    const audited = await this.reactivationAudit(app, release.version, reason, audit, reactivation);
+    return this.repo.setLive(app, release.version, 'activate', { actor, reason, forced: !release.contract_ok, audit: audited });
+  }
+
+  async promote(appName: string, versionName: string, share: number, actor: string, reason = '', force = false, audit?: RegistryAudit, reactivation?: Reactivation): Promise<ActivationRecord> {
     const app = appOf(appName);
     if (!Number.isInteger(share) || share < 1 || share > 100) throw new OperationRefused('invalid', `A share is a whole per cent from 1 to 100, got ${share}`);
-    if (share === 100) return this.activate(app, versionName, actor, reason, force, audit);
+    if (share === 100) return this.activate(app, versionName, actor, reason, force, audit, reactivation);
     if (app === 'host') throw new OperationRefused('invalid', 'The host is released to everyone at once: canaries are for remotes');
     const release = await this.liveable(app, versionName, force);
     const version = release.version;
     const live = (await this.repo.liveStates())[app];
     if (!live) throw new OperationRefused('conflict', `${app} has no live release for a canary to run beside: activate one first`);
     if (live.version === version) throw new OperationRefused('conflict', `${app} ${version} is live for everyone already`);
-    return this.repo.setCanary(app, version, share, 'canary', { actor, reason, forced: !release.contract_ok, audit });
+    const audited = await this.reactivationAudit(app, version, reason, audit, reactivation);
+    return this.repo.setCanary(app, version, share, 'canary', { actor, reason, forced: !release.contract_ok, audit: audited });
   }
 
   async rollback(appName: string, actor: string, reason = '', audit?: RegistryAudit): Promise<ActivationRecord> {

@@ -141,6 +141,13 @@ export const SETTINGS = {
   OPS_SESSION_IDLE_MINUTES: setting(positiveInteger, { group: 'back office', default: 30, doc: 'A console session nobody used for this long ends' }),
   OPS_SESSION_HOURS: setting(positiveInteger, { group: 'back office', default: 12, doc: 'A console session ends this long after sign-in' }),
   OPS_SIGN_INS_PER_ADDRESS: setting(positiveInteger, { group: 'back office', default: 30, doc: 'Sign-in attempts one address may make per 15 minutes (also second-factor codes and password reset requests)' }),
+  OPS_SECRET_KEY: setting({ ...text, type: 'text, 32 characters or more', schema: { type: 'string', minLength: 32 }, must: 'at least 32 characters' }, {
+    group: 'back office',
+    secret: true,
+    shownDefault: 'the development key (settings/development-secrets.ts)',
+    production: 'required (the development key is refused)',
+    doc: 'Seals the operators\' TOTP secrets in the database (AES-256-GCM); a secret, kept apart from the database\'s backups. Changing it turns every second factor off until an admin clears it',
+  }),
   OPS_REQUIRE_2FA: setting(onOff, { group: 'back office', shownDefault: 'on in production', doc: 'Admins and release managers must set up a TOTP second factor before they can do anything' }),
   REPORTS_KEEP_DAYS: setting(positiveInteger, { group: 'back office', default: 90, doc: 'Days the pages\' reports are kept one by one; the insights\' hourly rollups stay' }),
   INSIGHTS_ROLLUP_SECONDS: setting(positiveInteger, { group: 'back office', default: 60, doc: 'How often the insights\' hourly rollups are brought up to date (once per period for the whole cluster)' }),

@@ -24,7 +24,7 @@ export class HttpError extends Error {
 }
 
 export interface HttpRequest {
-  readonly method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Added to the address, encoded as the store's pages always have (`a+b`, `:`, `$` and `,` as they are). */
   readonly query?: Readonly<Record<string, string>>;
   /** Sent form-encoded; an absent value as the empty string. */

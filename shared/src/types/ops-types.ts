@@ -52,6 +52,8 @@ export interface OpsOperator {
   readonly created_by: string;
   readonly disabled_at: string | null;
   readonly last_seen_at: string | null;
+  /** A TOTP second factor is set up (an admin may clear it for an operator who lost it). */
+  readonly two_factor: boolean;
 }
 
 export interface OpsTicket {

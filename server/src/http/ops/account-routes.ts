@@ -3,7 +3,8 @@ import type { Db } from '../../db/db';
 import { OperationRefused } from '../../domain-errors';
 import { queueMail } from '../../fulfilment';
 import { writeAudit, type Actor } from '../../ops/audit';
-import { credentialsOf, enrolTotp, lockTotpOf, normalEmail, setOperatorPassword, setPendingTotp } from '../../ops/operators';
+import { LOCALES, type Locale } from '@topup/shared/rules';
+import { credentialsOf, enrolTotp, lockTotpOf, normalEmail, sealClearTotpSecrets, setOperatorLanguage, setOperatorPassword, setPendingTotp } from '../../ops/operators';
 import { hashPassword, passwordMatches, passwordProblem } from '../../ops/passwords';
 import { newResetToken, resetMail, useResetToken } from '../../ops/password-resets';
 import { clearSignInFailures, completeSecondFactor, DEFAULT_LOCKOUT, endOtherSessionsOf, endOwnSession, endSession, endSessionsOf, lockedUntil, recordSignInFailure, sessionsOf, type SessionSettings } from '../../ops/sessions';
@@ -18,6 +19,7 @@ import {
   totpStep,
   useRecoveryCode,
 } from '../../ops/two-factor';
+import { TotpSecretBox } from '../../ops/totp-secret-box';
 import type { OpsIdentity } from './ops-auth';
 
 export interface AccountRouteOptions {
@@ -29,6 +31,8 @@ export interface AccountRouteOptions {
   readonly clock: () => Date;
   /** PUBLIC_URL: where the reset link in the mail points. */
   readonly publicUrl: string;
+  /** OPS_SECRET_KEY: seals the TOTP secrets at rest (decision 297). */
+  readonly secretKey: string;
 }
 
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -49,12 +53,15 @@ function operatorOf(request: FastifyRequest): { identity: OpsIdentity; operatorI
  */
 export async function accountRoutes(app: FastifyInstance, options: AccountRouteOptions): Promise<void> {
   const { db, clock } = options;
+  const box = new TotpSecretBox(options.secretKey);
+  // Secrets enrolled before they were sealed (migration 089's clear rows) are sealed now; until then they are read as they are.
+  await sealClearTotpSecrets(db, box);
   const limited = { rateLimit: { max: options.attemptsPerAddress, timeWindow: 15 * 60_000 } };
 
   app.get('/account', { config: { permission: 'read', enrolment: true } }, async (request) => {
     const { identity, operatorId } = operatorOf(request);
-    const rows = await db.query<{ totp: boolean; totp_enrolled_at: string | null; password_changed_at: string }>(
-      'SELECT totp_secret IS NOT NULL AS totp, totp_enrolled_at::text, password_changed_at::text FROM operators WHERE id = $1',
+    const rows = await db.query<{ totp: boolean; totp_enrolled_at: string | null; password_changed_at: string; language: string }>(
+      'SELECT totp_secret IS NOT NULL AS totp, totp_enrolled_at::text, password_changed_at::text, language FROM operators WHERE id = $1',
       [operatorId],
     );
     const row = rows[0];
@@ -62,9 +69,21 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       email: identity.actor.name,
       role: identity.role,
       password_changed_at: row?.password_changed_at ?? null,
+      language: row?.language ?? 'en',
       two_factor: { enabled: Boolean(row?.totp), enrolled_at: row?.totp_enrolled_at ?? null, required: needsSecondFactor(identity.role, options.require2fa), recovery_codes_left: await recoveryCodesLeft(db, operatorId) },
     };
   });
+
+  // The language the console is used in, remembered for the mails the store sends the operator (reset link, alerts).
+  app.put<{ Body: { language: Locale } }>(
+    '/account/language',
+    { config: { permission: 'read', enrolment: true }, schema: body(['language'], { language: { type: 'string', enum: [...LOCALES] } }) },
+    async (request) => {
+      const { operatorId } = operatorOf(request);
+      await setOperatorLanguage(db, operatorId, request.body.language);
+      return { language: request.body.language };
+    },
+  );
 
   app.post<{ Body: { current: string; password: string } }>(
     '/account/password',
@@ -112,7 +131,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   app.post('/account/two-factor/start', { config: { permission: 'read', enrolment: true } }, async (request) => {
     const { identity, operatorId } = operatorOf(request);
     const secret = newTotpSecret();
-    if (!(await setPendingTotp(db, operatorId, secret))) throw new OperationRefused('conflict', 'Your second factor is already set up: remove it first to set up another', 'twoFactorOn');
+    if (!(await setPendingTotp(db, operatorId, box.seal(operatorId, secret)))) throw new OperationRefused('conflict', 'Your second factor is already set up: remove it first to set up another', 'twoFactorOn');
     const picture = await enrolmentPicture(secret, identity.actor.name);
     return { secret, uri: picture.uri, qr: picture.qr };
   });
@@ -125,7 +144,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const now = clock();
       return db.transaction(async (tx) => {
         const secrets = await lockTotpOf(tx, operatorId);
-        const pending = secrets?.totp_pending_secret;
+        const pending = secrets?.totp_pending_secret ? box.open(operatorId, secrets.totp_pending_secret) : null;
         if (secrets?.totp_secret || !pending) throw new OperationRefused('conflict', 'Start the set-up again', 'twoFactorNotStarted');
         const step = totpStep(pending, identity.actor.name, request.body.code.trim(), now);
         if (step === null) throw new OperationRefused('invalid', 'That code is wrong: type the six digits your app shows now', 'wrongCode');
@@ -183,7 +202,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const locked = await lockedUntil(db, attempt);
       if (locked) throw new OperationRefused('tooMany', 'Too many wrong codes: try again later', 'locked');
       const recovery = request.body.recovery_code?.trim();
-      const accepted = recovery ? await useRecoveryCode(db, operatorId, recovery) : await acceptTotp(db, operatorId, identity.actor.name, request.body.code ?? '', clock());
+      const accepted = recovery ? await useRecoveryCode(db, operatorId, recovery) : await acceptTotp(db, box, operatorId, identity.actor.name, request.body.code ?? '', clock());
       if (!accepted) {
         const nowLocked = await recordSignInFailure(db, attempt, DEFAULT_LOCKOUT);
         await writeAudit(db, identity.actor, { action: 'session.second_factor_refused', targetType: 'operator', targetId: identity.actor.name, after: { with: recovery ? 'recovery code' : 'code' } });
@@ -212,8 +231,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
       const token = account && !account.disabled ? await newResetToken(tx, account.id, clock(), request.ip) : null;
       if (token) {
         const link = `${options.publicUrl.replace(/\/+$/, '')}/#/ops/reset?token=${token}`;
-        const mail = resetMail(email, link);
-        await queueMail(tx, { key: `ops-reset:${token.slice(0, 16)}`, to: email, subject: mail.subject, text: mail.text, locale: 'en' });
+        const mail = resetMail(email, link, account?.language ?? 'en');
+        await queueMail(tx, { key: `ops-reset:${token.slice(0, 16)}`, to: email, subject: mail.subject, text: mail.text, locale: mail.locale });
       }
       const why = !account ? 'unknown address' : account.disabled ? 'disabled' : token ? 'sent' : 'too many links';
       await writeAudit(tx, who, { action: 'account.reset_asked', targetType: 'operator', targetId: email, after: { outcome: why } });

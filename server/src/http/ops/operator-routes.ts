@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
-import { addOperator, changeOperator, resetOperatorPassword } from '../../ops/operator-admin';
+import { OperationRefused } from '../../domain-errors';
+import { addOperator, changeOperator, clearOperatorSecondFactor, resetOperatorPassword } from '../../ops/operator-admin';
 import { listOperators } from '../../ops/operators';
 import { OPERATOR_ROLES, type OperatorRole } from '../../ops/roles';
 import { actorOf, reason, text } from './route-parts';
@@ -55,5 +56,21 @@ export async function operatorRoutes(app: FastifyInstance, { db }: { readonly db
       },
     },
     async (request) => ({ operator: await resetOperatorPassword(db, actorOf(request), Number(request.params.id), request.body.password, request.body.reason) }),
+  );
+
+  // A lost phone: an admin clears another operator's second factor, with a reason and `confirm: true`.
+  app.post<{ Params: { id: string }; Body: { reason: string; confirm?: boolean } }>(
+    '/operators/:id/two-factor/clear',
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } } },
+        body: { type: 'object', required: ['reason'], properties: { reason, confirm: { type: 'boolean' } }, additionalProperties: false },
+      },
+    },
+    async (request) => {
+      if (request.body.confirm !== true) throw new OperationRefused('conflict', 'Confirm that the operator sets up a new second factor (confirm: true)', 'confirmRequired');
+      return { operator: await clearOperatorSecondFactor(db, actorOf(request), Number(request.params.id), request.body.reason) };
+    },
   );
 }

@@ -47,8 +47,8 @@ export function backOfficeErrorAnswer(error: unknown, request: FastifyRequest, r
   return storeErrorAnswer(error, request, reply);
 }
 
-/** The answers of `/ops/*` (automation with the ops token): `{ error }` with the status of the refusal. */
+/** The answers of `/ops/*` (automation with the ops token): `{ error, code }` with the status of the refusal. */
 export function opsTokenErrorAnswer(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof OperationRefused) return reply.code(refusalStatus(error)).send({ error: error.message });
+  if (error instanceof OperationRefused) return reply.code(refusalStatus(error)).send({ error: error.message, code: error.code });
   return storeErrorAnswer(error, request, reply);
 }

@@ -7,6 +7,7 @@ import type { CatalogueCache } from '../../catalogue/catalogue-cache';
 import { STRICT_WEBHOOKS, type WebhookPolicy } from '../../alerts';
 import { STRICT_GAME_ENDPOINTS, type GameEndpointPolicy } from '../../game/http/game-endpoint-policy';
 import type { SessionSettings } from '../../ops/sessions';
+import { DEV_OPS_SECRET_KEY } from '../../settings/development-secrets';
 import { registerCounters } from '../web/request-counters';
 import type { ReleaseOperations } from '../releases/release-operations';
 import { alertRoutes } from './alert-routes';
@@ -40,6 +41,8 @@ export interface OpsApiOptions {
   readonly require2fa?: boolean;
   /** PUBLIC_URL, for the password reset link in the mail. */
   readonly publicUrl?: string;
+  /** OPS_SECRET_KEY, which seals the operators' TOTP secrets; the development key when absent (a production store refuses that). */
+  readonly secretKey?: string;
   /** The time of reset links and TOTP codes (tests move it). */
   readonly clock?: () => Date;
   /** Hosts a banner may link to over https (BANNER_LINK_HOSTS); none when absent. */
@@ -62,7 +65,15 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
   const require2fa = options.require2fa ?? false;
   const clock = options.clock ?? (() => new Date());
   await opsAuth(app, { db, token: options.token, sessions: options.sessions, secureCookies: options.secureCookies, signInsPerAddress: options.signInsPerAddress, require2fa, clock });
-  await app.register(accountRoutes, { db, sessions: options.sessions, attemptsPerAddress: options.signInsPerAddress, require2fa, clock, publicUrl: options.publicUrl ?? '' });
+  await app.register(accountRoutes, {
+    db,
+    sessions: options.sessions,
+    attemptsPerAddress: options.signInsPerAddress,
+    require2fa,
+    clock,
+    publicUrl: options.publicUrl ?? '',
+    secretKey: options.secretKey ?? DEV_OPS_SECRET_KEY,
+  });
 
   await app.register(operatorRoutes, { db });
   await app.register(orderRoutes, { db, orders });

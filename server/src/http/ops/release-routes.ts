@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
-import { isReleasableApp, isSafeVersion, RELEASABLE_APPS } from '../../releases/apps';
-import { RegistryRepo } from '../../releases/registry-repo';
+import { isReleasableApp, RELEASABLE_APPS } from '../../releases/apps';
 import type { ReleaseHealthSettings } from '../../releases/health-settings';
 import { autoRollbackSwitches, healthMinutes, setAutoRollback } from '../../releases/release-health';
 import type { PreviewLink } from '../../releases/preview-links';
@@ -29,22 +28,6 @@ export async function releaseRoutes(app: FastifyInstance, options: ReleaseRoutes
   const { db, releases } = options;
   /** The signed-in operator, as the registry and the audit log name them. */
   const callerOf = (request: FastifyRequest): ReleaseCaller => ({ name: actorOf(request).name, actor: actorOf(request) });
-  const registry = new RegistryRepo(db);
-
-  /**
-   * A version a rollback took off players goes live again (for everyone or as a canary) only with a
-   * reason and the operator's second confirmation (`reactivate: true`); the audit log records it as
-   * `release.reactivate`. True when the version was rolled back.
-   */
-  const checkReactivation = async (name: string, version: string, why: string, reactivate: boolean | undefined): Promise<boolean> => {
-    if (!isReleasableApp(name) || !isSafeVersion(version)) return false;
-    const [taken] = await registry.rolledBack(name, version);
-    if (!taken) return false;
-    const by = taken.kind === 'auto-rollback' ? 'the store (automatic rollback)' : taken.actor;
-    if (!why.trim()) throw new OperationRefused('invalid', `${name} ${version} was rolled back by ${by}: say why it may go live again`, 'reactivateReason');
-    if (reactivate !== true) throw new OperationRefused('conflict', `${name} ${version} was rolled back by ${by}: confirm that it goes live again`, 'reactivateConfirm');
-    return true;
-  };
 
   app.get('/releases', { config: { permission: 'releases.read' } }, async () => ({
     apps: RELEASABLE_APPS,
@@ -93,8 +76,8 @@ export async function releaseRoutes(app: FastifyInstance, options: ReleaseRoutes
     async (request) => {
       const { app: name, version, reason: why, force, reactivate } = request.body;
       if (!version) throw new OperationRefused('invalid', 'Which version?', 'invalid');
-      const reactivation = await checkReactivation(name, version, why, reactivate);
-      return releases.activate(callerOf(request), { app: name, version, reason: why.trim(), force, reactivation });
+      // A rolled-back version also needs `reactivate: true` (the dialog's second confirmation): releases/registry-service.ts.
+      return releases.activate(callerOf(request), { app: name, version, reason: why.trim(), force, reactivate });
     },
   );
 
@@ -114,8 +97,7 @@ export async function releaseRoutes(app: FastifyInstance, options: ReleaseRoutes
     },
     async (request) => {
       const { app: name, version, share, reason: why, force, reactivate } = request.body;
-      const reactivation = await checkReactivation(name, version, why, reactivate);
-      return releases.promote(callerOf(request), { app: name, version, share, reason: why.trim(), force, reactivation });
+      return releases.promote(callerOf(request), { app: name, version, share, reason: why.trim(), force, reactivate });
     },
   );
 

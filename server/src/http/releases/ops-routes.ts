@@ -21,6 +21,8 @@ interface OpsBody {
   activate?: boolean;
   files?: UploadedFile[];
   share?: number;
+  /** The confirmation that a rolled-back version goes live again (with a reason). */
+  reactivate?: boolean;
 }
 
 /**
@@ -68,14 +70,14 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
         body: {
           type: 'object',
           required: ['app', 'version'],
-          properties: { app: text, version: text, force: { type: 'boolean' }, ...actorAndReason },
+          properties: { app: text, version: text, force: { type: 'boolean' }, reactivate: { type: 'boolean' }, ...actorAndReason },
           additionalProperties: false,
         },
       },
     },
     async (request) => {
       const body = request.body;
-      return releases.activate(callerOf(body, request.ip), { app: body.app ?? '', version: body.version ?? '', reason: body.reason, force: body.force });
+      return releases.activate(callerOf(body, request.ip), { app: body.app ?? '', version: body.version ?? '', reason: body.reason, force: body.force, reactivate: body.reactivate });
     },
   );
 
@@ -96,14 +98,14 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
         body: {
           type: 'object',
           required: ['app', 'version', 'share'],
-          properties: { app: text, version: text, share: { type: 'integer', minimum: 1, maximum: 100 }, force: { type: 'boolean' }, ...actorAndReason },
+          properties: { app: text, version: text, share: { type: 'integer', minimum: 1, maximum: 100 }, force: { type: 'boolean' }, reactivate: { type: 'boolean' }, ...actorAndReason },
           additionalProperties: false,
         },
       },
     },
     async (request) => {
       const body = request.body;
-      return releases.promote(callerOf(body, request.ip), { app: body.app ?? '', version: body.version ?? '', share: body.share ?? 0, reason: body.reason, force: body.force });
+      return releases.promote(callerOf(body, request.ip), { app: body.app ?? '', version: body.version ?? '', share: body.share ?? 0, reason: body.reason, force: body.force, reactivate: body.reactivate });
     },
   );
 }

@@ -1,5 +1,5 @@
 import { auditRegistry, auditRelease, type Actor } from '../../ops/audit';
-import type { RegistryOperations } from '../../releases/registry-service';
+import type { Reactivation, RegistryOperations } from '../../releases/registry-service';
 import { buildFileOf, type UploadedFile } from '../../releases/uploaded-files';
 
 /**
@@ -18,9 +18,17 @@ export interface ReleaseRequest {
   readonly version: string;
   readonly reason?: string;
   readonly force?: boolean;
-  /** Makes live again a version a rollback took off players: audited as `release.reactivate`. */
-  readonly reactivation?: boolean;
+  /**
+   * The caller's confirmation that a version a rollback took off players goes live again (with a
+   * reason): without it such a version is refused; with it, audited as `release.reactivate`.
+   */
+  readonly reactivate?: boolean;
 }
+
+const reactivationOf = (caller: ReleaseCaller, reactivate: boolean | undefined, reason: string): Reactivation => ({
+  confirmed: reactivate === true,
+  audit: auditRegistry(caller.actor, 'release.reactivate', reason),
+});
 
 /**
  * The release operations, one set for both ways in: `/ops/*` (the ops token, for scripts and CI) and
@@ -44,12 +52,12 @@ export function releaseOperations(registry: RegistryOperations) {
         auditRelease: auditRelease(caller.actor, request.reason ?? ''),
       }),
 
-    activate: (caller: ReleaseCaller, { app, version, reason, force, reactivation }: ReleaseRequest) =>
-      registry.activate(app, version, caller.name, reason, force, auditRegistry(caller.actor, reactivation ? 'release.reactivate' : 'release.activate', reason ?? '')),
+    activate: (caller: ReleaseCaller, { app, version, reason, force, reactivate }: ReleaseRequest) =>
+      registry.activate(app, version, caller.name, reason, force, auditRegistry(caller.actor, 'release.activate', reason ?? ''), reactivationOf(caller, reactivate, reason ?? '')),
 
     // A release live for a share of browsers (a canary), raised step by step; 100 makes it everyone's.
-    promote: (caller: ReleaseCaller, { app, version, reason, force, share, reactivation }: ReleaseRequest & { readonly share: number }) =>
-      registry.promote(app, version, share, caller.name, reason, force, auditRegistry(caller.actor, reactivation ? 'release.reactivate' : 'release.activate', reason ?? `canary ${share} %`)),
+    promote: (caller: ReleaseCaller, { app, version, reason, force, share, reactivate }: ReleaseRequest & { readonly share: number }) =>
+      registry.promote(app, version, share, caller.name, reason, force, auditRegistry(caller.actor, 'release.activate', reason ?? `canary ${share} %`), reactivationOf(caller, reactivate, reason ?? '')),
 
     rollback: (caller: ReleaseCaller, { app, reason }: { readonly app: string; readonly reason?: string }) =>
       registry.rollback(app, caller.name, reason, auditRegistry(caller.actor, 'release.rollback', reason ?? '')),
