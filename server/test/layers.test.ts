@@ -99,6 +99,10 @@ describe('one owner per table', () => {
     alert_seen: ['alerts/incidents.ts'],
     alert_deliveries: ['alerts/alert-deliveries.ts'],
     post_purchase_offers: ['discounts/post-purchase-offers.ts'],
+    offer_experiments: ['experiments/offer-experiments.ts'],
+    offer_experiment_variants: ['experiments/offer-experiments.ts'],
+    offer_experiment_visits: ['experiments/offer-experiments.ts'],
+    offer_experiment_conversions: ['experiments/offer-experiments.ts'],
   };
   const writers = tableWriters();
 

@@ -7,6 +7,7 @@ export const KIND_NAMES: Readonly<Record<AlertKind, string>> = {
   reconcile_finding: 'Reconciliation finding',
   ticket: 'Support ticket',
   price_change: 'Large price change published',
+  experiment_stopped: 'Offer experiment variant stopped',
 };
 
 /** The facts as "key: value" lines, values kept short (they may quote a game server's answer). */
