@@ -2,6 +2,7 @@ import type { Db } from '../src/db/db';
 import { CONTROL, definitionProblem, evaluateExperiments, experimentFigures, findExperiment, judgeVariant, recordConversion, recordVisit, runningExperimentOf, startExperiment, variantFor, variantResult, type ExperimentDefinition } from '../src/experiments';
 import { auditExperimentStop } from '../src/ops/audit';
 import { countRows } from './support/order-helpers';
+import { openTestStore, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
 
 jest.setTimeout(120_000);
@@ -158,5 +159,39 @@ describe.each(testDbTargets())('offer experiments on $name', (target) => {
     expect(stopped.map((entry) => [entry.variant, entry.experimentEnded])).toEqual([['half', true]]);
     expect(await findExperiment(db, 'lonely')).toMatchObject({ state: 'stopped' });
     expect(await runningExperimentOf(db, 18, 'us', 'other')).toBeNull();
+  });
+});
+
+describe.each(testDbTargets())('offer experiments’ results in insights on $name', (target) => {
+  const OPS_TOKEN = 'ops-token-for-experiment-tests-0123456789';
+  let store: TestStore;
+  let url = '';
+  beforeAll(async () => {
+    store = await openTestStore(target, { opsToken: OPS_TOKEN });
+    await store.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = store.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => store.close());
+
+  it('gives each variant its visitors, conversion and revenue per visitor with intervals, to operators only', async () => {
+    const { db } = store;
+    await startExperiment(db, { experimentId: 'shown', gameId: 18, area: 'us', productId: 'p', guardrail: 'revenue_per_visitor', variants: [{ variant: CONTROL, share: 60 }, { variant: 'ten-off', share: 40, percentOff: 10 }] });
+    for (let index = 0; index < 10; index += 1) {
+      await recordVisit(db, 'shown', `c-${index}`, CONTROL);
+      if (index < 2) await recordConversion(db, { experimentId: 'shown', visitor: `c-${index}`, variant: CONTROL, orderId: `shown-c-${index}`, amountMinor: 500 });
+    }
+    const stranger = await fetch(`${url}/ops/api/insights/experiments`);
+    expect(stranger.status).toBe(401);
+    const response = await fetch(`${url}/ops/api/insights/experiments`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { experiments: { experiment_id: string; state: string; variants: Record<string, unknown>[] }[] };
+    expect(body.experiments).toHaveLength(1);
+    expect(body.experiments[0]).toMatchObject({ experiment_id: 'shown', state: 'running', guardrail: 'revenue_per_visitor' });
+    const [control, variant] = body.experiments[0]!.variants;
+    expect(control).toMatchObject({ variant: CONTROL, share: 60, visitors: 10, converted: 2, revenue_minor: 1000, conversion: 0.2, revenue_per_visitor: 100 });
+    expect((control!.conversion_interval as number[])[0]).toBeLessThan(0.2);
+    expect((control!.revenue_per_visitor_interval as number[])[1]).toBeGreaterThan(100);
+    expect(variant).toMatchObject({ variant: 'ten-off', percent_off: 10, visitors: 0, converted: 0, conversion: 0, revenue_per_visitor: 0, stopped: false });
   });
 });

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { meansDifferenceError, pooledProportionError, significantlyWorse, Z_INTERVAL_95, zScore } from '../releases/one-sided-test';
 import { CONTROL } from './assignment';
-import { experimentFigures, runningExperiments, stopExperiment, stopVariant, type Guardrail, type OfferExperiment, type VariantFigures } from './offer-experiments';
+import { experimentFigures, latestExperiments, runningExperiments, stopExperiment, stopVariant, type Guardrail, type OfferExperiment, type VariantFigures } from './offer-experiments';
 
 /**
  * The experiments' guardrail (decision 308): a variant is stopped when it is worse than the control
@@ -99,4 +99,70 @@ export async function evaluateExperiments(tx: Queryable, record: RecordStop): Pr
     }
   }
   return done;
+}
+
+/** An experiment with each variant's results, as the back office's insights answer it. */
+export interface ExperimentResults {
+  readonly experiment_id: string;
+  readonly game_id: number;
+  readonly area: string;
+  readonly product_id: string;
+  readonly guardrail: Guardrail;
+  readonly state: 'running' | 'stopped';
+  readonly stopped_why: string;
+  readonly variants: readonly {
+    readonly variant: string;
+    readonly share: number;
+    readonly percent_off: number;
+    readonly bonus_items: readonly { item_id: string; count: number }[];
+    readonly stopped: boolean;
+    readonly stopped_why: string;
+    readonly visitors: number;
+    readonly converted: number;
+    readonly revenue_minor: number;
+    /** Converted visitors ÷ visitors and its 95 % interval, 4 decimals. */
+    readonly conversion: number;
+    readonly conversion_interval: readonly [number, number];
+    /** Minor units, 2 decimals, and its 95 % interval. */
+    readonly revenue_per_visitor: number;
+    readonly revenue_per_visitor_interval: readonly [number, number];
+  }[];
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** The latest experiments with every variant's figures (a variant nobody saw yet shows zeros). */
+export async function readExperimentResults(db: Queryable): Promise<ExperimentResults[]> {
+  const answers: ExperimentResults[] = [];
+  for (const experiment of await latestExperiments(db)) {
+    const figures = await experimentFigures(db, experiment.experimentId);
+    answers.push({
+      experiment_id: experiment.experimentId,
+      game_id: experiment.gameId,
+      area: experiment.area,
+      product_id: experiment.productId,
+      guardrail: experiment.guardrail,
+      state: experiment.state,
+      stopped_why: experiment.stoppedWhy,
+      variants: experiment.variants.map((entry) => {
+        const result = variantResult(figures.find((row) => row.variant === entry.variant) ?? { variant: entry.variant, visitors: 0, converted: 0, revenue: 0, revenueSquares: 0 });
+        return {
+          variant: entry.variant,
+          share: entry.share,
+          percent_off: entry.percentOff,
+          bonus_items: entry.bonusItems,
+          stopped: entry.stopped,
+          stopped_why: entry.stoppedWhy,
+          visitors: result.visitors,
+          converted: result.converted,
+          revenue_minor: result.revenue,
+          conversion: round(result.conversion, 4),
+          conversion_interval: [round(result.conversionInterval[0], 4), round(result.conversionInterval[1], 4)],
+          revenue_per_visitor: round(result.revenuePerVisitor, 2),
+          revenue_per_visitor_interval: [round(result.revenuePerVisitorInterval[0], 2), round(result.revenuePerVisitorInterval[1], 2)],
+        };
+      }),
+    });
+  }
+  return answers;
 }

@@ -115,6 +115,11 @@ async function withVariants(db: Queryable, rows: readonly ExperimentRow[]): Prom
 
 const COLUMNS = 'experiment_id, game_id, area, product_id, guardrail, min_visitors, state, stopped_why';
 
+/** The latest experiments, running or stopped, newest first (the back office's results). */
+export async function latestExperiments(db: Queryable, limit = 100): Promise<OfferExperiment[]> {
+  return withVariants(db, await db.query<ExperimentRow>(`SELECT ${COLUMNS} FROM offer_experiments ORDER BY created_at DESC, experiment_id LIMIT $1`, [limit]));
+}
+
 /** Every running experiment. */
 export async function runningExperiments(db: Queryable): Promise<OfferExperiment[]> {
   return withVariants(db, await db.query<ExperimentRow>(`SELECT ${COLUMNS} FROM offer_experiments WHERE state = 'running' ORDER BY experiment_id`));
