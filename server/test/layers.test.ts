@@ -105,6 +105,10 @@ describe('one owner per table', () => {
     player_mails: ['players/player-mails.ts'],
     daily_gifts: ['players/daily-gift.ts'],
     points_ledger: ['players/points.ts', 'players/redeem-points.ts'],
+    offer_experiments: ['experiments/offer-experiments.ts'],
+    offer_experiment_variants: ['experiments/offer-experiments.ts'],
+    offer_experiment_visits: ['experiments/offer-experiments.ts'],
+    offer_experiment_conversions: ['experiments/offer-experiments.ts'],
   };
   const writers = tableWriters();
 

@@ -365,6 +365,7 @@ export const EN: Record<string, string> = {
   'audit.action.alerts.channel_add': 'Added an alert channel',
   'audit.action.alerts.channel_remove': 'Removed an alert channel',
   'audit.action.alerts.channel_test': 'Sent a test alert',
+  'audit.action.experiment.variant_stopped': 'Offer experiment variant stopped by its guardrail',
   'audit.action.session.password_accepted': 'Password accepted, second factor asked',
   'audit.action.session.second_factor_refused': 'Second factor code refused',
   'audit.action.order.resend_mail': 'Resent the mail',

@@ -365,6 +365,7 @@ export const KO: Record<string, string> = {
   'audit.action.alerts.channel_add': '알림 채널 추가',
   'audit.action.alerts.channel_remove': '알림 채널 삭제',
   'audit.action.alerts.channel_test': '테스트 알림 보냄',
+  'audit.action.experiment.variant_stopped': '가드레일이 오퍼 실험 변형을 중지함',
   'audit.action.session.password_accepted': '비밀번호 확인, 2단계 인증 요청',
   'audit.action.session.second_factor_refused': '2단계 인증 코드 거부',
   'audit.action.order.resend_mail': '우편 재발송',

@@ -365,6 +365,7 @@ export const ZH: Record<string, string> = {
   'audit.action.alerts.channel_add': '添加了提醒渠道',
   'audit.action.alerts.channel_remove': '删除了提醒渠道',
   'audit.action.alerts.channel_test': '发送了测试提醒',
+  'audit.action.experiment.variant_stopped': '护栏停止了优惠实验的变体',
   'audit.action.session.password_accepted': '密码正确，要求两步验证',
   'audit.action.session.second_factor_refused': '两步验证码被拒',
   'audit.action.order.resend_mail': '重发邮件',

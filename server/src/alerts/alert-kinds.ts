@@ -4,9 +4,10 @@
  * - auto_rollback: one automatic rollback of a release (one-off);
  * - reconcile_finding: a report of the reconciliation with rows; open until the report is empty again;
  * - ticket: a ticket new or reopened; open until it is answered or closed;
- * - price_change: one published catalogue revision that changed a price by more than 50 % (one-off).
+ * - price_change: one published catalogue revision that changed a price by more than 50 % (one-off);
+ * - experiment_stopped: one variant of an offer experiment its guardrail stopped (one-off, decision 308).
  */
-export const ALERT_KINDS = ['delivery_failures', 'auto_rollback', 'reconcile_finding', 'ticket', 'price_change'] as const;
+export const ALERT_KINDS = ['delivery_failures', 'auto_rollback', 'reconcile_finding', 'ticket', 'price_change', 'experiment_stopped'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export function isAlertKind(value: unknown): value is AlertKind {

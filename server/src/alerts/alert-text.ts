@@ -8,6 +8,7 @@ export const KIND_NAMES: Readonly<Record<AlertKind, string>> = {
   reconcile_finding: 'Reconciliation finding',
   ticket: 'Support ticket',
   price_change: 'Large price change published',
+  experiment_stopped: 'Offer experiment variant stopped',
 };
 
 /** The facts as "key: value" lines, values kept short (they may quote a game server's answer). */
@@ -51,6 +52,7 @@ const MAIL_WORDS: Readonly<Record<Locale, AlertMailWords>> = {
       reconcile_finding: '정산 점검 결과',
       ticket: '고객 문의',
       price_change: '큰 가격 변경 게시',
+      experiment_stopped: '오퍼 실험 변형 중지',
     },
     colon: ': ',
     where: (id) => [
@@ -67,6 +69,7 @@ const MAIL_WORDS: Readonly<Record<Locale, AlertMailWords>> = {
       reconcile_finding: '对账发现问题',
       ticket: '客服工单',
       price_change: '发布了大幅价格变动',
+      experiment_stopped: '优惠实验变体已停止',
     },
     colon: '：',
     where: (id) => [

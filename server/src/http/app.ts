@@ -26,7 +26,8 @@ import { openPreview, previewLink } from '../releases/preview-links';
 import { runClusterChore } from '../db/cluster-chore';
 import { rollUpInsights } from '../insights';
 import { forgetOldReports } from '../reports/record-report';
-import { auditAutomaticRollback } from '../ops/audit';
+import { auditAutomaticRollback, auditExperimentStop } from '../ops/audit';
+import { evaluateExperiments } from '../experiments';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
 import { RegistryService } from '../releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
@@ -197,6 +198,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }, config.ops.insightsRollupMs);
       rollingUp.unref();
     });
+    // The offer experiments' guardrail (decision 308), in the insights' period, once for the whole cluster.
+    let guarding: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      const recordStop = auditExperimentStop();
+      guarding = setInterval(() => {
+        void runClusterChore(db, 'experiment-guardrail', config.ops.insightsRollupMs, async (tx) => {
+          for (const stopped of await evaluateExperiments(tx, recordStop)) app.log.warn({ stopped }, 'an offer experiment variant was stopped by its guardrail');
+        }).catch((error: unknown) => app.log.error({ err: error }, 'the offer experiments guardrail failed; the next period tries again'));
+      }, config.ops.insightsRollupMs);
+      guarding.unref();
+    });
     // Alerts: the watches of failing deliveries and of the reconciliation, each once per period for the
     // whole cluster, and the worker that posts webhooks (every instance; each delivery claimed by one).
     const alertSettings = config.ops.alerts;
@@ -229,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => {
       if (watching) clearInterval(watching);
       if (rollingUp) clearInterval(rollingUp);
+      if (guarding) clearInterval(guarding);
       for (const timer of alertTimers) clearInterval(timer);
       await alertWorker.stop();
     });

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/db';
 import type { CatalogueCheckOptions, ImportOutcome, ImportRecord } from '../catalogue/catalogue-file';
 import { recordOneOffIncident } from '../alerts';
 import type { RegistryAudit, ReleaseAudit } from '../releases/registry-repo';
+import type { RecordStop } from '../experiments';
 
 /** Who did something through the back office: an operator, or automation with the OPS_TOKEN. */
 export interface Actor {
@@ -68,6 +69,7 @@ export const AUDIT_ACTIONS = [
   // Returning players (decisions 304, 305): the desk ends a character's link, corrects its points.
   'player.end_link',
   'player.correct_points',
+  'experiment.variant_stopped',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -176,6 +178,29 @@ export function auditAutomaticRollback(app: string): RegistryAudit {
       subject: `${record.app}:${record.id}`,
       title: `${record.app} rolled back from ${record.from_version ?? '—'} to ${record.to_version}`,
       facts: { app: record.app, from_version: record.from_version, to_version: record.to_version, why: record.reason },
+    });
+  };
+}
+
+/**
+ * What the offer experiments' guardrail writes when it stops a losing variant (decision 308), inside the
+ * stop's transaction: its audit row and its alert. Both commit with the stop, or neither.
+ */
+export function auditExperimentStop(): RecordStop {
+  const actor: Actor = { name: 'service:experiment-guardrail', operatorId: null, address: 'store' };
+  return async (tx, stopped, experiment) => {
+    await writeAudit(tx, actor, {
+      action: 'experiment.variant_stopped',
+      targetType: 'offer_experiment',
+      targetId: `${stopped.experimentId}:${stopped.variant}`,
+      after: { variant: stopped.variant, guardrail: stopped.guardrail, z: stopped.z, experiment_ended: stopped.experimentEnded },
+      reason: stopped.because,
+    });
+    await recordOneOffIncident(tx, {
+      kind: 'experiment_stopped',
+      subject: `${stopped.experimentId}:${stopped.variant}`,
+      title: `Offer experiment ${stopped.experimentId}: variant ${stopped.variant} stopped by its guardrail`,
+      facts: { experiment: stopped.experimentId, game_id: experiment.gameId, area: experiment.area, product_id: experiment.productId, variant: stopped.variant, why: stopped.because },
     });
   };
 }

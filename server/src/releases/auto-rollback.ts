@@ -7,8 +7,10 @@ import { autoRollbackOn, healthSince } from './release-health';
 import type { ReleaseHealthSettings } from './health-settings';
 import type { RegistryAudit } from './registry-repo';
 
+import { oneProportionError, pooledProportionError, significantlyWorse, zScore } from './one-sided-test';
+
 /** The one-sided critical value at α = 0.01: a version is rolled back only when it is worse with 99 % confidence. */
-export const Z_CRITICAL = 2.326;
+export { Z_CRITICAL } from './one-sided-test';
 
 export type PolicySettings = Pick<ReleaseHealthSettings, 'minLoads' | 'maxFailureRate'>;
 
@@ -33,20 +35,17 @@ export function judge(candidate: HealthFigures, baseline: HealthFigures, setting
   let z = 0;
   if (candidate.loads > 0) {
     if (baseline.loads >= settings.minLoads) {
-      const pooled = (candidate.failures + baseline.failures) / (candidate.loads + baseline.loads);
-      const se = Math.sqrt(pooled * (1 - pooled) * (1 / candidate.loads + 1 / baseline.loads));
-      z = se > 0 ? (p1 - rate(baseline)) / se : p1 > rate(baseline) ? Number.POSITIVE_INFINITY : 0;
+      z = zScore(p1 - rate(baseline), pooledProportionError(candidate.failures, candidate.loads, baseline.failures, baseline.loads));
     } else {
       const p0 = settings.maxFailureRate;
-      const se = Math.sqrt((p0 * (1 - p0)) / candidate.loads);
-      z = se > 0 ? (p1 - p0) / se : p1 > p0 ? Number.POSITIVE_INFINITY : 0;
+      z = zScore(p1 - p0, oneProportionError(p0, candidate.loads));
     }
   }
   const figures: RollbackFigures = { candidate, baseline, z: Number.isFinite(z) ? Math.round(z * 100) / 100 : 99, threshold: settings.maxFailureRate, minLoads: settings.minLoads };
   const seen = `${candidate.failures} of ${candidate.loads} loads failed (${percent(p1)}); the previous version ${baseline.failures} of ${baseline.loads} (${percent(rate(baseline))}); z = ${figures.z}`;
   if (candidate.loads < settings.minLoads) return { rollBack: false, figures, because: `too few loads to judge: ${seen}` };
   if (p1 <= settings.maxFailureRate) return { rollBack: false, figures, because: `within ${percent(settings.maxFailureRate)}: ${seen}` };
-  if (z < Z_CRITICAL) return { rollBack: false, figures, because: `not significantly worse than the previous version: ${seen}` };
+  if (!significantlyWorse(z)) return { rollBack: false, figures, because: `not significantly worse than the previous version: ${seen}` };
   return { rollBack: true, figures, because: `automatic rollback: ${seen}` };
 }
 

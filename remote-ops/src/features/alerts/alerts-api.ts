@@ -1,6 +1,6 @@
 import { opsCall } from '../../lib/ops-client';
 
-export type AlertKind = 'delivery_failures' | 'auto_rollback' | 'reconcile_finding' | 'ticket' | 'price_change';
+export type AlertKind = 'delivery_failures' | 'auto_rollback' | 'reconcile_finding' | 'ticket' | 'price_change' | 'experiment_stopped';
 export type WebhookFormat = 'json' | 'slack' | 'discord';
 
 export interface Incident {

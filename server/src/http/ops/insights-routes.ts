@@ -14,6 +14,7 @@ import {
   type Period,
   type SalesBreakdown,
 } from '../../insights';
+import { readExperimentResults } from '../../experiments';
 import { csvField } from './csv';
 import { integerOrUndefined, text, type Query } from './route-parts';
 
@@ -79,6 +80,11 @@ export async function insightsRoutes(app: FastifyInstance, { db }: { readonly db
   );
 
   app.get<{ Querystring: Query }>('/insights/delivery', read, async (request) => readDeliveryHealth(db, periodFrom(request.query), filterFrom(request.query)));
+
+  // The offer experiments' results per variant (decision 308).
+  app.get('/insights/experiments', { config: { permission: 'read' }, schema: { querystring: { type: 'object', properties: {}, additionalProperties: false } } }, async () => ({
+    experiments: await readExperimentResults(db),
+  }));
 
   app.get<{ Querystring: Query }>('/insights/sales.csv', read, async (request, reply) => {
     const period = periodFrom(request.query);
