@@ -108,7 +108,7 @@ describe('release one remote alone, roll back one remote alone', () => {
     expect(mustRunOps('remotes', ['promote', 'remote-topup', v2, '--share', '25', '--reason', 'v2 to a quarter'], env)).toContain(`canary: remote-topup ${v2} for 25 %`);
     mustRunOps('remotes', ['promote', 'remote-topup', v2, '--share', '100', '--reason', 'v2 for everyone'], env);
     expect((await registry()).remotes['remote-topup'].version).toBe(v2);
-    mustRunOps('remotes', ['promote', 'remote-topup', v3, '--share', '25', '--reason', 'v3 to a quarter'], env);
+    mustRunOps('remotes', ['promote', 'remote-topup', v3, '--share', '25', '--reason', 'v3 to a quarter', '--reactivate'], env);
 
     // A stranger tries to keep the broken canary alive and to blame everyone's v2: "rendered" for v3 and
     // failures for v2 without a token; a genuine token of its own (a canary bucket) sent from another

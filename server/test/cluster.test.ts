@@ -67,6 +67,8 @@ describeCluster(`${INSTANCES} store instances behind HAProxy on one PostgreSQL a
         // A revision must reach every instance by its announcement: the periodic check is an hour away.
         CATALOGUE_CHECK_SECONDS: '3600',
         DELIVERY_LEASE: `${LEASE_MS}ms`,
+        // A send holds its job for the call's timeout (decision 298): the sandbox game answers at once.
+        DELIVERY_CALL_TIMEOUT: '2s',
         DELIVERY_BACKOFF: '100ms',
         DELIVERY_GIVE_UP_AFTER: '1h',
         ROLE_LOOKUPS_PER_MINUTE: String(LOOKUPS_PER_MINUTE),

@@ -164,7 +164,7 @@ describe.each(testDbTargets())('release files shared by the instances on one $na
     const rolled = await a.post('/ops/rollback', { app: 'remote-topup', reason: 'v2 broken' });
     expect(rolled.json()).toMatchObject({ from_version: 'v2', to_version: 'topup-a' });
     expect((await registryOf(b)).remotes['remote-topup'].version).toBe('topup-a');
-    expect((await b.post('/ops/activate', { app: 'remote-topup', version: 'v2', reason: 'fixed elsewhere' })).statusCode).toBe(200);
+    expect((await b.post('/ops/activate', { app: 'remote-topup', version: 'v2', reason: 'fixed elsewhere', reactivate: true })).statusCode).toBe(200);
     expect((await registryOf(a)).remotes['remote-topup'].version).toBe('v2');
     expect(await registryOf(a)).toEqual(await registryOf(b));
   });

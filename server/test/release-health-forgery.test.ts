@@ -183,7 +183,7 @@ describe.each(testDbTargets())('forged release health and previews on $name', (t
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: expect.stringMatching(/rolled back/) });
     // Made live again, it is no longer a rolled-back version.
-    await registry.activate('remote-topup', 'v3', 'ops', 'v3 fixed by config');
+    await registry.activate('remote-topup', 'v3', 'ops', 'v3 fixed by config', false, undefined, { confirmed: true });
     await registry.activate('remote-topup', 'v1', 'ops', 'back to v1 by hand');
     expect((await ask('v3', `Bearer ${OPS_TOKEN}`)).statusCode).toBe(200);
   });

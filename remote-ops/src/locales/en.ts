@@ -290,6 +290,8 @@ export const EN: Record<string, string> = {
   'releases.rollbackCanaryTo': "The canary {{from}} ends: every browser gets {{to}} on its next page load.",
   'releases.canaryChange': "Canary {{version}} for {{share}} %",
   'error.reactivateReason': "This version was rolled back: say why it may go live again.",
+  'error.notOnYourself': "Your own second factor is turned off from your account page, with your password.",
+  'error.noDiff': "This revision was made before the catalogue kept what each revision changed.",
   'error.reactivateConfirm': "This version was rolled back: confirm that it goes live again.",
   'health.title': "Health in players' browsers (last 24 hours)",
   'health.none': "No page load reported yet.",

@@ -290,6 +290,8 @@ export const KO: Record<string, string> = {
   'releases.rollbackCanaryTo': "카나리 {{from}}이(가) 종료됩니다. 모든 브라우저가 다음 페이지 로드부터 {{to}}을(를) 받습니다.",
   'releases.canaryChange': "카나리 {{version}}, {{share}} %",
   'error.reactivateReason': "롤백된 버전입니다. 다시 적용해도 되는 이유를 적어 주세요.",
+  'error.notOnYourself': "본인의 2단계 인증은 내 계정 페이지에서 비밀번호로 해제합니다.",
+  'error.noDiff': "이 리비전은 변경 내용을 기록하기 전에 만들어졌습니다.",
   'error.reactivateConfirm': "롤백된 버전입니다. 다시 적용하는 것을 확인해 주세요.",
   'health.title': "플레이어 브라우저에서의 상태(최근 24시간)",
   'health.none': "아직 보고된 페이지 로드가 없습니다.",

@@ -290,6 +290,8 @@ export const ZH: Record<string, string> = {
   'releases.rollbackCanaryTo': "灰度版本 {{from}} 结束：所有浏览器下次加载页面时获得 {{to}}。",
   'releases.canaryChange': "灰度发布 {{version}}，{{share}} %",
   'error.reactivateReason': "该版本已被回滚：请说明它为何可以重新上线。",
+  'error.notOnYourself': "您自己的两步验证请在账户页面凭密码关闭。",
+  'error.noDiff': "此修订早于目录记录每次修订的变更内容。",
   'error.reactivateConfirm': "该版本已被回滚：请确认重新上线。",
   'health.title': "玩家浏览器中的运行状况（最近 24 小时）",
   'health.none': "尚无页面加载报告。",
