@@ -76,13 +76,27 @@ export async function openPostgresDb(options: PostgresOptions): Promise<Db> {
     keepAlive: true,
   });
   // An idle connection's error (the server restarted): the pool drops it, the next query makes a new one.
-  pool.on('error', () => undefined);
+  pool.on('error', () => faultSeen());
+
+  // A restart ends every connection at once, but each idle one hears of it only when its socket says so,
+  // which can be after the next caller took it. So once one connection is found lost, every connection
+  // idle since then is suspect: it is closed when next taken and a fresh one is made, instead of the
+  // retry (or the next statement, a write that cannot be repeated) landing on another dead connection.
+  let faults = 0;
+  const healthyAt = new WeakMap<PoolClient, number>();
+  function faultSeen() {
+    faults += 1;
+  }
 
   /** A connection with an error listener for as long as it is checked out, so that its loss is no crash. */
   const connect = async (): Promise<{ client: PoolClient; lost: () => unknown; release: (broken: boolean) => void }> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const client = await pool.connect();
+        let client = await pool.connect();
+        while ((healthyAt.get(client) ?? faults) < faults) {
+          client.release(true);
+          client = await pool.connect();
+        }
         let lostWith: unknown = null;
         const onError = (error: unknown) => {
           lostWith = error;
@@ -94,7 +108,13 @@ export async function openPostgresDb(options: PostgresOptions): Promise<Db> {
           release: (broken) => {
             client.removeListener('error', onError);
             // A broken connection is closed, not handed to the next caller.
-            client.release(broken || lostWith !== null ? true : undefined);
+            if (broken || lostWith !== null) {
+              faultSeen();
+              client.release(true);
+            } else {
+              healthyAt.set(client, faults);
+              client.release();
+            }
           },
         };
       } catch (error) {

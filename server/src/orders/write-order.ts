@@ -1,5 +1,6 @@
 import type { LimitPeriod } from '../catalogue/catalogue';
 import type { Db } from '../db/db';
+import { DatabaseUnavailableError } from '../db/database-unavailable';
 import { DomainError } from '../domain-errors';
 import type { PromisedItems } from '../fulfilment';
 import type { DiscountCode } from '../discounts';
@@ -8,7 +9,7 @@ import { checkDiscountCode } from './discount-check';
 import { purchaseLimitReached, tooManyUnpaidOrders } from './order-errors';
 import { newOrderId } from './order-id';
 import { HOLDING_STATUSES, PAID_STATUSES } from './order-state';
-import { placeCreatedOrder, placeOfferOrder, type PlaceOutcome } from './order-workflow';
+import { placeCreatedOrder, placeExperimentOrder, placeOfferOrder, type PlaceOutcome } from './order-workflow';
 import { methodPriceMinor } from '@topup/shared/rules';
 import { offerTakenBy } from './post-purchase-offer';
 import { limitReached, orderPrice, priceOrder, type OrderPrice } from './price';
@@ -55,12 +56,22 @@ export interface NewOrder {
   readonly unpaidOrdersPerBuyer: number;
   /** Placed with the post-purchase offer of a paid order: which one, and its per cent off (no code then). */
   readonly offer?: { readonly offerOf: string; readonly percentOff: number };
+  /** Priced by an offer experiment's variant (decision 309): the order records which, and for which visitor. */
+  readonly experiment?: ExperimentPricing;
+}
+
+/** The offer experiment's variant an order is priced with, and the visitor it was given to. */
+export interface ExperimentPricing {
+  readonly experimentId: string;
+  readonly variant: string;
+  readonly visitor: string;
+  readonly percentOff: number;
 }
 
 /** The order's price: the method's price of the bundle less the code's part, or the offer's per cent off. */
 function priceOf(order: NewOrder): OrderPrice {
   if (order.offer) return priceOrder(methodPriceMinor(order.bundlePriceMinor, order.methodPercent), order.offer.percentOff);
-  return orderPrice(order.bundlePriceMinor, order.methodPercent, order.code, order.currency);
+  return orderPrice(order.bundlePriceMinor, order.methodPercent, order.code, order.currency, order.experiment?.percentOff ?? 0);
 }
 
 /** The order was written (its id), or the token already named an order (null: read it). */
@@ -145,7 +156,22 @@ function refusal(order: NewOrder, placed: PlaceOutcome): Error {
  */
 export async function writeOrder(db: Db, order: NewOrder): Promise<Written> {
   const orderId = newOrderId();
-  const placed = order.offer ? await placeWithOffer(db, order, order.offer.offerOf, orderId) : await placeCreatedOrder(db, placeParams(order, orderId));
+  const place = () =>
+    order.offer
+      ? placeWithOffer(db, order, order.offer.offerOf, orderId)
+      : order.experiment
+        ? db.transaction((tx) => placeExperimentOrder(tx, placeParams(order, orderId), orderId, order.experiment!), { lockKey: roleLockKey(order.gameId, order.roleId) })
+        : placeCreatedOrder(db, placeParams(order, orderId));
+  let placed: PlaceOutcome;
+  try {
+    placed = await place();
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+    // The connection was lost under the write (a restart): it may or may not have been written, and
+    // the client token tells which, so it is sent once more on a fresh connection. Written already,
+    // the token answers with that order; never two orders.
+    placed = await place();
+  }
   if (placed.outcome === 'placed') return orderId;
   if (placed.outcome === 'token') return null;
   throw refusal(order, placed);
