@@ -30,7 +30,7 @@ export interface OwnStore {
   /** Settings on top of the defaults (FAST_DELIVERY is the shared store's; pass it when wanted). */
   readonly env?: Record<string, string>;
   /** Runs on the data folder before the store starts (operators added with the ops command). */
-  readonly prepare?: (dataDir: string) => void;
+  readonly prepare?: (dataDir: string) => void | Promise<void>;
   /** Start from an empty folder (migrations and demo data as a first start does) instead of the template. */
   readonly fresh?: boolean;
 }
@@ -52,7 +52,7 @@ function workerStore(): E2eStore {
 async function startOwnStore(own: OwnStore): Promise<StoreServer> {
   const dataDir = newDataDir('topup-e2e-own-');
   if (!own.fresh) fs.cpSync(e2eRun().template, dataDir, { recursive: true });
-  own.prepare?.(dataDir);
+  await own.prepare?.(dataDir);
   return startStore({ dataDir, env: own.env ?? {} });
 }
 

@@ -10,9 +10,9 @@ const SUPPORT = { email: 'forgetful.support@ops.example', password: 'support pas
 const { server, browser } = useE2e({
   ownStore: {
     env: { OPS_REQUIRE_2FA: 'on' },
-    prepare(dataDir) {
-      mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
-      mustRunOps('ops', ['add-operator', SUPPORT.email, '--role', 'support'], { DATA_DIR: dataDir }, `${SUPPORT.password}\n`);
+    async prepare(dataDir) {
+      await mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
+      await mustRunOps('ops', ['add-operator', SUPPORT.email, '--role', 'support'], { DATA_DIR: dataDir }, `${SUPPORT.password}\n`);
     },
   },
 });

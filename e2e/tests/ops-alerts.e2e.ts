@@ -12,8 +12,8 @@ const VIEWER = { email: 'watcher@ops.example', password: 'watcher password 2026'
 
 const { server, browser } = useE2e({
   ownStore: {
-    prepare(dataDir) {
-      mustRunOps('ops', ['add-operator', VIEWER.email, '--role', 'viewer'], { DATA_DIR: dataDir }, `${VIEWER.password}\n`);
+    async prepare(dataDir) {
+      await mustRunOps('ops', ['add-operator', VIEWER.email, '--role', 'viewer'], { DATA_DIR: dataDir }, `${VIEWER.password}\n`);
     },
   },
 });

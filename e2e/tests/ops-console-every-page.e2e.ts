@@ -13,14 +13,14 @@ const CHARACTER = { ...EMBERWING, ...CYRA, name: CYRA.role_name };
 const { server, browser } = useE2e({
   ownStore: {
     env: { ...FAST_DELIVERY },
-    prepare(dataDir) {
-      mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
+    async prepare(dataDir) {
+      await mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
     },
   },
 });
 
 /** Every page of the back office an admin can open, by its address under #/ops/. */
-const PAGES = ['orders', 'order', 'attention', 'tickets', 'catalogue', 'catalogue/edit', 'releases', 'operators', 'audit'] as const;
+const PAGES = ['orders', 'order', 'attention', 'tickets', 'catalogue', 'catalogue/edit', 'experiments', 'releases', 'operators', 'audit'] as const;
 
 const WORDS = {
   en: { signIn: 'Sign in to the back office', email: 'E-mail address', password: 'Password', button: 'Sign in', nav: 'Back office' },

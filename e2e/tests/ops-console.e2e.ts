@@ -23,11 +23,11 @@ const CHARACTER = { ...EMBERWING, ...CYRA, name: CYRA.role_name };
 const { server, browser } = useE2e({
   ownStore: {
     env: { ...FAST_DELIVERY, OPS_TOKEN },
-    prepare(dataDir) {
+    async prepare(dataDir) {
       // The first admin comes from the command line, the password on standard input.
-      const added = mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
+      const added = await mustRunOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`);
       expect(added).toContain(`${ADMIN.email} can sign in`);
-      expect(runOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`).output).toContain('exists already');
+      expect((await runOps('ops', ['add-operator', ADMIN.email, '--role', 'admin'], { DATA_DIR: dataDir }, `${ADMIN.password}\n`)).output).toContain('exists already');
     },
   },
 });
@@ -78,7 +78,7 @@ describe('the back office in the browser', () => {
     await signIn(page, SUPPORT);
     // Support sees the desk, not the release console or the operators.
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Players', 'Needs attention', 'Tickets', 'Catalogue', 'Insights', 'Audit log', expect.stringMatching(/^Alerts/)]);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Orders', 'Players', 'Needs attention', 'Tickets', 'Catalogue', 'Insights', 'Experiments', 'Audit log', expect.stringMatching(/^Alerts/)]);
     await page.getByLabel('Character ID or name').fill('cyra');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('link', { name: order.order_id }).waitFor();

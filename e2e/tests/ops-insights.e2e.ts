@@ -17,8 +17,8 @@ const { server, browser } = useE2e({
   ownStore: {
     // The rollup every second, so the figures follow the seeding at once.
     env: { ...FAST_DELIVERY, OPS_TOKEN, INSIGHTS_ROLLUP_SECONDS: '1' },
-    prepare(dataDir) {
-      mustRunOps('ops', ['add-operator', VIEWER.email, '--role', 'viewer'], { DATA_DIR: dataDir }, `${VIEWER.password}\n`);
+    async prepare(dataDir) {
+      await mustRunOps('ops', ['add-operator', VIEWER.email, '--role', 'viewer'], { DATA_DIR: dataDir }, `${VIEWER.password}\n`);
     },
   },
 });

@@ -15,8 +15,8 @@ const PLAYER_EMAIL = 'cyra.moon@example.com';
 const { server, browser } = useE2e({
   ownStore: {
     env: FAST_DELIVERY,
-    prepare(dataDir) {
-      mustRunOps('ops', ['add-operator', SUPPORT.email, '--role', 'support'], { DATA_DIR: dataDir }, `${SUPPORT.password}\n`);
+    async prepare(dataDir) {
+      await mustRunOps('ops', ['add-operator', SUPPORT.email, '--role', 'support'], { DATA_DIR: dataDir }, `${SUPPORT.password}\n`);
     },
   },
 });
