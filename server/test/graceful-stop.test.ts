@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpGameGateway } from '../src/game/http/http-game-gateway';
+import { buildSandboxGameServer, SANDBOX_GAME_DEV_SECRET } from '../src/http/sandbox/sandbox-game-server';
 import { mustCreateOrder, checkout, openOrderStore } from './support/order-helpers';
 import { callStore, pgliteData, startStore } from './support/store-process';
 import { testDbTargets } from './support/test-db';
@@ -36,16 +39,24 @@ describe('a store process asked to stop (SIGTERM)', () => {
 
 describe.each(testDbTargets())('a delivery worker stopping with a job under way on $name', (target) => {
   it('keeps the lease of an attempt handing a hung game its mail until the call is abandoned, then the job is free for another instance', async () => {
-    // A lease of a minute; the mail call is abandoned after callTimeoutMs, well after the stop's grace.
-    const store = await openOrderStore(target, { leaseMs: 60_000, stopGraceMs: 300, callTimeoutMs: 6_000 });
+    // A short claim lease (1.5 s, renewed every 0.5 s) and a long mail call (abandoned after 10 s): a lease
+    // running 6 s ahead or more can only be the send's own (claimSend covers the call), never the claim's.
+    // The game is a server of its own that outlives the store's close, as a publisher's does: its hung
+    // call ends when the store abandons it, not when the store's own sandbox game closes.
+    let endpoint: { url: string; secret: string } | null = null;
+    const games = new HttpGameGateway({ endpointOf: async () => endpoint, timeoutMs: 60_000, breakerFailures: Number.MAX_SAFE_INTEGER, policy: { hosts: [], loopback: true } });
+    const store = await openOrderStore(target, { leaseMs: 1_500, stopGraceMs: 300, callTimeoutMs: 10_000, giveUpAfterMs: 120_000 }, { games });
+    let game: FastifyInstance | null = null;
     try {
+      game = await buildSandboxGameServer({ db: store.db });
+      endpoint = { url: await game.listen({ host: '127.0.0.1', port: 0 }), secret: SANDBOX_GAME_DEV_SECRET };
       const order = await mustCreateOrder(store.app);
       // The game stops answering: the mail call hangs.
       await store.app.inject({ method: 'POST', url: '/sandbox/game-outage', payload: { mode: 'hang' } });
       expect((await checkout(store, order.order_id, 'paid')).status).toBeLessThan(400);
-      await until('the delivery job leased', async () => {
+      await until('the attempt handing the game its mail', async () => {
         const rows = await store.db.query<{ held: boolean }>(
-          `SELECT leased_until > now() + interval '30 seconds' AS held FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`,
+          `SELECT leased_until > now() + interval '6 seconds' AS held FROM delivery_outbox WHERE order_id = $1 AND job = 'deliver'`,
           [order.order_id],
         );
         return rows[0]?.held;
@@ -64,6 +75,7 @@ describe.each(testDbTargets())('a delivery worker stopping with a job under way 
       });
     } finally {
       await store.app.close();
+      await game?.close();
       await store.db.close();
     }
   });

@@ -1,3 +1,4 @@
+import { until } from './support/until';
 import { buildApp } from '../src/http/app';
 import { loadConfig } from '../src/config';
 import { openTestStore } from './support/test-app';
@@ -74,6 +75,21 @@ const postgresUrl = process.env.TEST_DATABASE_URL || '';
       expect((await store.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await store.app.close();
+    }
+  });
+
+  it('stays ready while every pooled connection is busy and the database answers on its other connection (a sale)', async () => {
+    const store = await openTestStore(testDbTargets().find((candidate) => candidate.name === 'PostgreSQL')!);
+    try {
+      await until('the catalogue listening', async () => (await store.app.inject({ method: 'GET', url: '/readyz' })).json<{ listening: boolean }>().listening);
+      // Every connection of the pool (10) held by a statement of 2.5 s: the probe waits past its second.
+      const held = Array.from({ length: 12 }, () => store.db.query('SELECT pg_sleep(2.5)'));
+      const busy = await store.app.inject({ method: 'GET', url: '/readyz' });
+      await Promise.all(held);
+      expect([busy.statusCode, busy.json()]).toEqual([200, expect.objectContaining({ ready: true, database: 'busy' })]);
+      expect((await store.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ ready: true, database: 'ok' });
+    } finally {
+      await store.close();
     }
   });
 });
