@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Opens a hash route and waits until its remote page has rendered inside the shell. */
 export async function openRoute(page: Page, baseUrl: string, route: string): Promise<void> {
@@ -47,4 +47,18 @@ export function narrowLayout(page: Page, selector = 'body *'): Promise<NarrowLay
     }
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, squeezed };
   }, selector);
+}
+
+/**
+ * Waits until the dialog's layer has finished sliding or fading in. A click aimed while the sheet still
+ * moves can land beside its target (the point is measured, then the sheet moves on before the press).
+ */
+export async function settled(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await dialog.evaluate(async (element) => {
+    const layer = element.closest('.tu-layer') ?? element;
+    // Only what ends: a spinner turns for ever.
+    const ending = layer.getAnimations({ subtree: true }).filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }

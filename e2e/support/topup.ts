@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { withSign } from '@topup/shared/sign';
 import type { Server, SandboxRole } from '@topup/shared/types';
-import { waitForRemotePage } from './page-helpers';
+import { settled, waitForRemotePage } from './page-helpers';
 
 /** The demo characters of a game, as the sandbox lists them. */
 export async function sandboxRoles(baseUrl: string, gameId: number): Promise<SandboxRole[]> {
@@ -37,6 +37,7 @@ export async function openTopUp(page: Page, baseUrl: string, query: string): Pro
 export async function pick(page: Page, field: 'server-field' | 'region-field', option: string): Promise<void> {
   await page.getByTestId(field).click();
   const popup = page.getByRole('dialog');
+  await settled(popup);
   await popup.getByRole('button', { name: option, exact: true }).click();
   await popup.waitFor({ state: 'detached' });
 }
@@ -74,7 +75,7 @@ export function hashQuery(page: Page): { path: string; query: URLSearchParams } 
 /** The text of the dialog on top, once one shows `text`. */
 export async function dialogWith(page: Page, text: string) {
   const dialog = page.locator('[role="dialog"], [role="alertdialog"]').filter({ hasText: text });
-  await dialog.waitFor();
+  await settled(dialog);
   return dialog;
 }
 

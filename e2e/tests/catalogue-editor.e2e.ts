@@ -27,12 +27,12 @@ let bannerFile: string;
 const { server, browser } = useE2e({
   ownStore: {
     env: FAST_DELIVERY,
-    prepare(dataDir) {
+    async prepare(dataDir) {
       for (const [who, role] of [
         [MERCHANDISER, 'merchandiser'],
         [VIEWER, 'viewer'],
       ] as const) {
-        expect(mustRunOps('ops', ['add-operator', who.email, '--role', role], { DATA_DIR: dataDir }, `${who.password}\n`)).toContain('can sign in');
+        expect(await mustRunOps('ops', ['add-operator', who.email, '--role', role], { DATA_DIR: dataDir }, `${who.password}\n`)).toContain('can sign in');
       }
       bannerFile = path.join(dataDir, 'harbor-banner.png');
       fs.writeFileSync(bannerFile, BANNER_PNG);
@@ -329,6 +329,88 @@ describe('the catalogue editor', () => {
     await page.getByText(/The draft changes nothing yet/).waitFor();
   });
 });
+
+describe("a game's rewards in the catalogue editor", () => {
+  it('a merchandiser changes the daily gift and a tier of game 18, is refused tiers out of order by the field, publishes, and a linked player gets the new gift and tier', async () => {
+    const page = await openEditor(MERCHANDISER);
+    await page.getByText(/The draft changes nothing yet/).waitFor();
+    await listButton(page, 'Games').click();
+    await page.locator('[data-row="18"] button').click();
+    const form = page.getByRole('form', { name: 'Emberwing Frontier' });
+    const rewards = form.getByRole('group', { name: 'Rewards for linked characters', exact: true });
+    expect(await rewards.getByLabel('Time zone', { exact: true }).inputValue()).toBe('America/New_York');
+    expect(await rewards.getByLabel('Points per 10.00 USD').inputValue()).toBe('100');
+    const gift = rewards.getByRole('group', { name: 'Daily gift', exact: true });
+    await gift.getByRole('group', { name: 'Item 1' }).getByLabel('Count', { exact: true }).fill('25');
+    const tiers = rewards.getByRole('group', { name: 'Tiers', exact: true });
+    const first = tiers.getByRole('group', { name: 'Tier 1' });
+    await first.getByLabel('Name in English').fill('Deckhand');
+    await first.getByLabel('Name in Korean').fill('갑판원');
+    await first.getByLabel('Name in Chinese').fill('水手');
+    // Silver from 0 points, as Bronze: the store's rule, said by the tiers in the operator's words.
+    const silver = tiers.getByRole('group', { name: 'Tier 2' }).getByLabel('From points');
+    await silver.fill('0');
+    await form.getByRole('button', { name: 'Save to draft' }).click();
+    await tiers.getByText('Tiers go from the fewest points up: each needs more points than the one before.').waitFor();
+    expect(await silver.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(/The draft changes nothing yet/).waitFor();
+    await expectNoAxeViolations(page, "a game's rewards refused in the catalogue editor");
+
+    await silver.fill('400');
+    await form.getByRole('button', { name: 'Save to draft' }).click();
+    await page.locator('[data-row="18"]').getByText('changed', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, "a game's rewards in the catalogue editor");
+    await rewards.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await saveScreenshot(page, 'ops-catalogue-rewards', { keepScroll: true });
+    // On a phone the form fits without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('button', { name: /^Publish as revision \d+$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Publish the draft as revision \d+$/ });
+    await dialog.locator('[data-key="18"]').getByText('changes Rewards: daily gift, Rewards: tiers', { exact: false }).waitFor();
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('A bigger daily gift and a first tier of its own');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /Published: the catalogue is now revision \d+\./ }).waitFor();
+
+    // A player links a character of game 18 with the code from its game mail: the new gift and tier.
+    const character = { server_id: '1801', role_id: `18017${String(process.pid % 100).padStart(2, '0')}`, uid: `18007${String(process.pid % 100).padStart(2, '0')}`, role_name: 'Rewarded Linker' };
+    expect((await fetch(`${server.url}/sandbox/roles`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game_id: 18, ...character }) })).status).toBe(200);
+    const player = await (await browser.newContext(PHONE)).newPage();
+    await openTopUp(player, server.url, 'game_id=18&area=us');
+    await confirmCharacter(player, 'NA-1 Aurora', character.role_id);
+    const panel = player.getByTestId('linked-character');
+    await panel.getByRole('button', { name: 'Get a code in your game mail' }).click();
+    const code = await waitFor('the code mail', async () => /\b(\d{6})\b/.exec((await gameMail(character.role_id, 'ownership_code'))[0]?.body ?? '')?.[1]);
+    await panel.getByLabel('Code from your game mail').fill(code);
+    await panel.getByRole('button', { name: 'Link', exact: true }).click();
+    await panel.getByTestId('linked-state').waitFor();
+    await panel.getByText('Tier: Deckhand').waitFor();
+    await panel.getByText('400 more points to Silver').waitFor();
+    await panel.getByText('Dragon Gems ×25', { exact: false }).waitFor();
+    await panel.getByRole('button', { name: "Claim today's gift" }).click();
+    await panel.getByTestId('gift-claimed').waitFor();
+    const mail = await waitFor('the gift mail', async () => (await gameMail(character.role_id, 'daily_gift'))[0]);
+    expect(mail.items).toEqual([{ name: 'Dragon Gems', quantity: 25 }]);
+  });
+});
+
+/** The character's mail of one kind in the sandbox game (game 18, server 1801). */
+async function gameMail(roleId: string, kind: string): Promise<Array<{ kind: string; body: string; items: Array<{ name: string; quantity: number }> }>> {
+  const response = await fetch(`${server.url}/sandbox/mailbox?game_id=18&server_id=1801&role_id=${roleId}`);
+  const body = (await response.json()) as { data: Array<{ kind: string; body: string; items: Array<{ name: string; quantity: number }> }> };
+  return body.data.filter((mail) => mail.kind === kind);
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`waited in vain for ${what}`);
+}
 
 async function expectValue(input: Locator, pattern: RegExp): Promise<void> {
   const deadline = Date.now() + 10_000;

@@ -312,6 +312,8 @@ describe('every player page at 320 px and at 200 % zoom (195 px wide)', () => {
     [`/payResult?order_id=${firstTopUp.order_id}`, '[data-testid="order-items"]'],
     ['/help?game_id=18&area=us', '[data-testid="my-tickets"]'],
     ['/orders', '.mo-find'],
+    // My orders by character, opened at a character (this browser holds no link to it: the section says so).
+    [`/orders?character=18~us~${BORIN.server_id}~${BORIN.role_id}`, '[data-testid="linked-orders-none"]'],
     ['/index_1', 'article[data-game-id]'],
     ['/pcIndex', '.pc-game'],
     ['/pcrole?game_id=18&area=us', '.pc-server'],

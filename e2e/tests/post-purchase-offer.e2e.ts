@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE } from '../support/browser';
-import { bundleCard, FAST_DELIVERY, mailbox, resultStatus, settleInSandbox } from '../support/orders';
+import { expectNoAxeViolations } from '../support/axe';
+import { bundleCard, deliveredOrder, FAST_DELIVERY, mailbox, resultStatus, settleInSandbox } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
 import { confirmCharacter, openTopUp } from '../support/topup';
 import { useE2e } from '../support/fixture';
@@ -71,5 +72,68 @@ describe('the post-purchase offer on a phone, in English', () => {
     expect(await (await askedAgain).json()).toMatchObject({ ret: 0, data: { offer: null } });
     await resultStatus(firstPage, 'delivered');
     expect(await firstPage.getByTestId('purchase-offer').count()).toBe(0);
+  });
+});
+
+describe('the post-purchase offer on a phone, in Chinese', () => {
+  it('shows the shared card in Chinese on the result page of a paid order and buys it in one step', async () => {
+    // Borin's order of 300 Dragon Gems, paid and delivered; its result page opened in Chinese.
+    const paid = await deliveredOrder(server.url, { server_id: '1801', role_id: '1801002', uid: '1800002' }, 'offer-zh');
+    await page.goto(`${server.url}/?lang=zh#/payResult?order_id=${paid.order_id}`);
+    await waitForRemotePage(page, '/payResult');
+    const offer = page.getByTestId('purchase-offer');
+    await offer.waitFor();
+    await offer.getByText('限时专属特惠').waitFor();
+    expect(await offer.getByTestId('purchase-offer-price').textContent()).toBe('$11.99');
+    expect(await offer.getByText('20% 折扣').count()).toBe(1);
+    expect(await offer.getByTestId('purchase-offer-timer').textContent()).toMatch(/^剩余 (30:00|29:[0-5]\d)/);
+    await expectNoAxeViolations(page, 'post-purchase offer · zh · phone');
+
+    // Without the agreement: the checkout's words in Chinese; with it, one order, paid in the sandbox.
+    await offer.getByRole('button', { name: '立即以 $11.99 购买' }).click();
+    expect(await offer.getByRole('alert').count()).toBeGreaterThan(0);
+    await offer.getByRole('checkbox').check();
+    await offer.getByRole('button', { name: '立即以 $11.99 购买' }).click();
+    // The sandbox checkout speaks Chinese too.
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: /^支付 / }).click();
+    await page.waitForURL(/#\/payResult\?order_id=/);
+    await waitForRemotePage(page, '/payResult');
+    const bought = new URL(page.url().replace('#/', '')).searchParams.get('order_id') ?? '';
+    expect(bought).not.toBe(paid.order_id);
+    await resultStatus(page, 'delivered');
+    const mails = (await mailbox(server.url, 18, '1801', '1801002')).filter((mail) => mail.order_id === bought);
+    expect(mails).toHaveLength(1);
+    expect(await page.getByTestId('purchase-offer').count()).toBe(0);
+  });
+});
+
+describe('the post-purchase offer on a phone, in Korean', () => {
+  it('shows the card in Korean on the result page of a paid order and buys it in one step', async () => {
+    // Aria's order of 300 Dragon Gems, paid and delivered; its result page opened in Korean.
+    const paid = await deliveredOrder(server.url, { server_id: '1801', role_id: '1801001', uid: '1800001' }, 'offer-ko');
+    await page.goto(`${server.url}/?lang=ko#/payResult?order_id=${paid.order_id}`);
+    await waitForRemotePage(page, '/payResult');
+    const offer = page.getByTestId('purchase-offer');
+    await offer.waitFor();
+    await offer.getByText('지금만 드리는 특가').waitFor();
+    expect(await offer.getByTestId('purchase-offer-price').textContent()).toBe('$11.99');
+    expect(await offer.getByText('20% 할인').count()).toBe(1);
+    expect(await offer.getByTestId('purchase-offer-timer').textContent()).toMatch(/^남은 시간 (30:00|29:[0-5]\d)/);
+    await expectNoAxeViolations(page, 'post-purchase offer · ko · phone');
+
+    await offer.getByRole('checkbox').check();
+    await offer.getByRole('button', { name: '$11.99에 바로 구매' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: / 결제$/ }).click();
+    await page.waitForURL(/#\/payResult\?order_id=/);
+    await waitForRemotePage(page, '/payResult');
+    const bought = new URL(page.url().replace('#/', '')).searchParams.get('order_id') ?? '';
+    expect(bought).not.toBe(paid.order_id);
+    await resultStatus(page, 'delivered');
+    const mails = (await mailbox(server.url, 18, '1801', '1801001')).filter((mail) => mail.order_id === bought);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.items).toEqual(expect.arrayContaining([{ name: '드래곤 젬', quantity: 980 }]));
+    expect(await page.getByTestId('purchase-offer').count()).toBe(0);
   });
 });

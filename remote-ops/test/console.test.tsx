@@ -25,7 +25,7 @@ describe('signing in', () => {
     fireEvent.input(screen.getByLabelText('비밀번호'), { target: { value: 'right password' } });
     fireEvent.click(screen.getByRole('button', { name: '로그인' }));
     const nav = await screen.findByRole('navigation');
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['주문', '플레이어', '확인 필요', '문의', '카탈로그', '인사이트', '감사 로그', '알림']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['주문', '플레이어', '확인 필요', '문의', '카탈로그', '인사이트', '실험', '감사 로그', '알림']);
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.csrf)).toEqual(['token-before', 'token-before']);
     await screen.findByText('이 필터에 맞는 주문이 없습니다.');
   });

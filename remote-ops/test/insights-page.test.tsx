@@ -38,6 +38,14 @@ const DELIVERY = {
   games: [{ game_id: 18, paid_orders: 2, delivered_orders: 2, failed_deliveries: 0, refunded_orders: 0, failure_rate: 0, refund_rate: 0, p50_ms: 1500, p95_ms: 5000, previous: null }],
   days: [{ day: '2026-11-01', game_id: 18, paid_orders: 2, delivered_orders: 2, failed_deliveries: 0, refunded_orders: 0, failure_rate: 0, refund_rate: 0, p50_ms: 1500, p95_ms: 5000 }],
 };
+const EXPERIMENT = {
+  experiment_id: 'winter-gems', game_id: 18, area: 'us', product_id: '18-us-currency-300', guardrail: 'conversion', state: 'running', stopped_why: '',
+  variants: [
+    { variant: 'control', share: 50, percent_off: 0, bonus_items: [], stopped: false, stopped_why: '', visitors: 100, converted: 20, revenue_minor: 9980, conversion: 0.2, conversion_interval: [0.1216, 0.2784], revenue_per_visitor: 99.8, revenue_per_visitor_interval: [59.85, 139.75] },
+    { variant: 'ten-off', share: 50, percent_off: 10, bonus_items: [], stopped: false, stopped_why: '', visitors: 100, converted: 25, revenue_minor: 11225, conversion: 0.25, conversion_interval: [0.1651, 0.3349], revenue_per_visitor: 112.25, revenue_per_visitor_interval: [72.1, 152.4] },
+  ],
+};
+const STOPPED_EXPERIMENT = { ...EXPERIMENT, experiment_id: 'old-one', state: 'stopped' };
 const DRAFT = { revision: 1, rows: [], problems: [], diff: {}, provider_pay_types: [], file: { games: [{ game_id: 18, names: { en: 'Emberwing Frontier', ko: '엠버윙 프론티어' } }], game_areas: [{ area: 'us' }], pay_types: [{ pay_type: 'card' }], discount_codes: [{ code: 'EMBER15' }], bundles: [] } };
 
 describe('Insights', () => {
@@ -48,6 +56,7 @@ describe('Insights', () => {
       'GET /insights/sales': { body: SALES },
       'GET /insights/delivery': { body: DELIVERY },
       'GET /catalogue/draft': { body: DRAFT },
+      'GET /experiments': { body: { experiments: [EXPERIMENT, STOPPED_EXPERIMENT] } },
     });
     await renderConsole('/ops/insights?from=2026-11-01&to=2026-11-02&game_id=18');
     const nav = await screen.findByRole('navigation');
@@ -70,7 +79,15 @@ describe('Insights', () => {
       'Revenue and net per day (USD)',
       'Payment to delivery, 95th percentile per day (seconds)',
       'Failed deliveries per day (%)',
+      'Conversion per variant, with its 95 % interval',
+      'Revenue per visitor per variant (USD), with its 95 % interval',
     ]);
+    // The running experiments' results with their intervals, and the way to all experiments.
+    const experiments = screen.getByRole('region', { name: 'Offer experiments' });
+    const results = within(experiments).getByRole('table', { name: 'Results of winter-gems' });
+    expect(within(within(results).getAllByRole('row')[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10 % off', '50%', '100', '25', '25%95 %: 16.5% – 33.5%', '$1.1295 %: $0.72 – $1.52']);
+    expect(within(experiments).queryByText(/old-one/)).toBeNull();
+    expect(within(experiments).getByRole('link', { name: 'All experiments' })).toHaveAttribute('href', '/ops/experiments');
     const breakdown = screen.getByRole('table', { name: 'Sales by Game' });
     expect(within(breakdown).getByRole('rowheader')).toHaveTextContent('Emberwing Frontier');
     const delivery = screen.getByRole('table', { name: 'Delivery health' });
@@ -95,6 +112,7 @@ describe('Insights', () => {
       'GET /insights/sales': { body: { ...SALES, currencies: [], days: [], breakdown: [] } },
       'GET /insights/delivery': () => (failing ? { status: 400, body: { error: 'tz must be a time zone name', code: 'badFilter' } } : { body: DELIVERY }),
       'GET /catalogue/draft': { body: DRAFT },
+      'GET /experiments': { body: { experiments: [] } },
     });
     await renderConsole('/ops/insights', 'ko');
     await screen.findByRole('heading', { name: '인사이트', level: 1 });

@@ -78,7 +78,12 @@ export function renderSection(runs: readonly DatabaseRun[], setting: BenchSettin
     '',
     'Catalogue reads are answered from the in-memory catalogue. Reads about a character (first-buy and limits, ' +
       'role lookups) query the database on every request; on PGlite those run one at a time inside the server process, ' +
-      'which is what bounds them there.',
+      'which is what bounds them there. A role lookup is a signed HTTP call to the sandbox game, which runs in the same process ' +
+      'and reads its own tables. `getRoleInfo` asks for one character again and again: a store with decision 126 answers it ' +
+      'from its memory of characters found (`ROLE_MEMORY_SECONDS`) after the first request. ' +
+      '"getRoleInfo, a new character each time" names a character of its own in every request, one the game does not know, ' +
+      'so every store asks the game every time ("not found" is never remembered, and no two lookups are alike to share a call): ' +
+      'what a lookup costs when the game is asked.',
     '',
   ];
   if (setting.note) lines.push(`> ${setting.note}`, '');

@@ -82,6 +82,8 @@ export interface ServerConfig {
   readonly demoDiscountCodes: boolean;
   /** Role lookups allowed per client address per minute (`ROLE_LOOKUPS_PER_MINUTE`). */
   readonly roleLookupsPerMinute: number;
+  /** How long a character the game found is remembered by this instance (`ROLE_MEMORY_SECONDS`, decision 126); 0: never. */
+  readonly roleMemoryMs: number;
   /**
    * How often a server checks the catalogue's revision row besides hearing each revision announced
    * (`CATALOGUE_CHECK_SECONDS`, default 5): the fallback when a notification is lost.
@@ -241,6 +243,7 @@ export function configFrom(settings: Settings): ServerConfig {
     seedDemo,
     demoDiscountCodes: settings.DEMO_DISCOUNT_CODES ?? seedDemo,
     roleLookupsPerMinute: settings.ROLE_LOOKUPS_PER_MINUTE,
+    roleMemoryMs: settings.ROLE_MEMORY_SECONDS * 1000,
     catalogueCheckMs: settings.CATALOGUE_CHECK_SECONDS * 1000,
     instanceName: settings.INSTANCE_NAME ?? DEFAULT_INSTANCE_NAME,
     databaseApplicationName: settings.DATABASE_APPLICATION_NAME ?? null,

@@ -1,6 +1,6 @@
 import { buildApp } from '../src/http/app';
 import { CatalogueCache } from '../src/catalogue/catalogue-cache';
-import { exportCatalogue, importCatalogue } from '../src/catalogue/catalogue-file';
+import { checkCatalogueFile, exportCatalogue, importCatalogue } from '../src/catalogue/catalogue-file';
 import { loadConfig } from '../src/config';
 import { addOperator } from '../src/ops/operator-admin';
 import { call, GENEROUS_LIMITS, openTestStore, type TestStore } from './support/test-app';
@@ -256,6 +256,36 @@ describe.each(testDbTargets())('the catalogue draft on $name', (target) => {
     expect(draft.provider_pay_types).toEqual(['card', 'wallet', 'bank', 'mobile']);
     expect(draft.problems).toEqual([expect.stringMatching(/\(18\/us\/carrier_pigeon\): the payment provider takes no pay type "carrier_pigeon" \(it takes card, wallet, bank, mobile\)$/)]);
     await merch.send('POST', '/catalogue/draft/discard', { reason: 'no pigeons' });
+  });
+
+  it('refuses a game\'s rewards the file check refuses (an unknown time zone, tiers out of order, a reward named twice) when drafted, and publishes a good change with what it changes named', async () => {
+    const merch = await signedIn('merch@ops.example');
+    const game = (await exportCatalogue(store.db)).games.find((g) => g.game_id === 18)!;
+    const rewards = game.rewards!;
+    const zone = await save(merch, 'games', { ...game, rewards: { ...rewards, time_zone: 'Asia/Atlantis' } });
+    expect(zone).toMatchObject({
+      status: 400,
+      body: { code: 'rowInvalid', problems: ['rewards.time_zone "Asia/Atlantis" is not a time zone (use an IANA name such as Asia/Seoul)'], rewards: [{ field: 'time_zone', reason: 'timeZone', value: 'Asia/Atlantis' }] },
+    });
+    const order = await save(merch, 'games', { ...game, rewards: { ...rewards, tiers: [rewards.tiers[1], rewards.tiers[0]] } });
+    expect(order.body).toMatchObject({ code: 'rowInvalid', rewards: [{ field: 'tiers', reason: 'tierOrder' }] });
+    const twice = await save(merch, 'games', { ...game, rewards: { ...rewards, redeem: [rewards.redeem![0], { ...rewards.redeem![0], points: 900 }] } });
+    expect(twice.body).toMatchObject({ code: 'rowInvalid', rewards: [{ field: 'redeem', reason: 'rewardTwice', value: '18-points-100' }] });
+    expect((await merch.send('GET', '/catalogue/draft')).body.rows).toEqual([]);
+    // The same rules judge a file.
+    expect(checkCatalogueFile({ ...(await exportCatalogue(store.db)), games: [{ ...game, rewards: { ...rewards, time_zone: 'Asia/Atlantis' } }] })).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\(18\): rewards\.time_zone "Asia\/Atlantis" is not a time zone/)]),
+    );
+
+    const gift = [{ name: 'Dragon Gems', quantity: 25 }];
+    const tiers = [rewards.tiers[0]!, { ...rewards.tiers[1]!, min_points: 400 }, ...rewards.tiers.slice(2)];
+    const saved = await save(merch, 'games', { ...game, rewards: { ...rewards, daily_gift: gift, tiers } });
+    expect(saved.status).toBe(200);
+    const changed = (saved.body.draft as Json).diff.lists.games.rows.changed;
+    expect(changed).toEqual([expect.objectContaining({ key: '18', fields: ['rewards.daily_gift', 'rewards.tiers'] })]);
+    const published = await merch.send('POST', '/catalogue/draft/publish', { reason: 'a bigger daily gift', request_key: 'draft-publish-rewards' });
+    expect(published.status).toBe(200);
+    expect((await exportCatalogue(store.db)).games.find((g) => g.game_id === 18)!.rewards).toMatchObject({ daily_gift: gift, tiers: [{ min_points: 0 }, { min_points: 400 }, { min_points: 2000 }, { min_points: 10000 }] });
   });
 
   it('lets a viewer read the draft but change nothing', async () => {

@@ -133,11 +133,11 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       // Remotes are served under versioned URLs; "auto" makes chunks load next to remoteEntry.js.
       publicPath: isHost ? '/' : 'auto',
       uniqueName: mfName,
-      filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
-      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
-      cssFilename: '[name].[contenthash:10].css',
-      cssChunkFilename: '[name].[contenthash:10].css',
-      assetModuleFilename: 'static/[name].[contenthash:10][ext]',
+      filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+      cssFilename: '[name].[contenthash:8].css',
+      cssChunkFilename: '[name].[contenthash:8].css',
+      assetModuleFilename: 'static/[name].[contenthash:8][ext]',
       clean: true,
     },
     resolve: {

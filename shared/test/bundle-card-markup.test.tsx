@@ -68,3 +68,34 @@ describe('the bundle card and a purchase limit', () => {
     expect(screen.getByTestId('bundle-sold-out')).toHaveTextContent('구매 한도 도달');
   });
 });
+
+describe('the bundle card in an offer experiment', () => {
+  // What getPayPrice answers a visitor of a variant with 10 % off and bonus items (docs/api.md, "Offer experiments").
+  const VARIANT: Bundle = {
+    ...PACK,
+    product_id: '18-us-currency-300',
+    product_name: '300 Dragon Gems',
+    product_content: '300 Dragon Gems delivered to your in-game mailbox.\nBonus: Stamina Potion ×3',
+    amount: '4.49',
+    role_buy_limit: 0,
+    role_buy_limit_progress: '',
+    first_buy: 1,
+    first_pay_content: 'First top-up: 300 Dragon Gems + 300 first-time bonus · Bonus: Stamina Potion ×3',
+    pay_content: '300 Dragon Gems + 30 bonus · Bonus: Stamina Potion ×3',
+    bonus_items: [{ name: 'Stamina Potion', quantity: 3 }],
+  };
+
+  it('shows the variant’s price on the button the player presses and its bonus under the name', async () => {
+    const pressed: string[] = [];
+    await renderCard(VARIANT, (b) => pressed.push(b.amount));
+    expect(screen.getByTestId('bundle-subtitle')).toHaveTextContent('Bonus: Stamina Potion ×3');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Buy 300 Dragon Gems for $4.49' }));
+    // The price the order then sends as seen_amount is the variant's.
+    expect(pressed).toEqual(['4.49']);
+  });
+
+  it('names the bonus once the first purchase is used up too', async () => {
+    await renderCard({ ...VARIANT, first_buy: 0 }, () => undefined);
+    expect(screen.getByTestId('bundle-subtitle')).toHaveTextContent('300 Dragon Gems + 30 bonus · Bonus: Stamina Potion ×3');
+  });
+});

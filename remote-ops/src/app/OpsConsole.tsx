@@ -24,6 +24,7 @@ import './ops.css';
 
 // Insights and its charts load when opened, not with the rest of the console.
 const InsightsPage = lazy(() => import('../features/insights/InsightsPage'));
+const ExperimentsPage = lazy(() => import('../features/experiments/ExperimentsPage'));
 
 interface Section {
   readonly path: string;
@@ -38,6 +39,7 @@ const SECTIONS: readonly Section[] = [
   { path: 'tickets', label: 'nav.tickets', permission: 'read' },
   { path: 'catalogue', label: 'nav.catalogue', permission: 'read' },
   { path: 'insights', label: 'nav.insights', permission: 'read' },
+  { path: 'experiments', label: 'nav.experiments', permission: 'read' },
   { path: 'releases', label: 'nav.releases', permission: 'releases.read' },
   { path: 'operators', label: 'nav.operators', permission: 'operators.manage' },
   { path: 'audit', label: 'nav.audit', permission: 'read' },
@@ -136,6 +138,7 @@ function Console() {
           <Route path="catalogue" element={<Guarded permission="read"><CataloguePage /></Guarded>} />
           <Route path="catalogue/edit" element={<Guarded permission="read"><CatalogueEditorPage /></Guarded>} />
           <Route path="insights" element={<Guarded permission="read"><Suspense fallback={<Loading />}><InsightsPage /></Suspense></Guarded>} />
+          <Route path="experiments" element={<Guarded permission="read"><Suspense fallback={<Loading />}><ExperimentsPage /></Suspense></Guarded>} />
           <Route path="releases" element={<Guarded permission="releases.read"><ReleasesPage /></Guarded>} />
           <Route path="operators" element={<Guarded permission="operators.manage"><OperatorsPage /></Guarded>} />
           <Route path="audit" element={<Guarded permission="read"><AuditPage /></Guarded>} />

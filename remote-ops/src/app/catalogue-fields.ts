@@ -20,7 +20,8 @@ export type FieldKind =
   | 'nullableInt'
   | 'nullableText'
   | 'choice'
-  | 'items';
+  | 'items'
+  | 'rewards';
 
 export interface FieldSpec {
   readonly name: string;
@@ -63,9 +64,10 @@ export const LIST_SPECS: readonly ListSpec[] = [
       f('in_voucher_centre', 'bool'),
       f('sort', 'int'),
       f('help', 'paragraphs'),
+      f('rewards', 'rewards'),
     ],
     title: (row) => nameIn(row.names),
-    blank: { game_id: '', names: localizedBlank, descriptions: localizedBlank, icon_url: '', role_lookup: 'id', server_sign_required: false, role_help_image: '', in_voucher_centre: true, sort: 0, help: {} },
+    blank: { game_id: '', names: localizedBlank, descriptions: localizedBlank, icon_url: '', role_lookup: 'id', server_sign_required: false, role_help_image: '', in_voucher_centre: true, sort: 0, help: {}, rewards: null },
   },
   {
     list: 'game_areas',
@@ -250,8 +252,31 @@ export interface ItemInput {
   readonly zh: string;
 }
 
-/** What each input holds while it is edited: text, or a tick, or three texts for a field in every language, or item rows. */
-export type Draft = Record<string, string | boolean | Record<string, string> | readonly ItemInput[]>;
+/** Three texts, one per language, as a row's inputs hold them. */
+export interface NamesInput {
+  readonly en: string;
+  readonly ko: string;
+  readonly zh: string;
+}
+
+/**
+ * A game's rewards as the form holds them (docs/catalogue.md, "Rewards"): whether the game gives any, its
+ * time zone, the daily gift's items, points per 1,000 minor units of each currency, tiers and the rewards
+ * points buy, each a row.
+ */
+export interface RewardsInput {
+  readonly on: boolean;
+  readonly time_zone: string;
+  readonly gift: readonly ItemInput[];
+  readonly rates: ReadonlyArray<{ readonly currency: string; readonly points: string }>;
+  readonly tiers: ReadonlyArray<{ readonly min_points: string } & NamesInput>;
+  readonly redeem: ReadonlyArray<{ readonly reward_id: string; readonly points: string; readonly items: readonly ItemInput[] } & NamesInput>;
+  /** Whether the row has a `redeem` list (an empty one is kept, an absent one not added). */
+  readonly hasRedeem: boolean;
+}
+
+/** What each input holds while it is edited: text, or a tick, or three texts for a field in every language, or item rows, or a game's rewards. */
+export type Draft = Record<string, string | boolean | Record<string, string> | readonly ItemInput[] | RewardsInput>;
 
 /** The currency an area sells in, and its minor units' decimals (USD 2, KRW 0, JPY 0): from Intl, so any currency is right. */
 export function decimalsOf(currency: string): number {
@@ -283,6 +308,112 @@ export function minorOf(text: string, currency: string): number | null {
 
 const LANGUAGES = ['en', 'ko', 'zh'] as const;
 
+/** Items as rows of inputs. */
+function itemsToInputs(value: unknown): ItemInput[] {
+  return Array.isArray(value)
+    ? value.map((item: { name?: unknown; quantity?: unknown; names?: Record<string, unknown> }) => ({
+        name: str(item?.name),
+        quantity: str(item?.quantity),
+        en: str(item?.names?.en),
+        ko: str(item?.names?.ko),
+        zh: str(item?.names?.zh),
+      }))
+    : [];
+}
+
+/** Rows of item inputs as items (a row left wholly empty is none), and what is wrong with them. */
+function itemsFromInputs(items: readonly ItemInput[]): { items: Array<Record<string, unknown>>; problems: Array<'itemName' | 'itemQuantity'> } {
+  const filled = items.filter((item) => [item.name, item.quantity, ...LANGUAGES.map((language) => item[language])].some((text) => text.trim() !== ''));
+  const problems: Array<'itemName' | 'itemQuantity'> = [];
+  if (filled.some((item) => !item.name.trim())) problems.push('itemName');
+  if (filled.some((item) => !/^\d+$/.test(item.quantity.trim()) || Number(item.quantity) < 1)) problems.push('itemQuantity');
+  return {
+    items: filled.map((item) => {
+      const names = Object.fromEntries(LANGUAGES.flatMap((language) => (item[language].trim() ? [[language, item[language].trim()]] : [])));
+      return { name: item.name.trim(), quantity: Number(item.quantity.trim()), ...(Object.keys(names).length > 0 ? { names } : {}) };
+    }),
+    problems,
+  };
+}
+
+const namesOf = (value: unknown): NamesInput => {
+  const names = (value ?? {}) as Record<string, unknown>;
+  return { en: str(names.en), ko: str(names.ko), zh: str(names.zh) };
+};
+const namesFrom = (input: NamesInput) => ({ en: input.en.trim(), ko: input.ko.trim(), zh: input.zh.trim() });
+
+/** A game without rewards, as the form starts them when the operator turns them on. */
+export const NO_REWARDS: RewardsInput = { on: false, time_zone: 'UTC', gift: [], rates: [], tiers: [], redeem: [], hasRedeem: false };
+
+/** A game's rewards (`games.rewards`, or null) as the form's inputs. */
+export function rewardsToInput(value: unknown): RewardsInput {
+  if (!value || typeof value !== 'object') return NO_REWARDS;
+  const rewards = value as Record<string, unknown>;
+  const rates = (rewards.points_per_1000_minor ?? {}) as Record<string, unknown>;
+  return {
+    on: true,
+    time_zone: str(rewards.time_zone),
+    gift: itemsToInputs(rewards.daily_gift),
+    rates: Object.entries(rates).map(([currency, points]) => ({ currency, points: str(points) })),
+    tiers: (Array.isArray(rewards.tiers) ? (rewards.tiers as Array<Record<string, unknown>>) : []).map((tier) => ({ min_points: str(tier.min_points), ...namesOf(tier.names) })),
+    redeem: (Array.isArray(rewards.redeem) ? (rewards.redeem as Array<Record<string, unknown>>) : []).map((reward) => ({
+      reward_id: str(reward.reward_id),
+      points: str(reward.points),
+      items: itemsToInputs(reward.items),
+      ...namesOf(reward.names),
+    })),
+    hasRedeem: Array.isArray(rewards.redeem),
+  };
+}
+
+/** The part of a game's rewards an input problem is shown by: `rewards.tiers`, `rewards.daily_gift`… */
+export type RewardsPart = 'time_zone' | 'daily_gift' | 'points_per_1000_minor' | 'tiers' | 'redeem';
+
+const whole = (text: string) => /^\d+$/.test(text.trim());
+
+/**
+ * The form's rewards as the catalogue's (null when the game gives none), and the inputs that are not values
+ * (named `rewards.<part>`). Only what the form cannot turn into a value is judged here: the time zone, the
+ * tiers' order and everything else the catalogue file's rules say are the server's to judge.
+ */
+export function rewardsFromInput(input: RewardsInput): { rewards: Record<string, unknown> | null; problems: InputProblem[] } {
+  if (!input.on) return { rewards: null, problems: [] };
+  const problems: InputProblem[] = [];
+  const at = (part: RewardsPart, problem: InputProblem['problem']) => {
+    if (!problems.some((p) => p.field === `rewards.${part}` && p.problem === problem)) problems.push({ field: `rewards.${part}`, problem });
+  };
+  const gift = itemsFromInputs(input.gift);
+  for (const problem of gift.problems) at('daily_gift', problem);
+  const rates: Record<string, number> = {};
+  for (const rate of input.rates) {
+    const currency = rate.currency.trim().toUpperCase();
+    if (currency === '' && rate.points.trim() === '') continue;
+    if (!/^[A-Z]{3}$/.test(currency)) at('points_per_1000_minor', 'currency');
+    if (!whole(rate.points)) at('points_per_1000_minor', 'wholeNumber');
+    rates[currency] = Number(rate.points.trim());
+  }
+  const tiers = input.tiers.map((tier) => {
+    if (!whole(tier.min_points)) at('tiers', 'wholeNumber');
+    return { min_points: Number(tier.min_points.trim()), names: namesFrom(tier) };
+  });
+  const redeem = input.redeem.map((reward) => {
+    if (!whole(reward.points)) at('redeem', 'wholeNumber');
+    const items = itemsFromInputs(reward.items);
+    for (const problem of items.problems) at('redeem', problem);
+    return { reward_id: reward.reward_id.trim(), points: Number(reward.points.trim()), names: namesFrom(reward), items: items.items };
+  });
+  return {
+    rewards: {
+      time_zone: input.time_zone.trim(),
+      daily_gift: gift.items.length > 0 ? gift.items : null,
+      points_per_1000_minor: rates,
+      tiers,
+      ...(input.hasRedeem || redeem.length > 0 ? { redeem } : {}),
+    },
+    problems,
+  };
+}
+
 /** A row's values as the form's inputs; `currencyOf` names the currency of an area (a price is shown in its units). */
 export function toInputs(fields: readonly FieldSpec[], row: Readonly<Record<string, unknown>>, currencyOf: (area: string) => string = () => 'USD'): Draft {
   const inputs: Draft = {};
@@ -293,15 +424,10 @@ export function toInputs(fields: readonly FieldSpec[], row: Readonly<Record<stri
         inputs[field.name] = typeof value === 'number' ? unitsOf(value, currencyOf(str(row.area))) : str(value);
         break;
       case 'items':
-        inputs[field.name] = Array.isArray(value)
-          ? value.map((item: { name?: unknown; quantity?: unknown; names?: Record<string, unknown> }) => ({
-              name: str(item?.name),
-              quantity: str(item?.quantity),
-              en: str(item?.names?.en),
-              ko: str(item?.names?.ko),
-              zh: str(item?.names?.zh),
-            }))
-          : [];
+        inputs[field.name] = itemsToInputs(value);
+        break;
+      case 'rewards':
+        inputs[field.name] = rewardsToInput(value);
         break;
       case 'bool':
         inputs[field.name] = value === true;
@@ -339,7 +465,7 @@ function toLocalInput(iso: string): string {
 /** A field the form cannot turn into a value: which, and the words key of why. */
 export interface InputProblem {
   readonly field: string;
-  readonly problem: 'wholeNumber' | 'json' | 'when' | 'amount' | 'itemName' | 'itemQuantity';
+  readonly problem: 'wholeNumber' | 'json' | 'when' | 'amount' | 'itemName' | 'itemQuantity' | 'currency';
 }
 
 /**
@@ -376,15 +502,15 @@ export function fromInputs(fields: readonly FieldSpec[], inputs: Draft, currency
         break;
       }
       case 'items': {
-        const items = Array.isArray(raw) ? (raw as readonly ItemInput[]) : [];
-        // A row left wholly empty is no item.
-        const filled = items.filter((item) => [item.name, item.quantity, ...LANGUAGES.map((language) => item[language])].some((text) => text.trim() !== ''));
-        if (filled.some((item) => !item.name.trim())) problems.push({ field: field.name, problem: 'itemName' });
-        if (filled.some((item) => !/^\d+$/.test(item.quantity.trim()) || Number(item.quantity) < 1)) problems.push({ field: field.name, problem: 'itemQuantity' });
-        row[field.name] = filled.map((item) => {
-          const names = Object.fromEntries(LANGUAGES.flatMap((language) => (item[language].trim() ? [[language, item[language].trim()]] : [])));
-          return { name: item.name.trim(), quantity: Number(item.quantity.trim()), ...(Object.keys(names).length > 0 ? { names } : {}) };
-        });
+        const items = itemsFromInputs(Array.isArray(raw) ? (raw as readonly ItemInput[]) : []);
+        for (const problem of items.problems) problems.push({ field: field.name, problem });
+        row[field.name] = items.items;
+        break;
+      }
+      case 'rewards': {
+        const rewards = rewardsFromInput(raw && typeof raw === 'object' && !Array.isArray(raw) && 'on' in raw ? (raw as RewardsInput) : NO_REWARDS);
+        problems.push(...rewards.problems);
+        row[field.name] = rewards.rewards;
         break;
       }
       case 'int':

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { currencyCode } from '@topup/shared/rules';
 import type { CatalogueDraft, CatalogueDraftRow, PriceChange } from '@topup/shared/types';
@@ -10,7 +10,9 @@ import { ActionDialog, Empty, ErrorNote, largePriceChangesOf, Loading, PriceChan
 import { OpsPageFrame } from '../app/OpsPageFrame';
 import { CatalogueDiffView } from '../app/CatalogueDiffView';
 import { ImageField } from '../app/ImageField';
-import { blankRow, fieldsOf, fromInputs, LIST_SPECS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem, type ItemInput } from '../app/catalogue-fields';
+import { ItemRows } from '../app/ItemRows';
+import { RewardsField } from '../app/RewardsField';
+import { blankRow, fieldsOf, fromInputs, LIST_SPECS, NO_REWARDS, specOf, toInputs, type Draft, type FieldSpec, type InputProblem, type ItemInput, type RewardsInput, type RewardsPart } from '../app/catalogue-fields';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -268,6 +270,16 @@ export function CatalogueEditorPage() {
   );
 }
 
+/** A game's rewards the server refused by the catalogue file's rules (`rewards` of a 400 rowInvalid). */
+interface RewardRefusal {
+  readonly field: RewardsPart;
+  readonly reason: 'timeZone' | 'tierOrder' | 'rewardTwice';
+  readonly value?: string;
+}
+
+/** The part of a game's rewards a server problem names (`rewards/tiers/1/min_points: …`, `rewards.time_zone "…"`). */
+const rewardsPartOf = (problem: string): RewardsPart | null => (/^rewards[./](time_zone|daily_gift|points_per_1000_minor|tiers|redeem)\b/.exec(problem)?.[1] as RewardsPart | undefined) ?? null;
+
 /** A picture the server refused (`pictures` of a 400 rowInvalid). */
 interface PictureRefusal {
   readonly field: string;
@@ -304,6 +316,8 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   /** Pictures the store does not have, named in the operator's language next to their field. */
   const [pictures, setPictures] = useState<PictureRefusal[]>([]);
+  /** A game's rewards the file's rules refuse, named in the operator's language by their part. */
+  const [rewardRefusals, setRewardRefusals] = useState<RewardRefusal[]>([]);
   const [error, setError] = useState<OpsApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const formId = useId();
@@ -315,7 +329,13 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
   const problemsOf = (field: string): string[] => [
     ...local.filter((p) => p.field === field).map((p) => t(`editor.input.${p.problem}`)),
     ...pictures.filter((p) => p.field === field).map((p) => t(`editor.picture.${p.reason}`, { url: p.url })),
-    ...serverProblems.filter((p) => names(p, field)),
+    // A problem of one part of a game's rewards is shown by that part (rewardProblemsOf).
+    ...serverProblems.filter((p) => names(p, field) && !(field === 'rewards' && rewardsPartOf(p))),
+  ];
+  const rewardProblemsOf = (part: RewardsPart): string[] => [
+    ...local.filter((p) => p.field === `rewards.${part}`).map((p) => t(`editor.input.${p.problem}`)),
+    ...rewardRefusals.filter((p) => p.field === part).map((p) => t(`editor.rewards.problem.${p.reason}`, { value: p.value ?? '' })),
+    ...serverProblems.filter((p) => rewardsPartOf(p) === part),
   ];
   const rowProblems = serverProblems.filter((p) => !fields.some((field) => names(p, field.name)));
 
@@ -326,6 +346,7 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
     setLocal(problems);
     setServerProblems([]);
     setPictures([]);
+    setRewardRefusals([]);
     setError(null);
     if (problems.length > 0) {
       firstProblem.current?.focus();
@@ -338,8 +359,11 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
       const refusal = failure instanceof OpsApiError ? failure : new OpsApiError(0, 'network', String(failure));
       setError(refusal);
       const refused = Array.isArray(refusal.body?.pictures) ? (refusal.body.pictures as PictureRefusal[]) : [];
-      const said = (problem: string) => refused.some((p) => problem.startsWith(`${p.field}: the picture ${p.url} `));
+      const rewards = Array.isArray(refusal.body?.rewards) ? (refusal.body.rewards as RewardRefusal[]) : [];
+      // The server's English words of a refusal the form names in the operator's language are not shown twice.
+      const said = (problem: string) => refused.some((p) => problem.startsWith(`${p.field}: the picture ${p.url} `)) || (rewards.length > 0 && problem.startsWith('rewards.'));
       setPictures(refused);
+      setRewardRefusals(rewards);
       setServerProblems(Array.isArray(refusal.body?.problems) ? (refusal.body.problems as string[]).filter((problem) => !said(problem)) : []);
       firstProblem.current?.focus();
     } finally {
@@ -382,6 +406,7 @@ function RowEditor({ editing, payTypes, mark, canEdit, onSaved, onDrop, onClose 
             value={inputs[field.name]}
             readOnly={readOnly || (Boolean(field.key) && !editing.isNew)}
             problems={problemsOf(field.name)}
+            partProblems={rewardProblemsOf}
             onChange={(value) => set(field.name, value)}
             currencyArea={typeof inputs.area === 'string' ? inputs.area : ''}
           />
@@ -409,11 +434,13 @@ interface FieldInputProps {
   readonly value: Draft[string] | undefined;
   readonly readOnly: boolean;
   readonly problems: readonly string[];
+  /** The problems of one part of a game's rewards. */
+  readonly partProblems: (part: RewardsPart) => readonly string[];
   readonly onChange: (value: Draft[string]) => void;
   readonly currencyArea: string;
 }
 
-function FieldInput({ list, field, value, readOnly, problems, onChange, currencyArea }: FieldInputProps) {
+function FieldInput({ list, field, value, readOnly, problems, partProblems, onChange, currencyArea }: FieldInputProps) {
   const { t } = useOpsTranslation();
   const id = useId();
   const label = t(`editor.field.${list}.${field.name}`, { defaultValue: t(`editor.field.${field.name}`, { defaultValue: field.name }) });
@@ -468,6 +495,10 @@ function FieldInput({ list, field, value, readOnly, problems, onChange, currency
   }
   if (field.kind === 'items') {
     return <ItemRows id={id} label={label} items={Array.isArray(value) ? (value as readonly ItemInput[]) : []} readOnly={readOnly} invalid={problems.length > 0} describedBy={describedBy} after={after} onChange={onChange} />;
+  }
+  if (field.kind === 'rewards') {
+    const rewards = value && typeof value === 'object' && !Array.isArray(value) && 'on' in value ? (value as RewardsInput) : NO_REWARDS;
+    return <RewardsField id={id} label={label} value={rewards} readOnly={readOnly} after={after} describedBy={describedBy} problemsOf={partProblems} onChange={onChange} />;
   }
   if (field.kind === 'image') {
     return (
@@ -582,66 +613,6 @@ function SaleState({ row }: { readonly row: Row }) {
   if (starts > now) return <span className="ops-tag ops-tag--pending">{t('editor.saleNotYet')}</span>;
   if (ends <= now) return <span className="ops-tag">{t('editor.saleEnded')}</span>;
   return <span className="ops-tag ops-tag--paid">{t('editor.onSale')}</span>;
-}
-
-const NO_ITEM: ItemInput = { name: '', quantity: '', en: '', ko: '', zh: '' };
-
-interface ItemRowsProps {
-  readonly id: string;
-  readonly label: string;
-  readonly items: readonly ItemInput[];
-  readonly readOnly: boolean;
-  readonly invalid: boolean;
-  readonly describedBy: string | undefined;
-  readonly after: ReactNode;
-  readonly onChange: (items: readonly ItemInput[]) => void;
-}
-
-/** What a bundle delivers, one item a row: its name as the game knows it, how many, and its name in other languages; rows added and removed. */
-function ItemRows({ id, label, items, readOnly, invalid, describedBy, after, onChange }: ItemRowsProps) {
-  const { t } = useOpsTranslation();
-  const set = (index: number, change: Partial<ItemInput>) => onChange(items.map((item, at) => (at === index ? { ...item, ...change } : item)));
-  const cells = [
-    ['name', 'editor.items.name'],
-    ['quantity', 'editor.items.quantity'],
-    ['en', 'editor.items.en'],
-    ['ko', 'editor.items.ko'],
-    ['zh', 'editor.items.zh'],
-  ] as const;
-  return (
-    <fieldset className="ops-field ops-field--wide ops-items" aria-describedby={describedBy} data-field-kind="items">
-      <legend>{label}</legend>
-      {items.length === 0 ? <p className="ops-muted">{t('editor.items.none')}</p> : null}
-      {items.map((item, index) => (
-        <div key={index} className="ops-items__row" role="group" aria-label={t('editor.items.row', { n: index + 1 })}>
-          {cells.map(([name, words]) => (
-            <label key={name} className="ops-field" htmlFor={`${id}-${index}-${name}`}>
-              <span>{t(words)}</span>
-              <input
-                id={`${id}-${index}-${name}`}
-                value={item[name]}
-                disabled={readOnly}
-                aria-invalid={invalid || undefined}
-                inputMode={name === 'quantity' ? 'numeric' : undefined}
-                onChange={(e) => set(index, { [name]: e.target.value })}
-              />
-            </label>
-          ))}
-          {!readOnly ? (
-            <button type="button" className="ops-button ops-button--quiet" onClick={() => onChange(items.filter((_, at) => at !== index))}>
-              {t('editor.items.remove', { n: index + 1 })}
-            </button>
-          ) : null}
-        </div>
-      ))}
-      {!readOnly ? (
-        <button type="button" className="ops-button ops-button--quiet ops-items__add" onClick={() => onChange([...items, NO_ITEM])}>
-          {t('editor.items.add')}
-        </button>
-      ) : null}
-      {after}
-    </fieldset>
-  );
 }
 
 interface GameServer {

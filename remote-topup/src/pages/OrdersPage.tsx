@@ -1,17 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { findOrder, forgetOrder, MAX_REMEMBERED_ORDERS, rememberedOrders, rememberOrder } from '@topup/shared/checkout';
+import { findOrder, forgetOrder, isLinkedBrowser, MAX_REMEMBERED_ORDERS, rememberedOrders, rememberOrder } from '@topup/shared/checkout';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { useTopUpTranslation } from '../lib/use-topup-translation';
 import { errorText } from '../features/my-orders/error-text';
 import { FindOrderForm } from '../features/my-orders/components/FindOrderForm';
 import { OrderRow } from '../features/my-orders/components/OrderRow';
+import { linkedOrdersCharacterOf } from '../features/my-orders/linked-orders-query';
 import '../lib/order-page.css';
 import '../features/my-orders/my-orders.css';
 
+// "My orders by character": its code, strings and styles load only in a browser that linked a character.
+const LinkedOrdersSection = lazy(() => import('../features/my-orders/components/LinkedOrdersSection'));
+
 /**
  * /orders: the orders placed in this browser, each read afresh, and any other order found by its
- * number and character ID (`?order_id=&role_id=` looks one up at once, e.g. from the help page).
+ * number and character ID (`?order_id=&role_id=` looks one up at once, e.g. from the help page), and,
+ * in a browser that linked characters, "My orders by character" (`?character=` opens one's orders).
  */
 export function OrdersPage() {
   const { t } = useTopUpTranslation();
@@ -42,6 +47,8 @@ export function OrdersPage() {
     [t],
   );
 
+  const openedCharacter = linkedOrdersCharacterOf(params.get('character'));
+  const linkedBrowser = openedCharacter !== null || isLinkedBrowser();
   const linkedOrder = (params.get('order_id') ?? '').trim();
   const linkedRole = (params.get('role_id') ?? '').trim();
   useEffect(() => {
@@ -62,6 +69,11 @@ export function OrdersPage() {
         </Link>
         <h1>{t('myOrders.title')}</h1>
       </header>
+      {linkedBrowser ? (
+        <Suspense fallback={null}>
+          <LinkedOrdersSection key={params.get('character') ?? ''} opened={openedCharacter} />
+        </Suspense>
+      ) : null}
       <FindOrderForm startOrderId={linkedOrder} startRoleId={linkedRole} searching={searching} refusal={refusal} onFind={(id, role) => void find(id, role)} />
       <section aria-labelledby="mo-list-title" className="mo-list">
         <h2 className="od-card__title" id="mo-list-title">

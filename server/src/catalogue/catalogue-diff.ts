@@ -56,6 +56,15 @@ function nameOf(list: string, row: Row): string {
   }
 }
 
+/** What of a game's rewards changes: `rewards.tiers`, `rewards.daily_gift`…; `rewards` alone when they start or end. */
+function rewardParts(before: unknown, after: unknown): string[] {
+  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return ['rewards'];
+  const was = before as Row;
+  const now = after as Row;
+  const parts = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((part) => canonical(was[part] ?? null) !== canonical(now[part] ?? null));
+  return parts.length > 0 ? parts.map((part) => `rewards.${part}`) : ['rewards'];
+}
+
 /** Whether `after` takes `before` off sale or out of use: a bundle or code made inactive, a server closed, a banner's window closed by `at`. */
 function retires(list: string, before: Row, after: Row, at: number): boolean {
   if (list === 'bundles' || list === 'discount_codes') return before.active !== false && after.active === false;
@@ -99,7 +108,10 @@ export function diffCatalogue(now: CatalogueFile, next: CatalogueFile, at: Date 
         continue;
       }
       if (canonical(before) === canonical(row)) continue;
-      const fields = [...new Set([...Object.keys(before), ...Object.keys(row)])].filter((field) => canonical(before[field]) !== canonical(row[field])).sort();
+      const fields = [...new Set([...Object.keys(before), ...Object.keys(row)])]
+        .filter((field) => canonical(before[field]) !== canonical(row[field]))
+        .flatMap((field) => (list === 'games' && field === 'rewards' ? rewardParts(before.rewards, row.rewards) : [field]))
+        .sort();
       const price = list === 'bundles' && before.price_minor !== row.price_minor ? { from_minor: before.price_minor as number, to_minor: row.price_minor as number } : {};
       note(retires(list, before, row, moment) ? 'retired' : 'changed', () => ({ ...facts(), fields, ...price }));
     }

@@ -5,7 +5,21 @@ import type { CatalogueCache } from './catalogue-cache';
 import type { Catalogue } from './catalogue';
 import { loadCatalogue } from './load-catalogue';
 import { canonical, diffCatalogue, ROW_KEYS } from './catalogue-diff';
-import { checkCatalogueFile, exportCatalogue, importCatalogue, picturesOf, writeCatalogueRows, type CatalogueCheckOptions, type CatalogueFile, type ImportOutcome, type ImportRecord } from './catalogue-file';
+import {
+  checkCatalogueFile,
+  exportCatalogue,
+  importCatalogue,
+  picturesOf,
+  rewardProblemsOf,
+  rewardProblemText,
+  writeCatalogueRows,
+  type CatalogueCheckOptions,
+  type CatalogueFile,
+  type ImportOutcome,
+  type ImportRecord,
+  type RewardProblem,
+} from './catalogue-file';
+import type { GameRewards } from './catalogue';
 import { pictureProblemText, pictureSource, rowPictureProblems, uploadedAddressesOf, type PictureProblem } from './catalogue-pictures';
 import SCHEMA from './catalogue-file.schema.json';
 
@@ -31,6 +45,8 @@ export class DraftRowError extends Error {
     readonly problems: readonly string[],
     /** The row's pictures the store does not have, for the editor to name in the operator's language. */
     readonly pictures: readonly PictureProblem[] = [],
+    /** A game's rewards the file's check refuses (a time zone, tiers out of order), for the editor to name likewise. */
+    readonly rewards: readonly RewardProblem[] = [],
   ) {
     super(`The row is refused: ${problems.join('; ')}`);
     this.name = 'DraftRowError';
@@ -150,6 +166,9 @@ export async function saveDraftRow(
   // A banner or bundle shows only a picture the store has (one of its files, or one uploaded).
   const pictures = rowPictureProblems(list, row, await pictureSource(db, uploadedAddressesOf([row])));
   if (pictures.length > 0) throw new DraftRowError(pictures.map(pictureProblemText), pictures);
+  // A game's rewards meet the file's rules when saved, not only when the draft is published.
+  const rewards = list === 'games' ? rewardProblemsOf(((row as { rewards?: GameRewards | null }).rewards ?? null)) : [];
+  if (rewards.length > 0) throw new DraftRowError(rewards.map(rewardProblemText), [], rewards);
   const key = keyOf(list, row);
   await db.transaction(async (tx) => {
     const live = rowsByKey(await exportCatalogue(tx), list).get(key);

@@ -160,19 +160,49 @@ export async function checkCatalogueFileInTurns(value: unknown, options: Catalog
   return problems.summary();
 }
 
-/** A game's rewards: a time zone the store knows, tiers from the lowest up. */
-function rewardProblems(rewards: GameRewards | null): string[] {
+/** Why a game's rewards are refused; the editor shows it in the operator's language by `reason`, next to `field`. */
+export interface RewardProblem {
+  readonly field: 'time_zone' | 'tiers' | 'redeem';
+  readonly reason: 'timeZone' | 'tierOrder' | 'rewardTwice';
+  /** The time zone refused, or the reward ID named twice. */
+  readonly value?: string;
+}
+
+/** A reward problem in words (English: files, the CLI and the API; the editor translates by reason). */
+export function rewardProblemText(problem: RewardProblem): string {
+  switch (problem.reason) {
+    case 'timeZone':
+      return `rewards.time_zone "${problem.value ?? ''}" is not a time zone (use an IANA name such as Asia/Seoul)`;
+    case 'tierOrder':
+      return 'rewards.tiers must go from the fewest points up, each with more than the one before';
+    default:
+      return `rewards.redeem names the reward "${problem.value ?? ''}" twice: each reward needs an ID of its own`;
+  }
+}
+
+/**
+ * A game's rewards: a time zone the store knows, tiers from the lowest up, each reward bought with points
+ * by an ID of its own. The file's check, the draft's save and the editor's words all come from here.
+ */
+export function rewardProblemsOf(rewards: GameRewards | null): RewardProblem[] {
   if (!rewards) return [];
-  const problems: string[] = [];
+  const problems: RewardProblem[] = [];
   try {
     new Intl.DateTimeFormat('en', { timeZone: rewards.time_zone });
   } catch {
-    problems.push(`rewards.time_zone "${rewards.time_zone}" is not a time zone (use an IANA name such as Asia/Seoul)`);
+    problems.push({ field: 'time_zone', reason: 'timeZone', value: rewards.time_zone });
   }
   const thresholds = rewards.tiers.map((tier) => tier.min_points);
-  if (thresholds.some((points, index) => index > 0 && points <= thresholds[index - 1]!)) problems.push('rewards.tiers must go from the fewest points up, each with more than the one before');
+  if (thresholds.some((points, index) => index > 0 && points <= thresholds[index - 1]!)) problems.push({ field: 'tiers', reason: 'tierOrder' });
+  const seen = new Set<string>();
+  for (const reward of rewards.redeem ?? []) {
+    if (seen.has(reward.reward_id)) problems.push({ field: 'redeem', reason: 'rewardTwice', value: reward.reward_id });
+    seen.add(reward.reward_id);
+  }
   return problems;
 }
+
+const rewardProblems = (rewards: GameRewards | null): string[] => rewardProblemsOf(rewards).map(rewardProblemText);
 
 /**
  * What the schema cannot say of a file whose frame is right. Rows of the wrong layout (`invalid`) are not

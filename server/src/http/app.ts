@@ -27,7 +27,7 @@ import { runClusterChore } from '../db/cluster-chore';
 import { rollUpInsights } from '../insights';
 import { forgetOldReports } from '../reports/record-report';
 import { auditAutomaticRollback, auditExperimentStop } from '../ops/audit';
-import { evaluateExperiments } from '../experiments';
+import { evaluateExperiments, RunningExperiments } from '../experiments';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
 import { RegistryService } from '../releases/registry-service';
 import { registerOrders } from './orders/order-runtime';
@@ -44,7 +44,9 @@ import { fieldRefusal } from './api/field-refusal';
 import { installSandboxPayments, sandboxGameService } from './sandbox/install-sandbox';
 import { installStripePayments } from './payments/stripe-checkout-routes';
 import { sandboxDevRoutes } from './sandbox/sandbox-dev-routes';
+import { sandboxPlayerMailboxRoutes } from './sandbox/sandbox-player-mailbox-routes';
 import { catalogueGameGateway } from '../catalogue/catalogue-game-gateway';
+import { RememberedRoles } from '../game/remembered-roles';
 import { draftPreviewOf } from './api/draft-preview';
 import { type MailSink, type MailTransport, MailWorker } from '../fulfilment';
 import { AlertWorker, watchDeliveries, watchReconciliation, type WebhookPolicy } from '../alerts';
@@ -78,6 +80,8 @@ export interface AppOptions {
   readonly webhooks?: WebhookPolicy;
   /** The time of the back office's reset links and TOTP codes (tests move it); the system clock by default. */
   readonly clock?: () => Date;
+  /** The running offer experiments held in memory (decision 309); pass one to reload it at once in this process. */
+  readonly experiments?: RunningExperiments;
 }
 
 /** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
@@ -141,10 +145,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(readinessRoutes, { instance: config.instanceName, db, catalogue });
     const settings = options.orders ?? DEFAULT_ORDER_SETTINGS;
     // GAME_GATEWAY: the sandbox game in this process, or each game's server over HTTP; PAYMENT_PROVIDER the sandbox or Stripe.
-    const games = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue, config.gameEndpoints) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
+    const game = options.games ?? (config.gameGateway === 'http' ? catalogueGameGateway(catalogue, config.gameEndpoints) : (await sandboxGameService(app, db, config.sandboxGamePort)).games);
+    // A character found a moment ago is not asked for again when its order comes (decision 126).
+    const games = new RememberedRoles(game, { rememberMs: config.roleMemoryMs });
     const payments = config.stripe ? await installStripePayments(app, { db, settings: config.stripe }) : await installSandboxPayments(app, { db, catalogue, settings });
     const mailWorker = options.mailTransport ? new MailWorker({ db, transport: options.mailTransport, log: app.log, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs }) : null;
     const orders = await registerOrders(app, { db, catalogue, games, payments, settings, publicUrl: config.mail.publicUrl, mailWorker, seller: sellerOf(config.publisher) });
+    // The running offer experiments, held in memory and reloaded as often as the catalogue's revision is checked.
+    const experiments = options.experiments ?? new RunningExperiments(db, { refreshMs: config.catalogueCheckMs, log: app.log });
     await app.register(bannerSlideRoutes, { catalogue });
     // Uploaded catalogue pictures, from the database: chosen before the build's /assets/* files.
     await app.register(catalogueAssetRoutes, { db });
@@ -162,9 +170,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       preview: draftPreviewOf(db, { idleMs: config.ops.sessionIdleMs, absoluteMs: config.ops.sessionAbsoluteMs }),
       playerLinkSecret: config.playerLinkSecret,
       secureCookies: config.ops.secureCookies,
+      experiments,
     });
     if (config.sandboxRoutes) {
       await app.register(sandboxDevRoutes, { db, open: config.storeMode === 'development', operatorToken: config.opsToken, refuse: fieldRefusal, mailSink: options.mailSink ?? null });
+      // A demo visitor reads the code mailed to a sandbox character without the operators' token; never in production (decision 311).
+      if (config.storeMode !== 'production') await app.register(sandboxPlayerMailboxRoutes, { db, refuse: fieldRefusal });
     }
 
     const registry = new RegistryService(db, new DbReleaseStore(db));
@@ -205,7 +216,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       guarding = setInterval(() => {
         void runClusterChore(db, 'experiment-guardrail', config.ops.insightsRollupMs, async (tx) => {
           for (const stopped of await evaluateExperiments(tx, recordStop)) app.log.warn({ stopped }, 'an offer experiment variant was stopped by its guardrail');
-        }).catch((error: unknown) => app.log.error({ err: error }, 'the offer experiments guardrail failed; the next period tries again'));
+        })
+          // A stop this instance made is shown here at once (the others within their reload period).
+          .then((ran) => (ran ? experiments.reload() : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'the offer experiments guardrail failed; the next period tries again'));
       }, config.ops.insightsRollupMs);
       guarding.unref();
     });
@@ -266,6 +280,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       gameEndpoints: config.gameEndpoints,
       releaseHealth,
       previewLink: async (remote, version) => previewLink(registry, await signer(), remote, version),
+      // A start or a stop of an offer experiment reaches this process's price reads at once.
+      experiments,
       alerts: {
         webhooks,
         wake: () => {

@@ -70,6 +70,10 @@ export const AUDIT_ACTIONS = [
   'player.end_link',
   'player.correct_points',
   'experiment.variant_stopped',
+  // Offer experiments in the back office (decision 310): started and stopped by an operator.
+  'experiment.create',
+  'experiment.stop',
+  'experiment.stop_variant',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

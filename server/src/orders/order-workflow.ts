@@ -220,6 +220,19 @@ export async function placeOfferOrder(tx: Queryable, values: readonly unknown[],
   return placed;
 }
 
+/**
+ * Places an order priced by an offer experiment's variant inside the caller's transaction: the order as
+ * placeCreatedOrder writes it, then marked with the experiment, the variant and the visitor (decision
+ * 309), whose conversion its payment records.
+ */
+export async function placeExperimentOrder(tx: Queryable, values: readonly unknown[], orderId: string, pricing: { experimentId: string; variant: string; visitor: string }): Promise<PlaceOutcome> {
+  const placed = await placeCreatedOrder(tx, values);
+  if (placed.outcome === 'placed') {
+    await tx.query('UPDATE orders SET experiment_id = $2, experiment_variant = $3, experiment_visitor = $4 WHERE order_id = $1', [orderId, pricing.experimentId, pricing.variant, pricing.visitor]);
+  }
+  return placed;
+}
+
 // The demo's purchases, recorded as the steps they went through.
 
 const STEPS = ['paid', 'delivering', 'mail_sent', 'delivered'] as const;

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db';
+import { recordConversion } from '../experiments';
 import { queueOrderJob, queuePaymentRefund } from '../fulfilment';
 import { markDuplicatePayment, recordPaymentEvent, type PaymentEvent } from '../payments';
 import { refusePayment, type PaymentRefusal } from './check-at-payment';
@@ -37,6 +38,10 @@ async function takePayment(tx: Queryable, order: PayableOrder): Promise<PaymentO
   if (refusal) return refundRefusedPayment(tx, order, refusal);
   const firstBuy = order.first_buy && !(await firstBuyTakenElsewhere(tx, order));
   await transitionOrder(tx, order.order_id, 'paid', { set: { first_buy: firstBuy } });
+  // An order an offer experiment priced is its variant's conversion, in the payment's transaction: once.
+  if (order.experiment_id && order.experiment_variant && order.experiment_visitor) {
+    await recordConversion(tx, { experimentId: order.experiment_id, variant: order.experiment_variant, visitor: order.experiment_visitor, orderId: order.order_id, amountMinor: order.amount_minor });
+  }
   await queueOrderJob(tx, order.order_id, 'deliver');
   return 'applied';
 }

@@ -15,6 +15,10 @@ export interface PayableOrder {
   expired: boolean;
   /** The order has taken a payment already (paid, delivered, refunded, or a late payment going back). */
   took_payment: boolean;
+  /** The offer experiment that priced it, its variant and visitor (decision 309); null for none. */
+  experiment_id: string | null;
+  experiment_variant: string | null;
+  experiment_visitor: string | null;
 }
 
 /** The character an order is for, read before any lock is taken; null when there is no such order. */
@@ -27,7 +31,8 @@ export async function findOrderOwner(tx: Queryable, orderId: string): Promise<{ 
 export async function lockPayableOrder(tx: Queryable, orderId: string): Promise<PayableOrder | null> {
   const rows = await tx.query<PayableOrder>(
     `SELECT order_id, game_id, role_id, bundle_id, status, amount_minor, currency, first_buy,
-            (status = 'created' AND expires_at <= now()) AS expired, paid_at IS NOT NULL AS took_payment
+            (status = 'created' AND expires_at <= now()) AS expired, paid_at IS NOT NULL AS took_payment,
+            experiment_id, experiment_variant, experiment_visitor
        FROM orders WHERE order_id = $1 FOR UPDATE`,
     [orderId],
   );

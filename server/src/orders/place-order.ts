@@ -14,6 +14,9 @@ import type { OrderServices } from './order-services';
 import { offerPriceMinor, offerTermsFor, type OfferTerms } from './post-purchase-offer';
 import { writeOrder } from './write-order';
 import { parseAmount } from '../payments';
+import type { RunningExperiments, VariantOffer } from '../experiments';
+import { experimentItems, orderVariant } from './experiment-offer';
+import { variantPriceMinor } from './price';
 
 /** What a player asks to buy, every field given (the API refuses an order missing one). */
 export interface OrderRequest {
@@ -42,6 +45,11 @@ export interface OrderRequest {
   readonly storefront?: string;
   /** The paid order whose post-purchase offer this order takes ("" or absent: none); its discount code is not used then. */
   readonly offerOf?: string;
+  /**
+   * The browser's offer-experiment visitor, from its signed cookie (null or absent: none). An order of a
+   * bundle under a running experiment is priced with this visitor's variant, never with the page's word.
+   */
+  readonly visitor?: string | null;
 }
 
 /** The page showed another price than the catalogue's now: refused, never charged silently. */
@@ -60,6 +68,8 @@ export interface PlaceOrderServices {
   readonly db: Db;
   readonly games: GameGateway;
   readonly orders: OrderServices;
+  /** The running offer experiments held in memory (decision 309); none: every order at the catalogue's price. */
+  readonly experiments?: RunningExperiments;
 }
 
 export interface CreatedOrderIds {
@@ -103,6 +113,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
   let role: GameRole;
   let code: DiscountCode | null = null;
   let offer: OfferTerms | null = null;
+  let variant: VariantOffer | null = null;
   try {
     // Inside: the retry of an order placed just before the sale ended is answered with that order.
     checkSaleWindow(bundle, now);
@@ -115,7 +126,9 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
       offer = await offerTermsFor(db, { offerOf: request.offerOf, gameId, area: gameArea.area, roleId: role.roleId, productId: bundle.productId }, now);
       checkSeenPrice(request.seenAmount, offerPriceMinor(bundle.priceMinor, offer.percentOff), currencyCode(gameArea.area));
     } else {
-      checkSeenPrice(request.seenAmount, bundle.priceMinor, currencyCode(gameArea.area));
+      // An experiment's variant: the visitor's own, from its cookie; the page's price only has to agree.
+      variant = await orderVariant(db, services.experiments, { gameId, area: gameArea.area, productId: bundle.productId }, request.visitor ?? null);
+      checkSeenPrice(request.seenAmount, variantPriceMinor(bundle.priceMinor, variant?.percentOff ?? 0), currencyCode(gameArea.area));
       code = await checkCode(db, normaliseCode(request.discountCode), gameId, productId, currencyCode(gameArea.area));
     }
   } catch (error) {
@@ -149,7 +162,12 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     // Kept in the order's language: its in-game mail and its receipt name them as the player read them.
     promisedItems: {
       // An offer's bonus items come with the bundle's own: the mail names them all.
-      items: [...itemsIn(bundle.items, gameArea.area, language), ...itemsIn(offer?.bonusItems ?? [], gameArea.area, language)],
+      items: [
+        ...itemsIn(bundle.items, gameArea.area, language),
+        ...itemsIn(offer?.bonusItems ?? [], gameArea.area, language),
+        // So do an experiment variant's.
+        ...itemsIn(experimentItems(gameArea, variant?.bonusItems ?? []), gameArea.area, language),
+      ],
       firstBuy: itemsIn(bundle.firstBuyItems, gameArea.area, language),
       bonus: itemsIn(bundle.bonusItems, gameArea.area, language),
     },
@@ -164,6 +182,7 @@ export async function placeOrder(request: OrderRequest, services: PlaceOrderServ
     unpaidOrdersPerCharacter: orders.settings.unpaidOrdersPerCharacter,
     unpaidOrdersPerBuyer: orders.settings.unpaidOrdersPerBuyer,
     ...(offer ? { offer: { offerOf: offer.offerOf, percentOff: offer.percentOff } } : {}),
+    ...(variant ? { experiment: { experimentId: variant.experimentId, variant: variant.variant, visitor: variant.visitor, percentOff: variant.percentOff } } : {}),
   });
   if (written) return answer(written);
   // The token named an order already (a retry, a double tap, or the same request at the same moment).

@@ -19,6 +19,8 @@ export interface CodeCheck {
   readonly payType?: string;
   /** When it is asked (ms, the catalogue's clock): the bundle must be inside its sale window. */
   readonly now: number;
+  /** The per cent off of the visitor's offer-experiment variant (decision 309); 0 or absent: none. */
+  readonly variantPercentOff?: number;
 }
 
 export interface PriceWithCode {
@@ -40,5 +42,5 @@ export async function priceWithCode(db: Queryable, gameArea: GameArea, check: Co
   const uses = limited ? await countCodeUses(db, gameId, roleId, code.code) : { byRole: 0, byAll: 0 };
   const currency = currencyCode(gameArea.area);
   const applies = checkDiscountCode(code, { gameId, productId, currency }, uses);
-  return { code: applies, price: orderPrice(bundle.priceMinor, method?.pricePercent ?? 0, applies, currency) };
+  return { code: applies, price: orderPrice(bundle.priceMinor, method?.pricePercent ?? 0, applies, currency, check.variantPercentOff ?? 0) };
 }

@@ -30,9 +30,23 @@ export function priceOrder(listPriceMinor: number, off: number | DiscountOff): O
  * What an order costs: the bundle's price for the pay method chosen (`methodPriceMinor`, the formula
  * the pages show beside each method), less the discount code's part of it. The one price formula of
  * the store: placing an order and checking a code both ask it.
+ *
+ * With an offer experiment's variant (`variantPercentOff`, decision 309) the bundle's price is first
+ * the variant's (`priceOrder` of the bundle's price, as the product card shows it), and the method's
+ * difference and the code apply to that, as to any bundle's price: the card's price, the method's price
+ * the page works out from it and the charge agree to the minor unit. The list price stays the method's
+ * price of the catalogue's bundle price, the discount being the variant's part and the code's.
  */
-export function orderPrice(bundlePriceMinor: number, methodPercent: number, code: DiscountCode | null, currency: string): OrderPrice {
-  return priceOrder(methodPriceMinor(bundlePriceMinor, methodPercent), code ? discountOff(code, currency) : 0);
+export function orderPrice(bundlePriceMinor: number, methodPercent: number, code: DiscountCode | null, currency: string, variantPercentOff = 0): OrderPrice {
+  if (variantPercentOff === 0) return priceOrder(methodPriceMinor(bundlePriceMinor, methodPercent), code ? discountOff(code, currency) : 0);
+  const listPriceMinor = methodPriceMinor(bundlePriceMinor, methodPercent);
+  const { amountMinor } = orderPrice(variantPriceMinor(bundlePriceMinor, variantPercentOff), methodPercent, code, currency);
+  return { listPriceMinor, discountMinor: listPriceMinor - amountMinor, amountMinor };
+}
+
+/** A bundle's price in an offer experiment's variant, before a pay method's difference: what the product card shows. */
+export function variantPriceMinor(bundlePriceMinor: number, percentOff: number): number {
+  return percentOff === 0 ? bundlePriceMinor : priceOrder(bundlePriceMinor, percentOff).amountMinor;
 }
 
 /** The character's orders of one bundle, as counted when a new order is placed. */

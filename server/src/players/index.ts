@@ -3,7 +3,7 @@
  * the browser's link to it, and the mails the store sends a character that are no order's.
  */
 export type { Character, Language } from './character';
-export { createLink, endLink, LINK_LIFE_MS, linksOfCharacter, linkTo, liveLinks, type LinkedCharacter } from './character-links';
+export { charactersFollowing, createLink, endLink, FOLLOWING_MAX, LINK_LIFE_MS, linksOfCharacter, linkTo, liveLinks, type FollowingCharacter, type LinkedCharacter } from './character-links';
 export { cookieValueWith, LINK_COOKIE, linkIdsOf, linkToken, MAX_LINKS_PER_BROWSER } from './link-cookie';
 export { CODE_LIFE_MS, CODE_TRIES, confirmOwnershipCode, sendOwnershipCode, type CodeOutcome, type CodeRefusal } from './ownership-codes';
 export { ownershipMail } from './ownership-mail';

@@ -53,6 +53,8 @@ export async function confirmOwnershipCode(
   character: Character & { readonly area: string },
   code: string,
   linkLifeMs: number,
+  /** The links the browser's cookie holds: the new link joins their browser (decision 311). */
+  heldLinkIds: readonly string[] = [],
 ): Promise<CodeOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ code_hash: string; tries_left: number; expired: boolean; role_name: string }>(
@@ -70,6 +72,6 @@ export async function confirmOwnershipCode(
       return triesLeft === 0 ? { refused: 'too_many_tries', triesLeft } : { refused: 'wrong_code', triesLeft };
     }
     await tx.query('DELETE FROM ownership_codes WHERE game_id = $1 AND server_id = $2 AND role_id = $3', [character.gameId, character.serverId, character.roleId]);
-    return { linked: await createLink(tx, { ...character, roleName: row.role_name }, linkLifeMs) };
+    return { linked: await createLink(tx, { ...character, roleName: row.role_name }, linkLifeMs, heldLinkIds) };
   });
 }

@@ -86,6 +86,11 @@ export const SETTINGS = {
   }),
   GAME_GATEWAY: setting(oneOf(GAME_GATEWAYS), { group: 'payments and games', default: 'sandbox', production: `\`sandbox\` ${DEMO}`, doc: 'Who finds characters and delivers items: the sandbox game or each game\'s server over HTTP' }),
   GAME_SERVER_HOSTS: setting(list('host names, comma-separated', hostsFrom), { group: 'payments and games', default: [], shownDefault: 'any public host', doc: 'The only hosts a game\'s server may be at (docs/security.md, "Game endpoints")' }),
+  ROLE_MEMORY_SECONDS: setting(wholeNumber, {
+    group: 'payments and games',
+    default: 60,
+    doc: 'How long each instance remembers a character the game found, so that its order a moment later does not ask the game again (0: ask every time; decision 126)',
+  }),
   SANDBOX_GAME_PORT: setting(port, { group: 'payments and games', shownDefault: '`PORT` + 1', doc: 'Where the sandbox game listens on 127.0.0.1 (0: any free port)' }),
   SANDBOX: setting(onOff, { group: 'payments and games', shownDefault: 'on outside production', production: `on ${DEMO}`, doc: 'The sandbox\'s developer routes: characters, mailbox, mail failure switch' }),
   SEED_DEMO: setting(onOff, { group: 'payments and games', shownDefault: 'on outside production', production: `on ${DEMO}`, doc: 'Load the demo catalogue, characters and purchases into an empty database' }),

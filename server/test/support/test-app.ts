@@ -5,6 +5,7 @@ import { CatalogueCache } from '../../src/catalogue/catalogue-cache';
 import { loadConfig, type ServerConfig } from '../../src/config';
 import type { LimitSettings } from '../../src/http/api/limit-settings';
 import type { Db } from '../../src/db/db';
+import { RunningExperiments } from '../../src/experiments';
 import { seedDemo } from '../../src/sandbox/seed/seed-demo';
 import type { TestDbTarget } from './test-db';
 
@@ -26,6 +27,8 @@ export interface TestStore {
   readonly db: Db;
   /** The store's in-memory catalogue, for writes through updateCatalogue. */
   readonly catalogue: CatalogueCache;
+  /** The running offer experiments the store holds: a test that starts or stops one reloads them. */
+  readonly experiments: RunningExperiments;
   close(): Promise<void>;
 }
 
@@ -41,12 +44,15 @@ export async function openTestStore(
   // The sandbox game listens on any free port: test files run side by side.
   const config = { ...loadConfig({}), roleLookupsPerMinute: 10_000, sandboxGamePort: 0, ...overrides };
   const catalogue = new CatalogueCache(db);
-  const app = await buildApp({ config, db, catalogue, limits: GENEROUS_LIMITS, ...parts });
+  // Never reloaded in the background during a test: a test that starts or stops an experiment says so.
+  const experiments = new RunningExperiments(db, { refreshMs: 3_600_000 });
+  const app = await buildApp({ config, db, catalogue, limits: GENEROUS_LIMITS, experiments, ...parts });
   await app.ready();
   return {
     app,
     db,
     catalogue,
+    experiments,
     async close() {
       await app.close();
       await db.close();

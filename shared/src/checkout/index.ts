@@ -28,3 +28,4 @@ export { useCharacterCheck, type CharacterCheck } from './use-character-check';
 export { priceChange, purchaseLimitReached, samePrice, PRICE_CHANGED_RET, type PriceChange } from './price-change';
 export { usePriceChange } from './use-price-change';
 export { useSubmitStep, checkoutKeepKey, type SubmitStep, type SubmitStepOptions, type SubmitBundle } from './use-submit-step';
+export { isLinkedBrowser, noteLinkedBrowser } from './linked-browser';

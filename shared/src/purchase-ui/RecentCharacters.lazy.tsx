@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addStrings, type Strings } from '@topup/shared/store';
 import { usesCharacterName } from '@topup/shared/rules';
-import type { RoleInfo, Server } from '@topup/shared/types';
+import type { FollowingCharacter, RoleInfo, Server } from '@topup/shared/types';
 import { CloseIcon } from '@topup/shared/ui';
 import { RECENT_CHARACTERS_KEY } from './recent-characters-key';
 
@@ -24,6 +24,8 @@ export interface RecentCharacter {
   readonly roleName: string;
   /** When it was last confirmed (ms since 1970). */
   readonly usedAt: number;
+  /** Offered because it follows the player's links (decision 311), not confirmed on this device. */
+  readonly followed?: true;
 }
 
 /** Shown per game and area. */
@@ -38,18 +40,21 @@ const STRINGS: Strings = {
     hint: 'Tap one to look it up again.',
     remove: 'Remove {{name}} from recent characters',
     closed: 'Server closed',
+    followed: 'Linked to you',
   },
   ko: {
     title: '최근 캐릭터',
     hint: '선택하면 다시 조회합니다.',
     remove: '최근 캐릭터에서 {{name}} 삭제',
     closed: '운영이 종료된 서버',
+    followed: '연결된 캐릭터',
   },
   zh: {
     title: '最近使用的角色',
     hint: '点击即可重新查询。',
     remove: '从最近使用中移除{{name}}',
     closed: '服务器已关闭',
+    followed: '已关联',
   },
 };
 addStrings(NAMESPACE, STRINGS);
@@ -119,6 +124,15 @@ export function characterConfirmed(gameId: string, role: RoleInfo, area: string,
   void import('@topup/shared/api').then(({ sendReport }) => sendReport({ game_id: gameId, area, product_id: '', product_type: '', report_type: 4, from }));
 }
 
+/**
+ * The characters that follow the player to this browser (decision 311), asked when the list loads: a
+ * browser without a live link gets none (the store answers at once, reading nothing).
+ */
+export async function followingCharacters(signal?: AbortSignal): Promise<FollowingCharacter[]> {
+  const { callAction } = await import('@topup/shared/api');
+  return callAction<FollowingCharacter[]>('getLinkedCharacters', {}, signal);
+}
+
 export function forgetRecentCharacter(entry: RecentCharacter): void {
   write(readRecentCharacters().filter((other) => !same(other, entry)));
 }
@@ -169,13 +183,17 @@ export function RecentCharacters({ gameId, target, prefix }: Props) {
   };
   // A server the store no longer lists is closed: its characters are shown as such, not offered.
   const isClosed = (entry: RecentCharacter) => target.servers !== null && !target.servers.some((one) => one.server_id === entry.serverId);
-  return <RecentList gameId={gameId} area={target.roleArea} region={target.region} prefix={prefix} busy={target.searching} onUse={use} isClosed={isClosed} />;
+  return (
+    <RecentList gameId={gameId} area={target.roleArea} region={target.region} servers={target.servers} prefix={prefix} busy={target.searching} onUse={use} isClosed={isClosed} />
+  );
 }
 
 interface ListProps {
   readonly gameId: string;
   readonly area: string;
   readonly region: string;
+  /** The servers listed for the area and region: a following character is offered only on one of them. */
+  readonly servers: readonly Server[] | null;
   readonly prefix: string;
   /** A lookup is under way: the list waits. */
   readonly busy: boolean;
@@ -184,13 +202,32 @@ interface ListProps {
   readonly isClosed: (entry: RecentCharacter) => boolean;
 }
 
-function RecentList({ gameId, area, region, prefix, busy, onUse, isClosed }: ListProps) {
+function useFollowing(): readonly FollowingCharacter[] {
+  const [following, setFollowing] = useState<readonly FollowingCharacter[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    // Not offered when they cannot be asked for: the device's own list stays.
+    followingCharacters(controller.signal).then(setFollowing, () => undefined);
+    return () => controller.abort();
+  }, []);
+  return following;
+}
+
+function RecentList({ gameId, area, region, servers, prefix, busy, onUse, isClosed }: ListProps) {
   const { t } = useTranslation(NAMESPACE);
   const titleId = useId();
   // Read when the page's game, area or region changes; removals hide entries at once.
   const remembered = useMemo(() => recentCharactersOf(gameId, area, region), [gameId, area, region]);
+  const following = useFollowing();
+  // The characters that follow the player, after the device's own, on a server listed here.
+  const followed = following.flatMap((one): RecentCharacter[] => {
+    const server = servers?.find((listed) => listed.server_id === one.server_id);
+    if (one.game_id !== gameId || one.area !== area || !server) return [];
+    const entry: RecentCharacter = { gameId, area, region, serverId: one.server_id, serverName: server.server_name, roleId: one.role_id, roleName: one.role_name, usedAt: 0, followed: true };
+    return remembered.some((own) => same(own, entry)) ? [] : [entry];
+  });
   const [removed, setRemoved] = useState<readonly RecentCharacter[]>([]);
-  const shown = remembered.filter((entry) => !removed.some((gone) => same(gone, entry)));
+  const shown = [...remembered.filter((entry) => !removed.some((gone) => same(gone, entry))), ...followed.slice(0, RECENT_PER_GAME)];
   const section = useRef<HTMLElement>(null);
   // The removed entry's button is gone: keyboard focus moves to the list's first entry.
   useEffect(() => {
@@ -209,7 +246,7 @@ function RecentList({ gameId, area, region, prefix, busy, onUse, isClosed }: Lis
       <p className={`${prefix}-recent__hint`}>{t('hint')}</p>
       <ul className={`${prefix}-recent__list`}>
         {shown.map((entry) => (
-          <li key={`${entry.serverId}|${entry.roleId}`} className={`${prefix}-recent__item`}>
+          <li key={`${entry.serverId}|${entry.roleId}`} className={`${prefix}-recent__item`} data-followed={entry.followed ? 'true' : undefined}>
             {isClosed(entry) ? (
               <p className={`${prefix}-recent__use ${prefix}-recent__use--closed`} data-role-id={entry.roleId} data-closed="true">
                 <span className={`${prefix}-recent__name`}>{entry.roleName}</span>
@@ -228,12 +265,16 @@ function RecentList({ gameId, area, region, prefix, busy, onUse, isClosed }: Lis
                 <span className={`${prefix}-recent__name`}>{entry.roleName}</span>
                 <span className={`${prefix}-recent__meta`}>
                   {entry.serverName} · {entry.roleId}
+                  {entry.followed ? <> · {t('followed')}</> : null}
                 </span>
               </button>
             )}
-            <button type="button" className={`${prefix}-recent__remove`} aria-label={t('remove', { name: entry.roleName })} onClick={() => remove(entry)}>
-              <CloseIcon />
-            </button>
+            {/* A character that follows the player stops with its link (End link), not on one device. */}
+            {entry.followed ? null : (
+              <button type="button" className={`${prefix}-recent__remove`} aria-label={t('remove', { name: entry.roleName })} onClick={() => remove(entry)}>
+                <CloseIcon />
+              </button>
+            )}
           </li>
         ))}
       </ul>

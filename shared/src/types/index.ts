@@ -135,6 +135,11 @@ export interface Bundle {
   readonly role_buy_count: number;
   /** "bought/limit", e.g. "1/3"; "" when there is no limit. */
   readonly role_buy_limit_progress: string;
+  /**
+   * What the visitor's variant of an offer experiment adds to the bundle's items (docs/api.md); absent
+   * otherwise. The card's words (`pay_content`, `first_pay_content`, `product_content`) name them too.
+   */
+  readonly bonus_items?: readonly { readonly name: string; readonly quantity: number }[];
 }
 
 export interface GetServerListPayload {
@@ -262,3 +267,15 @@ export type * from './order-types';
 // ---------- Back office (docs/back-office.md) ----------
 
 export type * from './ops-types';
+
+/** A character `getLinkedCharacters` offers this browser (docs/api.md, decision 311). */
+export interface FollowingCharacter {
+  readonly game_id: string;
+  readonly area: string;
+  readonly server_id: string;
+  readonly server_name: string;
+  readonly role_id: string;
+  readonly role_name: string;
+  /** This browser holds the link; else it was linked together with one of them in another browser. */
+  readonly linked_here: boolean;
+}

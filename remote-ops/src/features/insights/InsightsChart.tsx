@@ -24,6 +24,8 @@ export interface InsightsChartProps {
   readonly formatValue?: (value: number) => string;
   /** What a point of the x axis is (Day, Step): the legend's first entry. */
   readonly xLabel: string;
+  /** `bars` only: the series after the first are an interval's ends, drawn as points without lines between the bars. */
+  readonly ends?: boolean;
 }
 
 /** Few enough x labels to stay readable at the chart's width. */
@@ -36,7 +38,7 @@ function labelEvery(count: number, width: number): number {
  * never with the players' pages). The canvas is hidden from screen readers: the table under it is the
  * same figures as text. It follows its box's width (390 px phones to wide desktops).
  */
-export default function InsightsChart({ title, labels, series, kind, unit, formatValue, xLabel }: InsightsChartProps) {
+export default function InsightsChart({ title, labels, series, kind, unit, formatValue, xLabel, ends = false }: InsightsChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -70,8 +72,8 @@ export default function InsightsChart({ title, labels, series, kind, unit, forma
             width: 2,
             dash: kind === 'bars' ? (i === 0 ? undefined : [6, 4]) : DASHES[i % DASHES.length],
             fill: kind === 'bars' && i === 0 ? `${COLOURS[0]}cc` : undefined,
-            paths: kind === 'bars' && i === 0 ? uPlot.paths.bars!({ size: [0.6, 72] }) : undefined,
-            points: { show: kind === 'bars' ? i > 0 : labels.length <= 45, size: 6 },
+            paths: kind === 'bars' && i === 0 ? uPlot.paths.bars!({ size: [0.6, 72] }) : ends && i > 0 ? () => null : undefined,
+            points: { show: kind === 'bars' ? i > 0 : labels.length <= 45, size: ends && i > 0 ? 9 : 6, width: ends && i > 0 ? 3 : undefined },
             spanGaps: false,
             value: (_u: uPlot, v: number | null) => (v === null ? '–' : format(v)),
           })),
@@ -87,6 +89,6 @@ export default function InsightsChart({ title, labels, series, kind, unit, forma
       resize?.disconnect();
       chart.destroy();
     };
-  }, [title, labels, series, kind, unit, formatValue, xLabel]);
+  }, [title, labels, series, kind, unit, formatValue, xLabel, ends]);
   return <div ref={box} className="ops-chart ops-insights__chart" aria-hidden="true" />;
 }

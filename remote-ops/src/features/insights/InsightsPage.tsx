@@ -22,6 +22,7 @@ import {
   type SalesAnswer,
   type SalesBreakdown,
 } from './insights-figures';
+import { ExperimentsInsights } from '../experiments/ExperimentsInsights';
 import './insights.css';
 
 // The chart library loads with the first chart, never with the rest of the console or the players' pages.
@@ -528,6 +529,7 @@ export default function InsightsPage() {
       <Funnel query={funnel} days={days} />
       <Sales query={sales} days={days} by={by} onBy={chooseBy} names={names} />
       <Delivery query={delivery} days={days} names={names} />
+      <ExperimentsInsights />
       <p className="ops-muted ops-insights__foot">{t('insights.freshness')}</p>
     </OpsPageFrame>
   );

@@ -12,9 +12,10 @@ const CLASSES: LinkedPanelClasses = {
   input: 'pc-input',
   hint: 'pc-muted',
   error: 'pc-field-error',
+  link: 'pc-link',
 };
 
-/** The linked character's panel in the pay centre's classes (loaded once the game confirmed the character). */
+/** The linked character's panel in the pay centre's classes (loaded once the game confirmed the character); "My orders by character" opens inside it. */
 export default function DesktopLinkedPanel(props: Omit<LinkedCharacterPanelProps, 'classes'>) {
   return <LinkedCharacterPanel {...props} classes={CLASSES} />;
 }

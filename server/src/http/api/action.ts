@@ -3,6 +3,7 @@ import type { Db } from '../../db/db';
 import type { Catalogue } from '../../catalogue/catalogue';
 import type { GameGateway } from '../../game/game-gateway';
 import type { OrderServices } from '../../orders';
+import type { RunningExperiments } from '../../experiments';
 import type { LimitSettings } from './limit-settings';
 
 /** The body of a request after the sign check and schema coercion: every field a string. */
@@ -32,6 +33,18 @@ export interface ActionContext {
   reportSession(): string;
   /** This browser's links to characters (link cookie, decision 304). */
   readonly links: BrowserLinks;
+  /** This browser's offer-experiment visitor (visitor cookie, decision 309). */
+  readonly visitor: BrowserVisitor;
+  /** The running offer experiments held in memory; absent: no experiment is shown or charged. */
+  readonly experiments?: RunningExperiments;
+}
+
+/** The browser's visitor of offer experiments: the id its signed cookie names, made and set on the answer when a price read needs one. */
+export interface BrowserVisitor {
+  /** The cookie's visitor, or null (no cookie, or one the store did not sign). Never sets a cookie. */
+  known(): string | null;
+  /** The cookie's visitor, or a new one whose cookie is set on the answer. */
+  id(): string;
 }
 
 /** The character links a browser holds in its link cookie; changes are set on the answer. */
@@ -63,7 +76,7 @@ export interface ApiAction {
    * True when the answer to this input depends only on the catalogue (and the language): it is
    * then kept, serialized, until the catalogue changes.
    */
-  readonly sameForEveryone?: (input: ActionInput) => boolean;
+  readonly sameForEveryone?: (input: ActionInput, experiments?: RunningExperiments) => boolean;
   handle(input: ActionInput, context: ActionContext): Promise<unknown>;
 }
 

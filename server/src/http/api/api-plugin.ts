@@ -19,6 +19,8 @@ import { requestLocale } from './request-locale';
 import { actionLimits } from './request-limits';
 import { reportSessionOf } from './report-session';
 import { browserLinksOf } from './link-cookie-of';
+import { browserVisitorOf } from './visitor-cookie-of';
+import type { RunningExperiments } from '../../experiments';
 import { RET } from './ret-codes';
 import { API_ROUTES } from './routes-table';
 
@@ -42,8 +44,10 @@ export interface ApiPluginOptions {
   readonly preview?: (request: FastifyRequest) => Promise<Catalogue | null>;
   /** HMAC key of the link cookies and ownership codes (PLAYER_LINK_SECRET). */
   readonly playerLinkSecret: string;
-  /** The link cookie is Secure (production and demo mode); over HTTPS it always is. */
+  /** The link and visitor cookies are Secure (production and demo mode); over HTTPS they always are. */
   readonly secureCookies: boolean;
+  /** The running offer experiments held in memory (decision 309); absent: none is shown or charged. */
+  readonly experiments?: RunningExperiments;
 }
 
 /** The actions that only read the catalogue: the ones a preview answers from the draft. Orders, lookups and reports always use the published catalogue. */
@@ -126,7 +130,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
         const headerArea = areaFromHeader(request.headers['accept-language']);
         const now = options.catalogue.now();
         // A bundle's sale starting or ending changes the answers of one catalogue: each such moment has its own.
-        const cacheKey = action.sameForEveryone?.(input)
+        // A price read of a game with a running offer experiment depends on the visitor: it is not kept.
+        const experiments = options.experiments ? await options.experiments.ready() : undefined;
+        const cacheKey = action.sameForEveryone?.(input, experiments)
           ? JSON.stringify([name, locale, headerArea, saleMoment(catalogue, now), ...fieldNames.map((field) => input[field] ?? '')])
           : null;
         const cached = cacheKey ? answers.get(catalogue, cacheKey) : undefined;
@@ -144,6 +150,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
           storefront: name.startsWith('pcpay/') ? 'payCentre' : 'phone',
           reportSession: () => reportSessionOf(request, reply),
           links: browserLinksOf(request, reply, options.playerLinkSecret, options.secureCookies),
+          visitor: browserVisitorOf(request, reply, options.playerLinkSecret, options.secureCookies),
+          experiments,
         });
         const answer = JSON.stringify({ ret: RET.OK, data, msg: message('ok', locale) });
         if (cacheKey) answers.set(catalogue, cacheKey, answer);

@@ -28,6 +28,7 @@ import { getOwnership } from './players/get-ownership';
 import { sendOwnershipCode } from './players/send-ownership-code';
 import { claimDailyGift } from './players/claim-daily-gift';
 import { getDailyGift } from './players/get-daily-gift';
+import { getLinkedCharacters } from './players/get-linked-characters';
 import { getLinkedOrders } from './players/get-linked-orders';
 import { getPoints } from './players/get-points';
 import { redeemPoints } from './players/redeem-points';
@@ -56,6 +57,7 @@ export const API_ROUTES: Readonly<Record<string, ApiAction>> = {
   getOwnership,
   endOwnership,
   getLinkedOrders,
+  getLinkedCharacters,
   getDailyGift,
   claimDailyGift,
   getPoints,

@@ -34,7 +34,7 @@ export function backOfficeErrorAnswer(error: unknown, request: FastifyRequest, r
   if (error instanceof OperationRefused) return reply.code(refusalStatus(error)).send({ error: error.message, code: error.code });
   const known = error as { validation?: unknown; statusCode?: number; message?: string; code?: string };
   if (error instanceof CatalogueFileError) return reply.code(400).send({ error: 'The catalogue file is refused', code: 'catalogueInvalid', problems: error.problems });
-  if (error instanceof DraftRowError) return reply.code(400).send({ error: error.message, code: 'rowInvalid', problems: error.problems, pictures: error.pictures });
+  if (error instanceof DraftRowError) return reply.code(400).send({ error: error.message, code: 'rowInvalid', problems: error.problems, pictures: error.pictures, rewards: error.rewards });
   if (error instanceof DraftPublishError) return reply.code(409).send({ error: error.message, code: error.code, problems: error.problems });
   if (error instanceof LargePriceChangeError) {
     return reply.code(409).send({ error: error.message, code: 'confirmPriceChanges', price_changes: error.changes });

@@ -17,6 +17,7 @@ import { catalogueDraftRoutes, gameServerRoutes } from './catalogue-draft-routes
 import { catalogueFileRoutes } from './catalogue-file-routes';
 import { catalogueImageRoutes } from './catalogue-image-routes';
 import { backOfficeErrorAnswer } from './ops-answers';
+import { experimentRoutes } from './experiment-routes';
 import { insightsRoutes } from './insights-routes';
 import { opsAuth } from './ops-auth';
 import { operatorRoutes } from './operator-routes';
@@ -53,6 +54,8 @@ export interface OpsApiOptions {
   readonly releaseHealth?: ReleaseHealthSettings;
   /** A signed preview link for a tester (releases/preview-links.ts); without it there are none. */
   readonly previewLink?: (app: string, version: string) => Promise<PreviewLink>;
+  /** The running offer experiments held in memory for the price reads: reloaded after a start or a stop. */
+  readonly experiments?: { reload(): Promise<void> };
   /** Where operators' alert webhooks may point (public https only unless given), and the workers to wake for a test. */
   readonly alerts?: { readonly webhooks: WebhookPolicy; readonly wake?: () => void };
 }
@@ -90,5 +93,6 @@ export async function opsApi(app: FastifyInstance, options: OpsApiOptions): Prom
 
   await app.register(auditRoutes, { db });
   await app.register(insightsRoutes, { db });
+  await app.register(experimentRoutes, { db, catalogue, experiments: options.experiments });
   await app.register(alertRoutes, { db, webhooks: options.alerts?.webhooks ?? STRICT_WEBHOOKS, wake: options.alerts?.wake });
 }

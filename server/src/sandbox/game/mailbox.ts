@@ -44,3 +44,26 @@ export function mailOf(db: Queryable, role: { gameId: number; serverId: string; 
     [role.gameId, role.serverId, role.roleId],
   );
 }
+
+/** A mail a demo visitor may read in a sandbox character's mailbox: a code or a gift, nothing bought. */
+export interface PlayerMailboxMail {
+  kind: 'ownership_code' | 'daily_gift';
+  title: string;
+  body: string;
+  sent_at: Date;
+}
+
+/**
+ * The ownership code and daily gift mails of a sandbox character (one of sandbox_roles), newest first,
+ * at most 10: what a demo visitor reads to link a character (decision 311). A character the sandbox
+ * does not have, and every other kind of mail, are left out.
+ */
+export function playerMailOf(db: Queryable, role: { gameId: number; serverId: string; roleId: string }): Promise<PlayerMailboxMail[]> {
+  return db.query<PlayerMailboxMail>(
+    `SELECT m.kind, m.title, m.body, m.sent_at FROM sandbox_mail m
+       JOIN sandbox_roles r ON r.game_id = m.game_id AND r.server_id = m.server_id AND r.role_id = m.role_id
+      WHERE m.game_id = $1 AND m.server_id = $2 AND m.role_id = $3 AND m.kind IN ('ownership_code', 'daily_gift')
+      ORDER BY m.sent_at DESC, m.mail_id DESC LIMIT 10`,
+    [role.gameId, role.serverId, role.roleId],
+  );
+}

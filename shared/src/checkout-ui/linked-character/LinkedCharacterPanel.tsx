@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@topup/shared/api';
 import { useQuery } from '@topup/shared/query';
 import type { RoleInfo } from '@topup/shared/types';
 import { claimDailyGift, confirmOwnershipCode, endOwnership, getDailyGift, getOwnership, getPoints, redeemPoints, redeemToken, sendOwnershipCode, type LinkedCharacterKey } from './linked-api';
+import { LinkedOrders } from './LinkedOrders';
 import { LINKED_NAMESPACE } from './linked-strings';
+import './linked-character.css';
+import { SandboxMailbox } from './SandboxMailbox';
 
 /** The storefront's classes for the panel's parts: each keeps its CSS (the `lc-` classes too, loaded with the panel). */
 export interface LinkedPanelClasses {
@@ -18,6 +21,8 @@ export interface LinkedPanelClasses {
   readonly input: string;
   readonly hint: string;
   readonly error: string;
+  /** A link in the storefront's words (the receipts of "My orders by character"). */
+  readonly link: string;
 }
 
 export interface LinkedCharacterPanelProps {
@@ -26,6 +31,13 @@ export interface LinkedCharacterPanelProps {
   readonly area: string;
   readonly role: RoleInfo;
   readonly classes: LinkedPanelClasses;
+  /**
+   * Where "My orders by character" opens as a page of its own (the phone's My orders page); without
+   * it the orders open inside the panel (the pay centre).
+   */
+  readonly ordersHref?: string;
+  /** Told when the panel shows this browser linked (the phone keeps a hint for My orders, decision 311). */
+  readonly onLinkedHere?: () => void;
 }
 
 const useLinkedTranslation = () => useTranslation(LINKED_NAMESPACE);
@@ -37,7 +49,7 @@ const errorText = (error: unknown, fallback: string) => (isApiError(error) ? err
  * After a character is confirmed (loaded on demand with the checkout part, which `#/` never loads): link this browser to it with a code from its game
  * mail, then its daily gift and points, and "End link" (docs/api.md, "Linked characters").
  */
-export function LinkedCharacterPanel({ gameId, area, role, classes: c }: LinkedCharacterPanelProps) {
+export function LinkedCharacterPanel({ gameId, area, role, classes: c, ordersHref, onLinkedHere }: LinkedCharacterPanelProps) {
   const { t } = useLinkedTranslation();
   const key: LinkedCharacterKey = { game_id: gameId, area, server_id: role.server_id, role_id: role.role_id };
   const queryKey = `${gameId}|${area}|${role.server_id}|${role.role_id}`;
@@ -62,7 +74,16 @@ export function LinkedCharacterPanel({ gameId, area, role, classes: c }: LinkedC
           </button>
         </div>
       ) : linked ? (
-        <LinkedView classes={c} characterKey={key} queryKey={queryKey} expiresAt={ownership.data?.expires_at ?? null} onEnded={() => setLinkedNow(false)} />
+        <LinkedView
+          classes={c}
+          characterKey={key}
+          queryKey={queryKey}
+          roleName={role.role_name}
+          ordersHref={ordersHref}
+          onLinkedHere={onLinkedHere}
+          expiresAt={ownership.data?.expires_at ?? null}
+          onEnded={() => setLinkedNow(false)}
+        />
       ) : (
         <LinkForm
           classes={c}
@@ -81,7 +102,7 @@ export function LinkedCharacterPanel({ gameId, area, role, classes: c }: LinkedC
 function LinkForm({ classes: c, characterKey, role, onLinked }: { readonly classes: LinkedPanelClasses; readonly characterKey: LinkedCharacterKey; readonly role: RoleInfo; readonly onLinked: () => void }) {
   const { t } = useLinkedTranslation();
   const inputId = useId();
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(0);
   const [busy, setBusy] = useState<'send' | 'confirm' | null>(null);
   const [code, setCode] = useState('');
   const [refusal, setRefusal] = useState('');
@@ -92,7 +113,7 @@ function LinkForm({ classes: c, characterKey, role, onLinked }: { readonly class
     setRefusal('');
     try {
       await sendOwnershipCode(characterKey, role.uid);
-      setSent(true);
+      setSent((count) => count + 1);
     } catch (error) {
       setRefusal(errorText(error, t('linked.failed')));
     } finally {
@@ -153,6 +174,7 @@ function LinkForm({ classes: c, characterKey, role, onLinked }: { readonly class
           {refusal}
         </p>
       ) : null}
+      {sent ? <SandboxMailbox key={sent} characterKey={characterKey} roleName={role.role_name} hintClass={c.hint} buttonClass={c.button} /> : null}
     </div>
   );
 }
@@ -161,12 +183,18 @@ function LinkedView({
   classes: c,
   characterKey,
   queryKey,
+  roleName,
+  ordersHref,
+  onLinkedHere,
   expiresAt,
   onEnded,
 }: {
   readonly classes: LinkedPanelClasses;
   readonly characterKey: LinkedCharacterKey;
   readonly queryKey: string;
+  readonly roleName: string;
+  readonly ordersHref: string | undefined;
+  readonly onLinkedHere: (() => void) | undefined;
   readonly expiresAt: string | null;
   readonly onEnded: () => void;
 }) {
@@ -178,6 +206,11 @@ function LinkedView({
   const [redeemed, setRedeemed] = useState('');
   const [claimed, setClaimed] = useState(false);
   const [refusal, setRefusal] = useState('');
+  const [showOrders, setShowOrders] = useState(false);
+  // This browser holds a link: the storefront may keep that in mind (the phone's My orders).
+  useEffect(() => {
+    onLinkedHere?.();
+  }, [onLinkedHere]);
   const date = (iso: string | null, withTime: boolean) =>
     iso ? new Intl.DateTimeFormat(i18n.language, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' }).format(new Date(iso)) : '';
 
@@ -275,6 +308,18 @@ function LinkedView({
             ) : null}
           </>
         ) : null}
+      </div>
+      <div className="lc-block">
+        {ordersHref ? (
+          <a className={c.link} href={ordersHref} data-testid="linked-orders-open">
+            {t('linked.orders.open')}
+          </a>
+        ) : (
+          <button type="button" className={c.secondary} aria-expanded={showOrders} onClick={() => setShowOrders((shown) => !shown)} data-testid="linked-orders-open">
+            {showOrders ? t('linked.orders.hide') : t('linked.orders.open')}
+          </button>
+        )}
+        {showOrders && !ordersHref ? <LinkedOrders characterKey={characterKey} roleName={roleName} classes={c} /> : null}
       </div>
       {refusal ? (
         <p className={c.error} role="alert">

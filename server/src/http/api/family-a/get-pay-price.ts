@@ -6,6 +6,8 @@ import { resolveGameArea } from '../../../catalogue/resolve-game-area';
 import { formatAmount } from '../../../payments';
 import { onSale } from '../../../catalogue/sale-window';
 import { deliveredPurchases, type BundlePurchases } from '../../../purchases';
+import { shownVariant } from '../../../orders';
+import { withVariant } from './variant-card';
 import { defineAction } from '../action';
 import { invalid } from '../api-error';
 import { FIELD } from '../fields';
@@ -50,8 +52,9 @@ export function toBundleCard(bundle: CatalogueBundle, purchases: BundlePurchases
 export const getPayPrice = defineAction({
   fields: { type: FIELD.productType, game_id: FIELD.gameId, area: FIELD.area, role_id: FIELD.roleId, ln_uid: FIELD.uid },
   signed: true,
-  sameForEveryone: (input) => !input.role_id && !input.ln_uid,
-  async handle(input, { catalogue, db, locale, now }): Promise<Bundle[]> {
+  // A game with a running offer experiment shows each visitor its variant (decision 309): not kept.
+  sameForEveryone: (input, experiments) => !input.role_id && !input.ln_uid && !experiments?.inGame(Number(input.game_id)),
+  async handle(input, { catalogue, db, locale, now, experiments, visitor }): Promise<Bundle[]> {
     const gameId = requireGameId(input);
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const type = input.type || gameArea.tabs[0] || '';
@@ -61,6 +64,19 @@ export const getPayPrice = defineAction({
     const roleId = input.role_id ?? '';
     const uid = input.ln_uid ?? '';
     const bought = roleId || uid ? await deliveredPurchases(db, { gameId, roleId, uid }) : new Map<number, BundlePurchases>();
-    return bundles.filter((bundle) => onSale(bundle, now)).map((bundle) => toBundleCard(bundle, bought.get(bundle.id) ?? NONE, locale));
+    const cards: Bundle[] = [];
+    for (const bundle of bundles) {
+      if (!onSale(bundle, now)) continue;
+      const card = toBundleCard(bundle, bought.get(bundle.id) ?? NONE, locale);
+      // Only a bundle under a running experiment asks for the visitor (and sets its cookie when it has none).
+      const offer = shownVariant(experiments, { gameId, area: gameArea.area, productId: bundle.productId }, () => visitor.id());
+      if (!offer) {
+        cards.push(card);
+        continue;
+      }
+      await experiments!.visited(offer);
+      cards.push(withVariant(card, offer, bundle, gameArea, locale));
+    }
+    return cards;
   },
 });

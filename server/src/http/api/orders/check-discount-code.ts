@@ -2,7 +2,7 @@ import { currencyCode } from '@topup/shared/rules';
 import type { DiscountCheck } from '@topup/shared/types';
 import { resolveGameArea } from '../../../catalogue/resolve-game-area';
 import { normaliseCode } from '../../../discounts';
-import { priceWithCode } from '../../../orders';
+import { orderVariant, priceWithCode } from '../../../orders';
 import { formatAmount } from '../../../payments';
 import { defineAction } from '../action';
 import { missing } from '../api-error';
@@ -17,14 +17,16 @@ export const checkDiscountCode = defineAction({
   fields: CHECK_DISCOUNT_CODE_FIELDS,
   signed: true,
   limit: 'checkCode',
-  async handle(input, { catalogue, db, now }): Promise<DiscountCheck> {
+  async handle(input, { catalogue, db, now, experiments, visitor }): Promise<DiscountCheck> {
     const typed = normaliseCode(input.discount_code ?? '');
     if (typed === '') throw missing('discount_code', 'fillDiscountCode');
     const gameId = requireGameId(input);
     const { gameArea } = resolveGameArea(catalogue, gameId, input.area);
     const productId = input.product_id ?? '';
     if (productId === '') throw missing('product_id');
-    const { code, price } = await priceWithCode(db, gameArea, { gameId, productId, roleId: input.role_id ?? '', code: typed, payType: input.pay_type ?? '', now });
+    // The visitor's offer-experiment variant is the price the code takes its part of, as createOrder charges it.
+    const variant = await orderVariant(db, experiments, { gameId, area: gameArea.area, productId }, visitor.known());
+    const { code, price } = await priceWithCode(db, gameArea, { gameId, productId, roleId: input.role_id ?? '', code: typed, payType: input.pay_type ?? '', now, variantPercentOff: variant?.percentOff ?? 0 });
     return {
       discount_code: code.code,
       // 0 for a code with an amount off: discount_amount says what it takes off.

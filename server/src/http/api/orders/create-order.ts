@@ -50,7 +50,8 @@ export const createOrder = defineAction({
   roleLookup: true,
   limit: 'placeOrder',
   async handle(input, context): Promise<CreatedOrder> {
-    const placed = await placeOrder({ ...orderRequest(input, context.clientAddress), locale: context.locale, storefront: context.storefront }, context);
+    // The visitor of offer experiments is the signed cookie's (decision 309), never a field of the body.
+    const placed = await placeOrder({ ...orderRequest(input, context.clientAddress), locale: context.locale, storefront: context.storefront, visitor: context.visitor.known() }, context);
     return { order_id: placed.orderId, pay_url: payUrlIn(placed.payUrl, context.locale, context.storefront) };
   },
 });

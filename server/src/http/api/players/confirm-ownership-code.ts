@@ -28,7 +28,7 @@ export const confirmOwnershipCode = defineAction({
     const code = (input.code ?? '').replace(/\s+/g, '');
     if (code === '') throw missing('code', 'fillOwnershipCode');
     if (!/^[0-9]{6}$/.test(code)) throw invalid('code');
-    const outcome = await checkOwnershipCode(context.db, context.links.secret, { gameId, area, serverId, roleId }, code, LINK_LIFE_MS);
+    const outcome = await checkOwnershipCode(context.db, context.links.secret, { gameId, area, serverId, roleId }, code, LINK_LIFE_MS, context.links.ids());
     if ('refused' in outcome) {
       const { ret, messageKey } = REFUSALS[outcome.refused];
       throw new ApiError(ret, messageKey);
