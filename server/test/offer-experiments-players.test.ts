@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config';
 import { buildApp } from '../src/http/app';
 import { CONTROL, evaluateExperiments, experimentFigures, newVisitor, RunningExperiments, startExperiment, stopVariant, variantFor, VISITOR_COOKIE, type ExperimentDefinition } from '../src/experiments';
 import { auditExperimentStop } from '../src/ops/audit';
+import { actOnOrder } from '../src/ops/order-actions';
 import { reconcileOrders } from '../src/orders/reconciliation';
 import { ARIA, checkout, countRows, mailsOf, newToken, openOrderStore, orderInfo, paidEvent, postWebhook, waitForStatus, type OrderStore } from './support/order-helpers';
 import { GENEROUS_LIMITS, TEST_APP_KEY } from './support/test-app';
@@ -232,6 +233,39 @@ describe.each(testDbTargets())('offer experiments for players on $name', (target
     const unpaid = await order(store.app, visitor.cookie, { seen_amount: '4.49' });
     await decline(unpaid.data.order_id);
     expect(await countRows(store.db, 'offer_experiment_conversions WHERE order_id = $1', [unpaid.data.order_id])).toBe(0);
+  });
+
+  it('counts a sale refunded as a whole or disputed as no conversion, and a part given back out of its revenue', async () => {
+    const none = { variant: 'ten-off', visitors: 0, converted: 0, revenue: 0, revenueSquares: 0 };
+    const figuresOf = async () => (await experimentFigures(store.db, 'gems-300')).find((entry) => entry.variant === 'ten-off') ?? none;
+    const buyers = [visitorIn('gems-300', VARIANTS, 'ten-off'), visitorIn('gems-300', VARIANTS, 'ten-off'), visitorIn('gems-300', VARIANTS, 'ten-off')];
+    const before = await figuresOf();
+    const orderIds: string[] = [];
+    for (const buyer of buyers) {
+      await shelf(store.app, buyer.cookie);
+      const placed = await order(store.app, buyer.cookie, { seen_amount: '4.49' });
+      expect((await checkout(store, placed.data.order_id, 'paid')).status).toBe(303);
+      await waitForStatus(store.app, placed.data.order_id, ['delivered']);
+      orderIds.push(placed.data.order_id);
+    }
+    const [refunded, partly, disputed] = orderIds as [string, string, string];
+    const paid = await figuresOf();
+    expect([paid.visitors - before.visitors, paid.converted - before.converted, paid.revenue - before.revenue]).toEqual([3, 3, 3 * 449]);
+
+    const desk = { name: 'support@ops.example', operatorId: null, address: 'test' };
+    await actOnOrder(store.db, desk, { action: 'refund', orderId: refunded, reason: 'asked', requestKey: `exp-refund-${refunded}` });
+    await actOnOrder(store.db, desk, { action: 'partial_refund', orderId: partly, reason: 'one potion short', requestKey: `exp-part-${partly}`, amountMinor: 100 });
+    await actOnOrder(store.db, desk, { action: 'mark_disputed', orderId: disputed, reason: 'chargeback', requestKey: `exp-dispute-${disputed}` });
+    await waitForStatus(store.app, refunded, ['refunded']);
+    for (let tries = 0; tries < 400 && (await countRows(store.db, `refunds WHERE order_id = $1 AND kind = 'partial'`, [partly])) === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const after = await figuresOf();
+    // The visitors stay; two sales are undone; the third keeps 4.49 less the 1.00 given back.
+    expect([after.visitors - before.visitors, after.converted - before.converted, after.revenue - before.revenue]).toEqual([3, 1, 349]);
+    expect(after.revenueSquares - before.revenueSquares).toBe(349 * 349);
+    // The rows stay as the payments' record: the figures read the refunds, nothing was deleted.
+    expect(await countRows(store.db, `offer_experiment_conversions WHERE order_id = ANY($1)`, [orderIds])).toBe(3);
   });
 
   it('gives a stopped variant’s visitors the control’s price, charged at once on every instance', async () => {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { saleKeptMinorSql } from '../orders';
 import { CONTROL, type VariantShare } from './assignment';
 
 /**
@@ -148,7 +149,10 @@ export async function recordConversion(db: Queryable, conversion: { experimentId
   );
 }
 
-/** One variant's figures, by the variant each visitor was first shown (its converted visitors and their revenue). */
+/**
+ * One variant's figures, by the variant each visitor was first shown (its converted visitors and their
+ * revenue). A sale refunded as a whole or disputed is no conversion; a part given back leaves the revenue.
+ */
 export interface VariantFigures {
   readonly variant: string;
   readonly visitors: number;
@@ -164,7 +168,10 @@ export async function experimentFigures(db: Queryable, experimentId: string): Pr
     `SELECT v.variant, count(*)::int AS visitors, count(c.visitor)::int AS converted,
             coalesce(sum(c.revenue), 0)::float8 AS revenue, coalesce(sum(c.revenue * c.revenue), 0)::float8 AS revenue_squares
        FROM offer_experiment_visits v
-       LEFT JOIN (SELECT visitor, sum(amount_minor)::float8 AS revenue FROM offer_experiment_conversions WHERE experiment_id = $1 GROUP BY visitor) c
+       LEFT JOIN (SELECT visitor, sum(kept)::float8 AS revenue
+                    FROM (SELECT c.visitor, ${saleKeptMinorSql('c.order_id', 'c.amount_minor')} AS kept
+                            FROM offer_experiment_conversions c WHERE c.experiment_id = $1) sales
+                   WHERE kept IS NOT NULL GROUP BY visitor) c
          ON c.visitor = v.visitor
       WHERE v.experiment_id = $1
       GROUP BY v.variant ORDER BY (v.variant <> 'control'), v.variant COLLATE "C"`,
