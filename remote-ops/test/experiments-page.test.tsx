@@ -13,7 +13,7 @@ const variant = (name: string, extra: Record<string, unknown> = {}) => ({
   conversion: 0, conversion_interval: [0, 0], revenue_per_visitor: 0, revenue_per_visitor_interval: [0, 0], ...extra,
 });
 const RUNNING = {
-  experiment_id: 'winter-gems', game_id: 18, area: 'us', product_id: '18-us-currency-300', guardrail: 'revenue_per_visitor', state: 'running', stopped_why: '',
+  experiment_id: 'winter-gems', game_id: 18, area: 'us', product_id: '18-us-currency-300', guardrail: 'revenue_per_visitor', min_visitors: 80, state: 'running', stopped_why: '',
   variants: [
     variant('control', { visitors: 100, converted: 20, revenue_minor: 9980, conversion: 0.2, conversion_interval: [0.1216, 0.2784], revenue_per_visitor: 99.8, revenue_per_visitor_interval: [59.85, 139.75] }),
     variant('bonus', { share: 25, bonus_items: [{ item_id: 'Dragon Gems', count: 20 }], visitors: 50, converted: 5, conversion: 0.1, conversion_interval: [0.0168, 0.1832] }),
@@ -35,6 +35,9 @@ describe('the Experiments page', () => {
     const card = await screen.findByRole('region', { name: /^winter-gems/ });
     await waitFor(() => expect(within(card).getByText('300 Dragon Gems', { exact: false })).toBeInTheDocument());
     expect(within(card).getByText('Revenue per visitor', { selector: 'dd' })).toBeInTheDocument();
+    // The bonus and the deep variant have 50 visitors of the 80 the guardrail waits for.
+    expect(within(card).getByText('80 for each variant and the control', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(card).getByText(/judges a variant once it and the control each have 80 visitors/)).toBeInTheDocument();
     const table = within(card).getByRole('table', { name: 'Results of winter-gems' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['The catalogue’s offer', '50%', '100', '20', '20%95 %: 12.2% – 27.8%', '$1.0095 %: $0.60 – $1.40']);

@@ -39,7 +39,7 @@ const DELIVERY = {
   days: [{ day: '2026-11-01', game_id: 18, paid_orders: 2, delivered_orders: 2, failed_deliveries: 0, refunded_orders: 0, failure_rate: 0, refund_rate: 0, p50_ms: 1500, p95_ms: 5000 }],
 };
 const EXPERIMENT = {
-  experiment_id: 'winter-gems', game_id: 18, area: 'us', product_id: '18-us-currency-300', guardrail: 'conversion', state: 'running', stopped_why: '',
+  experiment_id: 'winter-gems', game_id: 18, area: 'us', product_id: '18-us-currency-300', guardrail: 'conversion', min_visitors: 200, state: 'running', stopped_why: '',
   variants: [
     { variant: 'control', share: 50, percent_off: 0, bonus_items: [], stopped: false, stopped_why: '', visitors: 100, converted: 20, revenue_minor: 9980, conversion: 0.2, conversion_interval: [0.1216, 0.2784], revenue_per_visitor: 99.8, revenue_per_visitor_interval: [59.85, 139.75] },
     { variant: 'ten-off', share: 50, percent_off: 10, bonus_items: [], stopped: false, stopped_why: '', visitors: 100, converted: 25, revenue_minor: 11225, conversion: 0.25, conversion_interval: [0.1651, 0.3349], revenue_per_visitor: 112.25, revenue_per_visitor_interval: [72.1, 152.4] },

@@ -65,6 +65,9 @@ export function ExperimentResults({ experiment, headingLevel = 3 }: { readonly e
     <div className="ops-experiments__results">
       <Heading className="ops-experiments__results-title">{t('experiments.results')}</Heading>
       {!seen ? <p className="ops-muted">{t('experiments.noVisitors')}</p> : null}
+      {experiment.state === 'running' && experiment.variants.some((v) => v.visitors < experiment.min_visitors) ? (
+        <p className="ops-muted">{t('experiments.notJudgedYet', { visitors: experiment.min_visitors.toLocaleString() })}</p>
+      ) : null}
       {seen ? (
         <div className="ops-insights__pair">
           <Suspense fallback={<p className="ops-loading ops-insights__chart-wait">{t('insights.chartLoading')}</p>}>
