@@ -90,6 +90,16 @@ describe('the Experiments page', () => {
     fireEvent.input(within(third).getByLabelText('Per cent off'), { target: { value: '0' } });
     fireEvent.change(within(third).getByLabelText('Bonus item'), { target: { value: 'Dragon Gems' } });
     fireEvent.input(within(third).getByLabelText('How many'), { target: { value: '25' } });
+    // A second bonus item, then a third taken away again; the control has none to add.
+    fireEvent.click(within(third).getByRole('button', { name: 'Add a bonus item' }));
+    expect(within(third).queryByRole('button', { name: 'Add a bonus item' })).toBeNull();
+    fireEvent.change(within(third).getByLabelText('Bonus item 2'), { target: { value: 'Dragon Gems (bonus)' } });
+    fireEvent.input(within(third).getByLabelText('How many of bonus item 2'), { target: { value: '5' } });
+    fireEvent.click(within(third).getByRole('button', { name: 'Add a bonus item' }));
+    fireEvent.change(within(third).getByLabelText('Bonus item 3'), { target: { value: 'Dragon Gems' } });
+    fireEvent.click(within(third).getByRole('button', { name: 'Remove bonus item 3' }));
+    expect(within(third).queryByLabelText('Bonus item 3')).toBeNull();
+    expect(within(within(form).getByRole('group', { name: 'Control' })).queryByRole('button', { name: 'Add a bonus item' })).toBeNull();
     expect(within(form).getByText('The shares add up to 100 %.')).toBeInTheDocument();
     expect(within(within(form).getByRole('group', { name: 'Control' })).getByLabelText('Variant')).toHaveAttribute('readonly');
 
@@ -106,7 +116,7 @@ describe('the Experiments page', () => {
       variants: [
         { variant: 'control', share: 50, percent_off: 0, bonus_items: [] },
         { variant: 'ten-off', share: 30, percent_off: 10, bonus_items: [] },
-        { variant: 'variant-b', share: 20, percent_off: 0, bonus_items: [{ item_id: 'Dragon Gems', count: 25 }] },
+        { variant: 'variant-b', share: 20, percent_off: 0, bonus_items: [{ item_id: 'Dragon Gems', count: 25 }, { item_id: 'Dragon Gems (bonus)', count: 5 }] },
       ],
     });
     // A corrected definition is another request.

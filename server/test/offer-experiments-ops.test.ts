@@ -96,7 +96,7 @@ describe.each(testDbTargets())('the back office’s offer experiments on $name',
     expect(audit[0]!.after.variants).toHaveLength(3);
 
     // Everyone who reads sees it; automation may too.
-    expect((await viewer.send('GET', '/experiments')).body.experiments[0].experiment_id).toBe('winter-gems');
+    expect((await viewer.send('GET', '/experiments')).body.experiments[0]).toMatchObject({ experiment_id: 'winter-gems', guardrail: 'conversion', min_visitors: 100 });
     expect((await new Console(url).send('GET', '/experiments', undefined, { authorization: `Bearer ${OPS_TOKEN}` })).status).toBe(200);
     expect(await new Console(url).send('GET', '/experiments')).toMatchObject({ status: 401 });
   });

@@ -108,6 +108,8 @@ export interface ExperimentResults {
   readonly area: string;
   readonly product_id: string;
   readonly guardrail: Guardrail;
+  /** The guardrail judges a variant once it and the control each have this many visitors. */
+  readonly min_visitors: number;
   readonly state: 'running' | 'stopped';
   readonly stopped_why: string;
   readonly variants: readonly {
@@ -142,6 +144,7 @@ export async function readExperimentResults(db: Queryable): Promise<ExperimentRe
       area: experiment.area,
       product_id: experiment.productId,
       guardrail: experiment.guardrail,
+      min_visitors: experiment.minVisitors,
       state: experiment.state,
       stopped_why: experiment.stoppedWhy,
       variants: experiment.variants.map((entry) => {

@@ -5,22 +5,29 @@ import { useOpsTranslation } from '../../lib/use-ops-translation';
 import { asError } from '../alerts/as-error';
 import { createExperiment, type ExperimentArea, type ExperimentList, type Guardrail } from './experiments-api';
 
+/** A bonus item of a variant as typed: the item ('' for none) and how many. */
+interface BonusInput {
+  readonly item: string;
+  readonly count: string;
+}
+
 /** One variant as its row of inputs (text while it is typed). */
 interface VariantInput {
   readonly variant: string;
   readonly share: string;
   readonly percentOff: string;
-  readonly item: string;
-  readonly count: string;
+  /** At least one line; a line with no item adds nothing. */
+  readonly bonus: readonly BonusInput[];
 }
 
 const CONTROL = 'control';
 const GUARDRAILS: readonly Guardrail[] = ['revenue_per_visitor', 'conversion'];
 const FIRST_ROWS: readonly VariantInput[] = [
-  { variant: CONTROL, share: '50', percentOff: '0', item: '', count: '' },
-  { variant: 'variant-a', share: '50', percentOff: '10', item: '', count: '' },
+  { variant: CONTROL, share: '50', percentOff: '0', bonus: [{ item: '', count: '' }] },
+  { variant: 'variant-a', share: '50', percentOff: '10', bonus: [{ item: '', count: '' }] },
 ];
 const MAX_VARIANTS = 6;
+const MAX_BONUS_ITEMS = 4;
 
 const whole = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
@@ -33,7 +40,7 @@ interface Props {
 /**
  * Defines an experiment: a name, a bundle of a game's area (from the catalogue's bundles on sale), the
  * guardrail, then the variants as rows (the control first, the catalogue's own offer) with their share,
- * per cent off and bonus item. The store checks it all again and says what is wrong.
+ * per cent off and bonus items. The store checks it all again and says what is wrong.
  */
 export function ExperimentForm({ areas, onStarted, onCancel }: Props) {
   const { t, i18n } = useOpsTranslation();
@@ -59,9 +66,11 @@ export function ExperimentForm({ areas, onStarted, onCancel }: Props) {
     setPlace(value);
     const next = areas.find((entry) => `${entry.game_id}/${entry.area}` === value);
     setProductId(next?.bundles[0]?.product_id ?? '');
-    setRows((current) => current.map((row) => ({ ...row, item: '' })));
+    setRows((current) => current.map((row) => ({ ...row, bonus: [{ item: '', count: '' }] })));
   };
   const set = (index: number, change: Partial<VariantInput>) => setRows((current) => current.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  const setBonus = (index: number, line: number, change: Partial<BonusInput>) =>
+    setRows((current) => current.map((row, at) => (at === index ? { ...row, bonus: row.bonus.map((entry, n) => (n === line ? { ...entry, ...change } : entry)) } : row)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +91,7 @@ export function ExperimentForm({ areas, onStarted, onCancel }: Props) {
           variant: index === 0 ? CONTROL : row.variant.trim(),
           share: whole(row.share),
           percent_off: index === 0 ? 0 : whole(row.percentOff || '0'),
-          bonus_items: index > 0 && row.item ? [{ item_id: row.item, count: whole(row.count) }] : [],
+          bonus_items: index > 0 ? row.bonus.filter((entry) => entry.item).map((entry) => ({ item_id: entry.item, count: whole(entry.count) })) : [],
         })),
       });
       onStarted(answer, name.trim());
@@ -164,21 +173,57 @@ export function ExperimentForm({ areas, onStarted, onCancel }: Props) {
                 <span>{t('experiments.percentOffLabel')}</span>
                 <input id={cell('percentOff')} inputMode="numeric" pattern="[0-9]+" readOnly={control} value={control ? '0' : row.percentOff} onChange={(e) => set(index, { percentOff: e.target.value })} />
               </label>
-              <label className="ops-field" htmlFor={cell('item')}>
-                <span>{t('experiments.bonusItemLabel')}</span>
-                <select id={cell('item')} disabled={control} value={control ? '' : row.item} onChange={(e) => set(index, { item: e.target.value, count: e.target.value && !row.count ? '1' : row.count })}>
-                  <option value="">{t('experiments.noBonus')}</option>
-                  {(area?.items ?? []).map((item) => (
-                    <option key={item} value={item}>
-                      {item}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="ops-field" htmlFor={cell('count')}>
-                <span>{t('experiments.bonusCount')}</span>
-                <input id={cell('count')} inputMode="numeric" pattern="[0-9]+" disabled={control || !row.item} required={!control && Boolean(row.item)} value={control ? '' : row.count} onChange={(e) => set(index, { count: e.target.value })} />
-              </label>
+              <div className="ops-experiments__bonus">
+                {(control ? row.bonus.slice(0, 1) : row.bonus).map((entry, line) => {
+                  const n = line + 1;
+                  const itemId = `${cell('bonus')}-${line}-item`;
+                  const countId = `${cell('bonus')}-${line}-count`;
+                  return (
+                    <div key={line} className="ops-experiments__bonus-line">
+                      <label className="ops-field" htmlFor={itemId}>
+                        <span>{line === 0 ? t('experiments.bonusItemLabel') : t('experiments.bonusItemN', { n })}</span>
+                        <select
+                          id={itemId}
+                          disabled={control}
+                          value={control ? '' : entry.item}
+                          onChange={(e) => setBonus(index, line, { item: e.target.value, count: e.target.value && !entry.count ? '1' : entry.count })}
+                        >
+                          <option value="">{t('experiments.noBonus')}</option>
+                          {(area?.items ?? []).map((item) => (
+                            <option key={item} value={item}>
+                              {item}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <label className="ops-field" htmlFor={countId}>
+                        <span>{line === 0 ? t('experiments.bonusCount') : t('experiments.bonusCountN', { n })}</span>
+                        <input
+                          id={countId}
+                          inputMode="numeric"
+                          pattern="[0-9]+"
+                          disabled={control || !entry.item}
+                          required={!control && Boolean(entry.item)}
+                          value={control ? '' : entry.count}
+                          onChange={(e) => setBonus(index, line, { count: e.target.value })}
+                        />
+                      </label>
+                      {line > 0 ? (
+                        <button type="button" className="ops-button ops-button--quiet" onClick={() => set(index, { bonus: row.bonus.filter((_, at) => at !== line) })}>
+                          {t('experiments.removeBonusItem', { n })}
+                        </button>
+                      ) : (
+                        <span />
+                      )}
+                    </div>
+                  );
+                })}
+                {!control && row.bonus.length < MAX_BONUS_ITEMS && row.bonus.every((entry) => entry.item) ? (
+                  <button type="button" className="ops-button ops-button--quiet ops-experiments__bonus-add" onClick={() => set(index, { bonus: [...row.bonus, { item: '', count: '' }] })}>
+                    {t('experiments.addBonusItem')}
+                  </button>
+                ) : null}
+              </div>
               {!control && rows.length > 2 ? (
                 <button type="button" className="ops-button ops-button--quiet" onClick={() => setRows((current) => current.filter((_, at) => at !== index))}>
                   {t('experiments.removeVariant', { n: index })}
@@ -193,7 +238,7 @@ export function ExperimentForm({ areas, onStarted, onCancel }: Props) {
           <button
             type="button"
             className="ops-button ops-button--quiet ops-items__add"
-            onClick={() => setRows((current) => [...current, { variant: `variant-${String.fromCharCode(97 + current.length - 1)}`, share: '0', percentOff: '10', item: '', count: '' }])}
+            onClick={() => setRows((current) => [...current, { variant: `variant-${String.fromCharCode(97 + current.length - 1)}`, share: '0', percentOff: '10', bonus: [{ item: '', count: '' }] }])}
           >
             {t('experiments.addVariant')}
           </button>

@@ -43,6 +43,7 @@ export function ExperimentResults({ experiment, headingLevel = 3 }: { readonly e
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const labels = useMemo(() => experiment.variants.map((v) => (v.stopped ? t('experiments.stoppedLabel', { variant: v.variant }) : v.variant)), [experiment.variants, t]);
   const seen = experiment.variants.some((v) => v.visitors > 0);
+  const minVisitors = experiment.min_visitors;
   const conversionSeries = useMemo(
     () => [
       { label: t('experiments.col.conversion'), values: experiment.variants.map((v) => v.conversion * 100) },
@@ -65,8 +66,8 @@ export function ExperimentResults({ experiment, headingLevel = 3 }: { readonly e
     <div className="ops-experiments__results">
       <Heading className="ops-experiments__results-title">{t('experiments.results')}</Heading>
       {!seen ? <p className="ops-muted">{t('experiments.noVisitors')}</p> : null}
-      {experiment.state === 'running' && experiment.variants.some((v) => v.visitors < experiment.min_visitors) ? (
-        <p className="ops-muted">{t('experiments.notJudgedYet', { visitors: experiment.min_visitors.toLocaleString() })}</p>
+      {experiment.state === 'running' && minVisitors !== undefined && experiment.variants.some((v) => v.visitors < minVisitors) ? (
+        <p className="ops-muted">{t('experiments.notJudgedYet', { visitors: minVisitors.toLocaleString() })}</p>
       ) : null}
       {seen ? (
         <div className="ops-insights__pair">

@@ -57,8 +57,12 @@ function ExperimentCard({ experiment, canEdit, names, onStop }: { experiment: Ex
         <dd>{`${names.game(experiment.game_id)} · ${experiment.area}`}</dd>
         <dt>{t('experiments.guardrail')}</dt>
         <dd>{t(`experiments.guardrail.${experiment.guardrail}`)}</dd>
-        <dt>{t('experiments.minVisitors')}</dt>
-        <dd>{t('experiments.minVisitorsEach', { visitors: experiment.min_visitors.toLocaleString() })}</dd>
+        {typeof experiment.min_visitors === 'number' ? (
+          <>
+            <dt>{t('experiments.minVisitors')}</dt>
+            <dd>{t('experiments.minVisitorsEach', { visitors: experiment.min_visitors.toLocaleString() })}</dd>
+          </>
+        ) : null}
         <dt>{t('experiments.variants')}</dt>
         <dd>{experiment.variants.map((v) => `${v.variant} ${v.share} %`).join(' · ')}</dd>
         {!running && experiment.stopped_why ? (

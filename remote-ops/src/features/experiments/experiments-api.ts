@@ -32,8 +32,8 @@ export interface Experiment {
   readonly area: string;
   readonly product_id: string;
   readonly guardrail: Guardrail;
-  /** The guardrail judges a variant once it and the control each have this many visitors. */
-  readonly min_visitors: number;
+  /** The guardrail judges a variant once it and the control each have this many visitors (absent from an older store's answer: then not shown). */
+  readonly min_visitors?: number;
   readonly state: 'running' | 'stopped';
   readonly stopped_why: string;
   /** The control first. */
