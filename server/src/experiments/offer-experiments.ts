@@ -1,5 +1,4 @@
 import type { Queryable } from '../db/db';
-import { saleKeptMinorSql } from '../orders';
 import { CONTROL, type VariantShare } from './assignment';
 
 /**
@@ -150,6 +149,21 @@ export async function recordConversion(db: Queryable, conversion: { experimentId
 }
 
 /**
+ * What became of a converted order's sale, as the orders module tells it after a refund or a dispute:
+ * `undone` when it was refunded as a whole or disputed (no conversion any more), `refundedMinor` the parts
+ * given back so far (out of its revenue). It sets the sale's whole state, so telling it twice is harmless;
+ * an order that was no experiment's conversion changes nothing.
+ */
+export async function settleConversion(tx: Queryable, orderId: string, sale: { readonly undone: boolean; readonly refundedMinor: number }): Promise<void> {
+  await tx.query(
+    `UPDATE offer_experiment_conversions
+        SET undone_at = CASE WHEN $2 THEN coalesce(undone_at, now()) END, refunded_minor = greatest(0, $3::bigint)
+      WHERE order_id = $1`,
+    [orderId, sale.undone, sale.refundedMinor],
+  );
+}
+
+/**
  * One variant's figures, by the variant each visitor was first shown (its converted visitors and their
  * revenue). A sale refunded as a whole or disputed is no conversion; a part given back leaves the revenue.
  */
@@ -168,10 +182,8 @@ export async function experimentFigures(db: Queryable, experimentId: string): Pr
     `SELECT v.variant, count(*)::int AS visitors, count(c.visitor)::int AS converted,
             coalesce(sum(c.revenue), 0)::float8 AS revenue, coalesce(sum(c.revenue * c.revenue), 0)::float8 AS revenue_squares
        FROM offer_experiment_visits v
-       LEFT JOIN (SELECT visitor, sum(kept)::float8 AS revenue
-                    FROM (SELECT c.visitor, ${saleKeptMinorSql('c.order_id', 'c.amount_minor')} AS kept
-                            FROM offer_experiment_conversions c WHERE c.experiment_id = $1) sales
-                   WHERE kept IS NOT NULL GROUP BY visitor) c
+       LEFT JOIN (SELECT visitor, sum(greatest(0, amount_minor - refunded_minor))::float8 AS revenue
+                    FROM offer_experiment_conversions WHERE experiment_id = $1 AND undone_at IS NULL GROUP BY visitor) c
          ON c.visitor = v.visitor
       WHERE v.experiment_id = $1
       GROUP BY v.variant ORDER BY (v.variant <> 'control'), v.variant COLLATE "C"`,

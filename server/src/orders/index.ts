@@ -10,7 +10,7 @@ export { bonusText, deliverOrder, logAttemptError, type JobContext } from './del
 export { DeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker';
 export { formatDuration, parseDuration, parseDurationList } from './durations';
 export { bundleOnSale, checkSaleWindow, findBundle } from './find-bundle';
-export { DELIVERY_TIMES_SQL, ORDER_FACTS_SQL, saleKeptMinorSql } from './order-facts';
+export { DELIVERY_TIMES_SQL, ORDER_FACTS_SQL } from './order-facts';
 export { newOrderId } from './order-id';
 export type { OrderServices } from './order-services';
 export { DEFAULT_ORDER_SETTINGS, DEV_WEBHOOK_SECRET, loadOrderSettings, MIN_LEASE_MS, orderSettingsFrom, type OrderSettings } from './order-settings';

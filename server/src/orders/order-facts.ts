@@ -56,14 +56,3 @@ export const DELIVERY_TIMES_SQL = `
          greatest(0, extract(epoch FROM o.delivered_at - o.paid_at) * 1000)::bigint AS ms
     FROM orders o
    WHERE o.delivered_at >= $1 AND o.delivered_at < $2 AND o.paid_at IS NOT NULL`;
-
-/**
- * What an order's sale still brings, for figures kept by other parts of the store (offer experiments'
- * conversions), given the SQL of an order id and of the amount it was paid: null when the sale was undone
- * (refunded as a whole, or disputed), otherwise the amount less the parts the support desk gave back.
- */
-export function saleKeptMinorSql(orderId: string, paidMinor: string): string {
-  return `CASE WHEN EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = ${orderId} AND r.kind = 'order')
-                 OR EXISTS (SELECT 1 FROM orders o WHERE o.order_id = ${orderId} AND o.disputed_at IS NOT NULL) THEN NULL
-               ELSE greatest(0, ${paidMinor} - coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.order_id = ${orderId} AND r.kind = 'partial'), 0)) END`;
-}

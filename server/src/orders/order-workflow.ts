@@ -4,6 +4,7 @@ import { prepared } from '../db/prepared-sql';
 import type { SentMail } from '../game/game-gateway';
 import { ORDER_COLUMNS, type OrderRow } from './read-order';
 import { STATUS_TIME_COLUMN, statesBefore } from './order-state';
+import { settleExperimentSale } from './experiment-sale';
 
 /**
  * The order workflow: every change of an order's state, and the timeline entry that goes with it, is
@@ -119,6 +120,7 @@ export async function markDisputed(tx: Queryable, orderId: string, detail: strin
   );
   if (rows.length === 0) return false;
   await recordEvent(tx, orderId, 'disputed', { detail });
+  await settleExperimentSale(tx, orderId);
   return true;
 }
 

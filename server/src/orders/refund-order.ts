@@ -2,6 +2,7 @@ import { readOrder } from './read-order';
 import { findOrderPayment, orderRefundTotals, recordOrderRefund } from '../payments';
 import { transitionOrder } from './order-workflow';
 import { removePointsForRefund } from '../players';
+import { settleExperimentSale } from './experiment-sale';
 import { type ClaimedJob, describeError, finishJob, inJobTransaction, jobRequest, nextAttemptAt, postponeJob, withTimeout } from '../fulfilment';
 import { logAttemptError, type JobContext } from './deliver-order';
 
@@ -65,6 +66,7 @@ export async function refundOrder(job: ClaimedJob, context: JobContext): Promise
       await transitionOrder(tx, order.order_id, 'refunded', { detail: requested && order.delivered_at ? `${refundId}; items delivered` : refundId });
       // The points the order earned go with its money, once (decision 305).
       await removePointsForRefund(tx, order.order_id, `refund:${order.order_id}`);
+      await settleExperimentSale(tx, order.order_id);
       await finishJob(tx, job);
     });
     log.info({ orderId: order.order_id, refundId }, 'order refunded');

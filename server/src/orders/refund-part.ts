@@ -1,6 +1,7 @@
 import { readOrder } from './read-order';
 import { recordEvent } from './order-workflow';
 import { removePointsForRefund } from '../players';
+import { settleExperimentSale } from './experiment-sale';
 import { findOrderPayment, recordPartRefund } from '../payments';
 import { type ClaimedJob, describeError, finishJob, inJobTransaction, jobRequest, nextAttemptAt, postponeJob, withTimeout } from '../fulfilment';
 import { logAttemptError, type JobContext } from './deliver-order';
@@ -47,6 +48,7 @@ export async function refundPart(job: ClaimedJob, context: JobContext): Promise<
         reason: asked.reason,
       });
       await recordEvent(tx, order.order_id, 'partially_refunded', { detail: `${refundId}: ${amountMinor} ${order.currency}` });
+      await settleExperimentSale(tx, order.order_id);
       await finishJob(tx, job);
     });
     log.info({ orderId: order.order_id, refundId, amountMinor }, 'part of an order refunded');
