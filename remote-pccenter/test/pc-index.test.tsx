@@ -24,8 +24,12 @@ describe('/pcIndex', () => {
       ['Korea', '/pcrole?game_id=18&area=kr'],
     ]);
     expect(within(allGames()).getAllByRole('article')).toHaveLength(10);
-    const vouchers = await screen.findByRole('region', { name: 'Voucher games' });
-    expect(within(vouchers).getByRole('link', { name: 'Charge Crownfall Realms' }).getAttribute('href')).toBe('/pcrole?game_id=134&area=multi&list=voucher');
+    // A busy "Voucher games" region holds the place while the catalogue loads, and the loaded one
+    // replaces it: look the region up afresh until its cards are there.
+    const charge = await waitFor(() =>
+      within(screen.getByRole('region', { name: 'Voucher games' })).getByRole('link', { name: 'Charge Crownfall Realms' }),
+    );
+    expect(charge.getAttribute('href')).toBe('/pcrole?game_id=134&area=multi&list=voucher');
     expect(await screen.findAllByRole('button', { name: /^Offer \d of 2$/ })).toHaveLength(2);
     expect([...document.querySelectorAll('.pc-banner__slide')].map((slide) => slide.getAttribute('href'))).toEqual(['/#/pcIndex', '/#/index_1']);
 
