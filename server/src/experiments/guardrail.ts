@@ -1,3 +1,4 @@
+import type { ExperimentResults } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
 import { meansDifferenceError, pooledProportionError, significantlyWorse, Z_INTERVAL_95, zScore } from '../releases/one-sided-test';
 import { CONTROL } from './assignment';
@@ -101,35 +102,7 @@ export async function evaluateExperiments(tx: Queryable, record: RecordStop): Pr
   return done;
 }
 
-/** An experiment with each variant's results, as the back office's insights answer it. */
-export interface ExperimentResults {
-  readonly experiment_id: string;
-  readonly game_id: number;
-  readonly area: string;
-  readonly product_id: string;
-  readonly guardrail: Guardrail;
-  /** The guardrail judges a variant once it and the control each have this many visitors. */
-  readonly min_visitors: number;
-  readonly state: 'running' | 'stopped';
-  readonly stopped_why: string;
-  readonly variants: readonly {
-    readonly variant: string;
-    readonly share: number;
-    readonly percent_off: number;
-    readonly bonus_items: readonly { item_id: string; count: number }[];
-    readonly stopped: boolean;
-    readonly stopped_why: string;
-    readonly visitors: number;
-    readonly converted: number;
-    readonly revenue_minor: number;
-    /** Converted visitors ÷ visitors and its 95 % interval, 4 decimals. */
-    readonly conversion: number;
-    readonly conversion_interval: readonly [number, number];
-    /** Minor units, 2 decimals, and its 95 % interval. */
-    readonly revenue_per_visitor: number;
-    readonly revenue_per_visitor_interval: readonly [number, number];
-  }[];
-}
+export type { ExperimentResults };
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 

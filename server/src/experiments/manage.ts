@@ -1,3 +1,4 @@
+import type { ExperimentArea, ExperimentBundle, NewExperiment } from '@topup/shared/types';
 import { currencyCode } from '@topup/shared/rules';
 import type { Catalogue, CatalogueBundle } from '../catalogue/catalogue';
 import { findGameArea } from '../catalogue/catalogue';
@@ -5,7 +6,7 @@ import { onSale } from '../catalogue/sale-window';
 import type { Db, Queryable } from '../db/db';
 import { OperationRefused } from '../domain-errors';
 import { CONTROL } from './assignment';
-import { findExperiment, runningExperimentOf, startExperiment, stopExperiment, stopVariant, type ExperimentItem, type Guardrail, type OfferExperiment } from './offer-experiments';
+import { findExperiment, runningExperimentOf, startExperiment, stopExperiment, stopVariant, type Guardrail, type OfferExperiment } from './offer-experiments';
 
 /**
  * The back office's management of offer experiments (decision 310): the bundles one may run on, a
@@ -19,23 +20,7 @@ export const MAX_BONUS_ITEMS = 10;
 const EXPERIMENT_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const VARIANT_NAME = /^[a-z0-9][a-z0-9-]{0,19}$/;
 
-/** A bundle an experiment may run on: on sale now in its game's area, with the items its area's bundles name. */
-export interface ExperimentBundle {
-  readonly product_id: string;
-  readonly name: string;
-  readonly price_minor: number;
-}
-
-export interface ExperimentArea {
-  readonly game_id: number;
-  /** The game's name in each language. */
-  readonly game_names: Readonly<Record<string, string>>;
-  readonly area: string;
-  readonly currency: string;
-  readonly bundles: readonly ExperimentBundle[];
-  /** The items a variant may add: those the area's bundles deliver, as the game names them. */
-  readonly items: readonly string[];
-}
+export type { ExperimentArea, ExperimentBundle, NewExperiment };
 
 function bundlesOf(catalogue: Catalogue, gameId: number, area: string): CatalogueBundle[] {
   const gameArea = findGameArea(catalogue, gameId, area);
@@ -65,17 +50,6 @@ export function experimentAreas(catalogue: Catalogue, now: number): ExperimentAr
     });
   }
   return areas.sort((a, b) => a.game_id - b.game_id || a.area.localeCompare(b.area));
-}
-
-/** An experiment as the back office sends it (snake case, as the API speaks). */
-export interface NewExperiment {
-  readonly experiment_id: string;
-  readonly game_id: number;
-  readonly area: string;
-  readonly product_id: string;
-  readonly guardrail: Guardrail;
-  readonly min_visitors?: number;
-  readonly variants: readonly { readonly variant: string; readonly share: number; readonly percent_off?: number; readonly bonus_items?: readonly ExperimentItem[] }[];
 }
 
 /** Refuses a definition whose variants are wrong, each problem with its own code (error.<code> in the back office). */

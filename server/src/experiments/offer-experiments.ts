@@ -1,3 +1,4 @@
+import type { ExperimentBonusItem, ExperimentGuardrail } from '@topup/shared/types';
 import type { Queryable } from '../db/db';
 import { CONTROL, type VariantShare } from './assignment';
 
@@ -6,12 +7,8 @@ import { CONTROL, type VariantShare } from './assignment';
  * offer_experiments, offer_experiment_variants, offer_experiment_visits and offer_experiment_conversions.
  */
 
-export type Guardrail = 'revenue_per_visitor' | 'conversion';
-
-export interface ExperimentItem {
-  readonly item_id: string;
-  readonly count: number;
-}
+export type Guardrail = ExperimentGuardrail;
+export type ExperimentItem = ExperimentBonusItem;
 
 export interface ExperimentVariant extends VariantShare {
   readonly percentOff: number;

@@ -272,3 +272,82 @@ export interface CatalogueDraft {
   /** The pay types the store's payment provider takes: a pay method is one of them. */
   readonly provider_pay_types: readonly string[];
 }
+
+// ---------- Offer experiments (decisions 308 and 310) ----------
+
+/** What an experiment's guardrail watches. */
+export type ExperimentGuardrail = 'revenue_per_visitor' | 'conversion';
+
+/** An item a variant adds to the bundle, by the name the game gives it. */
+export interface ExperimentBonusItem {
+  readonly item_id: string;
+  readonly count: number;
+}
+
+/** One variant with its figures, as `GET /ops/api/experiments` answers it. */
+export interface ExperimentVariantResults {
+  readonly variant: string;
+  readonly share: number;
+  readonly percent_off: number;
+  readonly bonus_items: readonly ExperimentBonusItem[];
+  readonly stopped: boolean;
+  readonly stopped_why: string;
+  readonly visitors: number;
+  readonly converted: number;
+  readonly revenue_minor: number;
+  /** Converted visitors ÷ visitors (0–1, 4 decimals) and its 95 % interval. */
+  readonly conversion: number;
+  readonly conversion_interval: readonly [number, number];
+  /** Minor units of the area's currency (2 decimals) and its 95 % interval. */
+  readonly revenue_per_visitor: number;
+  readonly revenue_per_visitor_interval: readonly [number, number];
+}
+
+/** An experiment with each variant's results (the control first), as the experiments list and Insights answer it. */
+export interface ExperimentResults {
+  readonly experiment_id: string;
+  readonly game_id: number;
+  readonly area: string;
+  readonly product_id: string;
+  readonly guardrail: ExperimentGuardrail;
+  /** The guardrail judges a variant once it and the control each have this many visitors. */
+  readonly min_visitors: number;
+  readonly state: 'running' | 'stopped';
+  readonly stopped_why: string;
+  readonly variants: readonly ExperimentVariantResults[];
+}
+
+/** A bundle an experiment may run on. */
+export interface ExperimentBundle {
+  readonly product_id: string;
+  readonly name: string;
+  readonly price_minor: number;
+}
+
+/** A game area whose bundles are on sale, for the new-experiment form (`GET /ops/api/experiments/bundles`). */
+export interface ExperimentArea {
+  readonly game_id: number;
+  /** The game's name in each language. */
+  readonly game_names: Readonly<Record<string, string>>;
+  readonly area: string;
+  readonly currency: string;
+  readonly bundles: readonly ExperimentBundle[];
+  /** The items a variant may add: those the area's bundles deliver, as the game names them. */
+  readonly items: readonly string[];
+}
+
+/** An experiment as the back office defines it (`POST /ops/api/experiments`); the control comes first. */
+export interface NewExperiment {
+  readonly experiment_id: string;
+  readonly game_id: number;
+  readonly area: string;
+  readonly product_id: string;
+  readonly guardrail: ExperimentGuardrail;
+  readonly min_visitors?: number;
+  readonly variants: readonly {
+    readonly variant: string;
+    readonly share: number;
+    readonly percent_off?: number;
+    readonly bonus_items?: readonly ExperimentBonusItem[];
+  }[];
+}
