@@ -203,6 +203,8 @@ describe('/pcrole: through the player account', () => {
     expect(currentRoute().path).toBe('/pcSubmit');
     expect(currentRoute().query.role_id).toBe(label?.getAttribute('data-role-id'));
     expect(currentRoute().query.uid).toBe('1800001');
+    // A character taken from the account is confirmed too: the funnel's type 4 follows the page view.
+    await waitFor(() => expect(payCentreCalls(proxy.requests, 'report').map((c) => c.fields.report_type)).toEqual(['1', '4']));
   });
 
   it('says so when the account has no character there', async () => {

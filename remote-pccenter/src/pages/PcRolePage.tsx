@@ -52,17 +52,17 @@ export function PcRolePage() {
     if (game.area) localStore.set('area', game.area);
   }, [game]);
 
+  // Both ways to a character end here, confirmed: the funnel's "character confirmed" step (report type 4,
+  // the store's own; the session is the browser's report cookie).
   const goOn = (role: RoleInfo) => {
+    reportActivity(game, 4);
     void loadRecentCharacters().then((recent) => recent.rememberRecentCharacter(game.gameId, role, servers.roleArea, servers.region));
     const serverSign = servers.servers?.find((s) => s.server_id === role.server_id)?.server_sign ?? '';
     navigate('/pcSubmit', characterQuery({ ...game, area: servers.roleArea, role, serverSign }));
   };
   const confirmFound = () => {
     const role = lookup.confirm();
-    if (!role) return;
-    // The funnel's "character confirmed" step (report type 4, the store's own; the session is the browser's report cookie).
-    reportActivity(game, 4);
-    goOn(role);
+    if (role) goOn(role);
   };
   const helpImage = info ? info.game.role_help_image : roleHelpImageOf(game.gameId);
   const idTab = t(usesCharacterName(game.gameId) ? 'role.byName' : 'role.byId');
