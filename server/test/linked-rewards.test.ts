@@ -2,8 +2,8 @@ import { buildApp } from '../src/http/app';
 import { CatalogueCache } from '../src/catalogue/catalogue-cache';
 import { loadConfig } from '../src/config';
 import { queueOrderJob } from '../src/fulfilment';
-import { requestRefund } from '../src/orders';
-import { correctPoints, earnPointsForOrder, reconcilePoints, removePointsForRefund } from '../src/players';
+import { reconciles, reconcileStore, requestRefund } from '../src/orders';
+import { correctPoints, earnPointsForOrder, giftDay, reconcilePoints, removePointsForRefund } from '../src/players';
 import { checkout, countRows, FAST_ORDERS, mustCreateOrder, openOrderStore, waitForStatus, type OrderStore } from './support/order-helpers';
 import { callWithCookie, linkCharacter, newSandboxCharacter, sandboxMailbox } from './support/player-links';
 import { GENEROUS_LIMITS } from './support/test-app';
@@ -78,6 +78,70 @@ describe.each(testDbTargets())('what a linked character gets on $name', (target)
     } finally {
       await second.close();
     }
+  });
+
+  it("a gift's day is the game's own day, and the next gift comes at the game's midnight", async () => {
+    const dayIn = (zone: string, at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    const clockIn = (zone: string, at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(at);
+    const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11) are 25 hours apart: they never share a day.
+    const east = await giftDay(store.db, 'Pacific/Kiritimati');
+    const west = await giftDay(store.db, 'Pacific/Pago_Pago');
+    expect(east.day > west.day).toBe(true);
+    for (const [zone, today] of [['Pacific/Kiritimati', east], ['Pacific/Pago_Pago', west], ['Asia/Seoul', await giftDay(store.db, 'Asia/Seoul')]] as const) {
+      expect({ zone, day: dayIn(zone, today.nextAt), clock: clockIn(zone, today.nextAt) }).toEqual({ zone, day: dayAfter(today.day), clock: '00:00:00' });
+    }
+    // The claim answers the day of the game's zone (game 18: America/New_York) and when the next one starts.
+    const character = await newSandboxCharacter(store.app);
+    const cookie = await linkCharacter(store.app, character);
+    const before = new Date();
+    const claimed = await callWithCookie<{ day: string; next_at: string }>(store.app, 'claimDailyGift', where(character), cookie);
+    const after = new Date();
+    expect([dayIn('America/New_York', before), dayIn('America/New_York', after)]).toContain(claimed.data.day);
+    const next = new Date(claimed.data.next_at);
+    expect([dayIn('America/New_York', next), clockIn('America/New_York', next)]).toEqual([dayAfter(claimed.data.day), '00:00:00']);
+    expect((await store.db.query<{ day: string }>('SELECT day::text AS day FROM daily_gifts WHERE role_id = $1', [character.role_id])).map((row) => row.day)).toEqual([claimed.data.day]);
+  });
+
+  it('reconcile flags points that disagree with their orders, and is quiet again once they agree', async () => {
+    const character = await newSandboxCharacter(store.app);
+    const placed = await mustCreateOrder(store.app, { ...character, product_id: '18-us-currency-300' });
+    await checkout(store, placed.order_id, 'paid');
+    await waitForStatus(store.app, placed.order_id, ['delivered']);
+    const flagged = async () => (await reconcilePoints(store.db)).filter((row) => row.order_id === placed.order_id).map((row) => [row.status, row.points, row.problem]);
+    const report = async () => {
+      const sections = await reconcileStore(store.db, { provider: null, giveUpAfterMs: 3_600_000 });
+      return sections.find((section) => section.key === 'pointsDisagree')!.rows!.filter((row) => (row as { order_id: string }).order_id === placed.order_id).length;
+    };
+    const [{ earned }] = await store.db.query<{ earned: number }>(`SELECT points AS earned FROM points_ledger WHERE order_id = $1 AND kind = 'purchase'`, [placed.order_id]);
+    expect(earned).toBeGreaterThan(0);
+    expect(await flagged()).toEqual([]);
+
+    // A delivered order whose points were lost.
+    await store.db.query(`DELETE FROM points_ledger WHERE order_id = $1 AND kind = 'purchase'`, [placed.order_id]);
+    expect(await flagged()).toEqual([['delivered', 0, 'delivered order earned no points']]);
+    expect(await report()).toBe(1);
+    await store.db.transaction((tx) => earnPointsForOrder(tx, placed.order_id));
+    expect(await flagged()).toEqual([]);
+
+    // A refunded order that kept its points, then one that took back more than it earned.
+    await store.db.transaction(async (tx) => {
+      expect(await requestRefund(tx, placed.order_id, 'test: the player asked')).toBe(true);
+      await queueOrderJob(tx, placed.order_id, 'refund', 'the player asked');
+    });
+    await waitForStatus(store.app, placed.order_id, ['refunded']);
+    expect(await flagged()).toEqual([]);
+    const refundRow = { key: `refund:${placed.order_id}` };
+    await store.db.query('DELETE FROM points_ledger WHERE event_key = $1', [refundRow.key]);
+    expect(await flagged()).toEqual([['refunded', earned, 'refunded order still holds points']]);
+    await store.db.transaction((tx) => removePointsForRefund(tx, placed.order_id, refundRow.key));
+    expect(await flagged()).toEqual([]);
+    await store.db.query('UPDATE points_ledger SET points = $2 WHERE event_key = $1', [refundRow.key, -earned - 5]);
+    expect(await flagged()).toEqual([['refunded', -5, 'order took back more points than it earned']]);
+    expect(await report()).toBe(1);
+    await store.db.query('UPDATE points_ledger SET points = $2 WHERE event_key = $1', [refundRow.key, -earned]);
+    expect(await flagged()).toEqual([]);
+    expect(reconciles((await reconcileStore(store.db, { provider: null, giveUpAfterMs: 3_600_000 })).filter((section) => section.key === 'pointsDisagree'))).toBe(true);
   });
 
   it('a delivered purchase earns points, shown with My orders from any linked browser; its refund takes them back', async () => {

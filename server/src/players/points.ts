@@ -121,8 +121,8 @@ export async function balanceOf(db: Queryable, character: Character): Promise<nu
 export const POINTS_RECONCILIATION_SQL = `
 WITH held AS (SELECT order_id, sum(points)::int AS points, bool_or(kind = 'purchase') AS earned FROM points_ledger WHERE order_id IS NOT NULL GROUP BY order_id)
 SELECT o.order_id, o.status, coalesce(h.points, 0) AS points,
-       CASE WHEN o.status = 'refunded' THEN 'refunded order still holds points'
-            WHEN coalesce(h.points, 0) < 0 THEN 'order took back more points than it earned'
+       CASE WHEN coalesce(h.points, 0) < 0 THEN 'order took back more points than it earned'
+            WHEN o.status = 'refunded' THEN 'refunded order still holds points'
             WHEN h.earned IS NOT TRUE AND o.status = 'delivered' THEN 'delivered order earned no points'
             ELSE 'points of an order neither delivered nor refunded' END AS problem
   FROM orders o
