@@ -30,13 +30,14 @@ const PLAYER = {
 };
 
 describe("the player's page: linked characters, points and gifts", () => {
-  it('shows the links, the ledger and the gifts; an agent ends a link and corrects points with a reason', async () => {
+  it('shows the links, the ledger and the gifts; an agent ends a link, corrects points and mails a gift again with a reason', async () => {
     const calls = fakeApi({
       'GET /session': { body: SUPPORT },
       'GET /alerts/unseen': { body: { unseen: 0 } },
       'GET /player': { body: PLAYER },
       'POST /player/links/L1nkL1nkL1nkL1nkL1nkL1/end': { body: { done: true } },
       'POST /player/points': { status: 409, body: { error: 'The points would go below zero', code: 'pointsBelowZero' } },
+      'POST /player/gifts/resend': { body: { done: true } },
     });
     await renderConsole('/ops/player?q=1801001', 'en');
     const section = await screen.findByTestId('rewards-1801001');
@@ -45,6 +46,8 @@ describe("the player's page: linked characters, points and gifts", () => {
     expect(within(section).getByText('2026-11-28', { exact: false })).toBeInTheDocument();
     const end = within(section).getByRole('button', { name: 'End link' });
     expect(end).toBeDisabled();
+    const resend = within(section).getByRole('button', { name: 'Send the gift of 2026-11-28 again' });
+    expect(resend).toBeDisabled();
     fireEvent.input(within(section).getByLabelText('Reason'), { target: { value: 'lost phone' } });
     fireEvent.click(end);
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/player/links/L1nkL1nkL1nkL1nkL1nkL1/end')).toBe(true));
@@ -54,6 +57,12 @@ describe("the player's page: linked characters, points and gifts", () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Correct points' }));
     expect(await within(section).findByText("The character's points would go below zero.")).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/player/points')?.body).toMatchObject({ game_id: 18, server_id: '1801', role_id: '1801001', points: -100, reason: 'lost phone' });
+    fireEvent.input(within(section).getByLabelText('Reason'), { target: { value: 'the gift never arrived' } });
+    fireEvent.click(resend);
+    await waitFor(() => expect(calls.find((call) => call.path === '/player/gifts/resend')?.body).toMatchObject({
+      game_id: 18, server_id: '1801', role_id: '1801001', day: '2026-11-28', reason: 'the gift never arrived', request_key: expect.stringMatching(/^[0-9a-f]{32}$/),
+    }));
+    expect(await within(section).findByText('Done.')).toBeInTheDocument();
   });
 
   it('shows a viewer the same in Korean, without the actions', async () => {
@@ -63,5 +72,6 @@ describe("the player's page: linked characters, points and gifts", () => {
     expect(within(section).getByText('포인트: 49')).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: '연결 해제' })).toBeNull();
     expect(within(section).queryByRole('button', { name: '포인트 정정' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: '2026-11-28 선물 다시 보내기' })).toBeNull();
   });
 });

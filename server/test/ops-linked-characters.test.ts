@@ -2,9 +2,10 @@ import { loadConfig } from '../src/config';
 import { addOperator } from '../src/ops/operator-admin';
 import { FAST_ORDERS, checkout, mustCreateOrder, waitForStatus, type OrderStore } from './support/order-helpers';
 import { Console, PASSWORD, type Json } from './support/ops-console-client';
-import { callWithCookie, linkCharacter, newSandboxCharacter } from './support/player-links';
+import { callWithCookie, linkCharacter, newSandboxCharacter, sandboxMailbox } from './support/player-links';
 import { openTestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
+import { until } from './support/until';
 
 jest.setTimeout(120_000);
 
@@ -31,7 +32,7 @@ describe.each(testDbTargets())('linked characters on the support desk\'s player 
     return console;
   };
 
-  it('shows a character\'s links, points and gifts; an agent ends a link and corrects points with a reason, audited', async () => {
+  it('shows a character\'s links, points and gifts; an agent ends a link, corrects points and mails a gift again with a reason, audited', async () => {
     const character = await newSandboxCharacter(store.app);
     const where = { game_id: 18, area: 'us', server_id: character.server_id, role_id: character.role_id };
     const cookie = await linkCharacter(store.app, character);
@@ -69,6 +70,24 @@ describe.each(testDbTargets())('linked characters on the support desk\'s player 
       status: 200,
       body: { done: true, balance: 149 },
     });
+
+    // A gift that never reached the game is mailed again: the same items, under a new key, once per press.
+    const giftDay = rewards.gifts[0].day as string;
+    const giftMails = async () => (await sandboxMailbox(store.app, character)).filter((mail) => mail.kind === 'daily_gift');
+    await until('the gift mail', async () => (await giftMails()).length === 1);
+    const resend = (day: string, why: string, requestKey = key('gift')) => support.send('POST', '/player/gifts/resend', { ...correction, day, reason: why, request_key: requestKey });
+    expect((await viewer.send('POST', '/player/gifts/resend', { ...correction, day: giftDay, reason: 'x', request_key: key('gift') })).status).toBe(403);
+    expect(await resend(giftDay, '  ')).toMatchObject({ status: 400, body: { code: 'reasonRequired' } });
+    for (const day of ['2001-01-01', '2026-02-30', 'yesterday', '2026-1-1']) expect({ day, ...(await resend(day, 'never arrived')) }).toMatchObject({ day, status: 404, body: { code: 'noSuchGift' } });
+    expect(await support.send('POST', '/player/gifts/resend', { ...correction, role_id: '1801999', day: giftDay, reason: 'never arrived', request_key: key('gift') })).toMatchObject({ status: 404, body: { code: 'noSuchGift' } });
+    const resendKey = key('gift');
+    expect(await resend(giftDay, 'the gift never arrived', resendKey)).toMatchObject({ status: 200, body: { done: true } });
+    expect(await resend(giftDay, 'the gift never arrived', resendKey)).toMatchObject({ status: 200, body: { done: false } });
+    await until('the gift mailed again', async () => (await giftMails()).length === 2);
+    const [again, first] = await giftMails();
+    expect(again!.items).toEqual(first!.items);
+    expect(again!.title).toBe(first!.title);
+
     const audit = await support.send('GET', `/audit?target_type=character&target_id=${encodeURIComponent(`18:1801:${character.role_id}`)}`);
     expect(audit.status).toBe(200);
     const actions = (audit.body.rows as Json[]).map((row) => [row.action, row.reason, row.actor]);
@@ -76,9 +95,10 @@ describe.each(testDbTargets())('linked characters on the support desk\'s player 
       expect.arrayContaining([
         ['player.end_link', 'the player lost the phone', 'support@desk.example'],
         ['player.correct_points', 'goodwill: a late delivery', 'support@desk.example'],
+        ['player.resend_gift', 'the gift never arrived', 'support@desk.example'],
       ]),
     );
-    expect(actions).toHaveLength(2);
+    expect(actions).toHaveLength(3);
     const after = (await support.send('GET', `/player?q=${character.role_id}`)).body.rewards.find((row: Json) => row.role_id === character.role_id);
     expect(after).toMatchObject({ points: 149, links: [expect.objectContaining({ live: false, ended_by: expect.stringMatching(/^operator:\d+$/) })] });
     expect(after.entries[0]).toMatchObject({ kind: 'correction', points: 100, reason: 'goodwill: a late delivery', actor: 'support@desk.example' });

@@ -15,7 +15,7 @@ export interface CharacterRewardsRow {
   readonly gifts: ReadonlyArray<{ day: string; mail_key: string; claimed_at: string }>;
 }
 
-/** Linked browsers, the points ledger and the gifts of one character; an agent ends a link or corrects points, with a reason. */
+/** Linked browsers, the points ledger and the gifts of one character; an agent ends a link, corrects points or mails a gift again, with a reason. */
 export function CharacterRewards({ row, onChanged }: { readonly row: CharacterRewardsRow; readonly onChanged: () => void }) {
   const { t } = useOpsTranslation();
   const formats = useFormats();
@@ -89,6 +89,20 @@ export function CharacterRewards({ row, onChanged }: { readonly row: CharacterRe
         {row.gifts.map((gift) => (
           <li key={gift.day}>
             {gift.day} · <span className="ops-muted">{formats.time(gift.claimed_at)}</span>
+            {canAct ? (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="ops-button ops-button--quiet"
+                  disabled={!reason.trim()}
+                  aria-label={t('player.rewards.resendDay', { day: gift.day })}
+                  onClick={() => void act('/player/gifts/resend', { game_id: row.game_id, server_id: row.server_id, role_id: row.role_id, day: gift.day })}
+                >
+                  {t('player.rewards.resend')}
+                </button>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -66,9 +66,11 @@ export const AUDIT_ACTIONS = [
   'alerts.channel_add',
   'alerts.channel_remove',
   'alerts.channel_test',
-  // Returning players (decisions 304, 305): the desk ends a character's link, corrects its points.
+  // Returning players (decisions 304, 305): the desk ends a character's link, corrects its points,
+  // mails a gift again.
   'player.end_link',
   'player.correct_points',
+  'player.resend_gift',
   'experiment.variant_stopped',
   // Offer experiments in the back office (decision 310): started and stopped by an operator.
   'experiment.create',

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import { OperationRefused } from '../domain-errors';
-import { correctPoints, endLink, giftsOf, linksOfCharacter, pointsOf, type Character, type PointsEntry } from '../players';
+import { correctPoints, endLink, giftsOf, linksOfCharacter, pointsOf, resendGift, type Character, type PointsEntry } from '../players';
 import { auditedRequest, writeAudit, type Actor } from './audit';
 
 /** A character's links, points and gifts as the player's page shows them (decisions 304, 305). */
@@ -63,5 +63,34 @@ export async function correctPointsFromDesk(db: Db, actor: Actor, character: Cha
     });
     if (!recorded) throw new OperationRefused('conflict', 'This request is being done already', 'inProgress');
     return { done: true, balance: corrected.balance };
+  });
+}
+
+/** A calendar day written YYYY-MM-DD that exists (not 2026-02-30). */
+const isCalendarDay = (day: string): boolean => /^\d{4}-\d\d-\d\d$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
+/**
+ * The desk mails a character's gift of `day` again (it never reached the game, or its items were
+ * lost there): the same words and items under a new mail key, audited with the reason, once per
+ * request key. Only a day the character claimed can be sent again.
+ */
+export async function resendGiftFromDesk(db: Db, actor: Actor, character: Character, day: string, reason: string, requestKey: string): Promise<{ done: boolean }> {
+  if (!reason.trim()) throw new OperationRefused('invalid', 'A reason is required', 'reasonRequired');
+  if (!isCalendarDay(day)) throw new OperationRefused('notFound', `No gift claimed on ${day}`, 'noSuchGift');
+  return db.transaction(async (tx) => {
+    if (await auditedRequest(tx, requestKey)) return { done: false };
+    const mailKey = await resendGift(tx, character, day);
+    if (!mailKey) throw new OperationRefused('notFound', `No gift claimed on ${day}`, 'noSuchGift');
+    const recorded = await writeAudit(tx, actor, {
+      action: 'player.resend_gift',
+      targetType: 'character',
+      targetId: `${character.gameId}:${character.serverId}:${character.roleId}`,
+      before: { day },
+      after: { day, mail_key: mailKey },
+      reason,
+      requestKey,
+    });
+    if (!recorded) throw new OperationRefused('conflict', 'This request is being done already', 'inProgress');
+    return { done: true };
   });
 }

@@ -3,7 +3,7 @@ import type { CatalogueItem, GameRewards } from '../catalogue/catalogue';
 import type { Db, Queryable } from '../db/db';
 import type { LinkedCharacter } from './character-links';
 import type { Character, Language } from './character';
-import { queuePlayerMailIn } from './player-mails';
+import { copyPlayerMailIn, queuePlayerMailIn } from './player-mails';
 
 const GIFT_TITLE: Record<Language, string> = {
   en: 'Your daily gift from TopUp Store',
@@ -80,6 +80,21 @@ export async function claimedToday(db: Queryable, character: Character, rewards:
     today.day,
   ]);
   return { ...today, claimed: rows.length === 1 };
+}
+
+/**
+ * Mails a claimed gift again, the same words and items under a new key (the desk's correction when a
+ * gift never reached the game). Returns the new mail's key, or null when the character claimed no gift
+ * that day. The day's row is locked, so two presses at once each send their own copy, in turn.
+ */
+export async function resendGift(tx: Queryable, character: Character, day: string): Promise<string | null> {
+  const [gift] = await tx.query<{ mail_key: string }>(
+    'SELECT mail_key FROM daily_gifts WHERE game_id = $1 AND server_id = $2 AND role_id = $3 AND day = $4::date FOR UPDATE',
+    [character.gameId, character.serverId, character.roleId, day],
+  );
+  if (!gift) return null;
+  const key = `gift-${randomBytes(12).toString('base64url')}`;
+  return (await copyPlayerMailIn(tx, gift.mail_key, key)) ? key : null;
 }
 
 /** A character's gifts, newest first (the support desk's view). */

@@ -8,7 +8,7 @@ export { cookieValueWith, LINK_COOKIE, linkIdsOf, linkToken, MAX_LINKS_PER_BROWS
 export { CODE_LIFE_MS, CODE_TRIES, confirmOwnershipCode, sendOwnershipCode, type CodeOutcome, type CodeRefusal } from './ownership-codes';
 export { ownershipMail } from './ownership-mail';
 export { playerMailsOf, queuePlayerMailIn, sendPlayerMail, type PlayerMail, type PlayerMailContext } from './player-mails';
-export { claimDailyGift, claimedToday, giftDay, giftsOf, itemIn, type GiftDay, type GiftOutcome } from './daily-gift';
+export { claimDailyGift, claimedToday, giftDay, giftsOf, itemIn, resendGift, type GiftDay, type GiftOutcome } from './daily-gift';
 export { redeemPoints, type RedeemOutcome } from './redeem-points';
 export {
   balanceOf,

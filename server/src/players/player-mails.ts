@@ -29,6 +29,21 @@ export async function queuePlayerMailIn(tx: Queryable, mail: PlayerMail): Promis
   await queuePlayerMail(tx, mail.key);
 }
 
+/**
+ * Writes a copy of a mail (its words and items) under a new key and queues it, in the caller's
+ * transaction: the support desk's "Send again". False when there is no mail under `fromKey`.
+ */
+export async function copyPlayerMailIn(tx: Queryable, fromKey: string, newKey: string): Promise<boolean> {
+  const copied = await tx.query(
+    `INSERT INTO player_mails (mail_key, kind, game_id, server_id, role_id, title, body, items)
+     SELECT $2, kind, game_id, server_id, role_id, title, body, items FROM player_mails WHERE mail_key = $1 RETURNING mail_key`,
+    [fromKey, newKey],
+  );
+  if (copied.length === 0) return false;
+  await queuePlayerMail(tx, newKey);
+  return true;
+}
+
 /** What the job handler needs: the delivery worker's context has all of it. */
 export interface PlayerMailContext {
   readonly db: Db;

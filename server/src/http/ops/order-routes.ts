@@ -7,7 +7,7 @@ import { reconcileStore } from '../../orders';
 import { actOnOrder, ORDER_ACTIONS, type OrderAction } from '../../ops/order-actions';
 import { listOrders, readDossier, type OrderFilter, type OrderListRow } from '../../ops/order-desk';
 import { readPlayer, readPlayerKey } from '../../ops/player-desk';
-import { correctPointsFromDesk, endLinkFromDesk } from '../../ops/character-rewards-desk';
+import { correctPointsFromDesk, endLinkFromDesk, resendGiftFromDesk } from '../../ops/character-rewards-desk';
 import { auditedRequest, writeAudit } from '../../ops/audit';
 import { addNote, notesOn } from '../../support/desk-notes';
 import { ticketsOfPlayer } from '../../support/support-tickets';
@@ -198,6 +198,34 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
     (request) => {
       const { game_id: gameId, server_id: serverId, role_id: roleId, points, reason: why, request_key } = request.body;
       return correctPointsFromDesk(db, actorOf(request), { gameId, serverId, roleId }, points, why, request_key);
+    },
+  );
+
+  app.post<{ Body: { game_id: number; server_id: string; role_id: string; day: string; reason: string; request_key: string } }>(
+    '/player/gifts/resend',
+    {
+      config: { permission: 'orders.act' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['game_id', 'server_id', 'role_id', 'day', 'reason', 'request_key'],
+          properties: {
+            game_id: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+            server_id: text(32),
+            role_id: text(64),
+            day: text(10),
+            reason,
+            request_key: requestKey,
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => {
+      const { game_id: gameId, server_id: serverId, role_id: roleId, day, reason: why, request_key } = request.body;
+      const outcome = await resendGiftFromDesk(db, actorOf(request), { gameId, serverId, roleId }, day, why, request_key);
+      if (outcome.done) options.orders.wakeDelivery();
+      return outcome;
     },
   );
 
