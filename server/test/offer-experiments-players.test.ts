@@ -6,13 +6,14 @@ import { CatalogueCache } from '../src/catalogue/catalogue-cache';
 import type { Queryable } from '../src/db/db';
 import { loadConfig } from '../src/config';
 import { buildApp } from '../src/http/app';
-import { CONTROL, evaluateExperiments, experimentFigures, newVisitor, RunningExperiments, startExperiment, stopVariant, variantFor, VISITOR_COOKIE, type ExperimentDefinition } from '../src/experiments';
+import { CONTROL, evaluateExperiments, experimentFigures, findExperiment, newVisitor, RunningExperiments, startExperiment, stopVariant, variantFor, VISITOR_COOKIE, type ExperimentDefinition } from '../src/experiments';
 import { auditExperimentStop } from '../src/ops/audit';
 import { actOnOrder } from '../src/ops/order-actions';
 import { reconcileOrders } from '../src/orders/reconciliation';
-import { ARIA, checkout, countRows, mailsOf, newToken, openOrderStore, orderInfo, paidEvent, postWebhook, waitForStatus, type OrderStore } from './support/order-helpers';
+import { ARIA, checkout, countRows, FAST_ORDERS, mailsOf, newToken, openOrderStore, orderInfo, paidEvent, postWebhook, waitForStatus, type OrderStore } from './support/order-helpers';
 import { GENEROUS_LIMITS, TEST_APP_KEY } from './support/test-app';
 import { secondInstance, testDbTargets } from './support/test-db';
+import { until } from './support/until';
 
 jest.setTimeout(180_000);
 
@@ -358,10 +359,28 @@ describe.each(testDbTargets())('the guardrail over real orders on $name', (targe
     expect(figures.find((entry) => entry.variant === CONTROL)?.converted).toBe(Math.ceil(control.length / 2) + 2);
     expect(figures.find((entry) => entry.variant === 'ten-off')).toMatchObject({ visitors: variant, converted: 0 });
 
-    const stopped = await store.db.transaction((tx) => evaluateExperiments(tx, auditExperimentStop()));
-    expect(stopped.map((entry) => [entry.experimentId, entry.variant, entry.experimentEnded])).toEqual([['losing', 'ten-off', true]]);
-    await store.experiments.reload();
-    // Its visitors see the catalogue's price again (the experiment ended with its last variant).
-    expect(cardOf(await shelf(store.app)).amount).toBe('4.99');
+    // Nothing is called by hand: an instance whose guardrail runs every 200 ms stops the variant by itself,
+    // writes its audit row, and shows the catalogue's price at once (the experiment ended with its last variant).
+    const ops = loadConfig({}).ops;
+    const guarded = await buildApp({
+      config: { ...loadConfig({}), sandboxGamePort: 0, ops: { ...ops, insightsRollupMs: 200 } },
+      db: store.db,
+      catalogue: new CatalogueCache(store.db),
+      orders: FAST_ORDERS,
+      limits: GENEROUS_LIMITS,
+    });
+    await guarded.ready();
+    try {
+      const variantVisitor = visitorIn('losing', VARIANTS, 'ten-off');
+      await until('the guardrail stopped the losing variant', async () => (await findExperiment(store.db, 'losing'))?.state === 'stopped');
+      expect(await countRows(store.db, "audit_log WHERE action = 'experiment.variant_stopped' AND target_id = 'losing:ten-off'")).toBe(1);
+      await until('the instance shows the catalogue price', async () => cardOf(await shelf(guarded, variantVisitor.cookie)).amount === '4.99');
+      expect(cardOf(await shelf(guarded, variantVisitor.cookie)).bonus_items).toBeUndefined();
+    } finally {
+      await guarded.close();
+    }
+    // Later periods find nothing more to stop: one stop, one audit row.
+    expect(await store.db.transaction((tx) => evaluateExperiments(tx, auditExperimentStop()))).toEqual([]);
+    expect(await countRows(store.db, "audit_log WHERE action = 'experiment.variant_stopped' AND target_id = 'losing:ten-off'")).toBe(1);
   });
 });
