@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { DESKTOP, PHONE } from '../support/browser';
 import { openRoute, waitForRemotePage } from '../support/page-helpers';
 import { useE2e } from '../support/fixture';
+import { confirmCharacter } from '../support/topup';
 
 const { server, browser } = useE2e();
 let context: BrowserContext;
@@ -36,6 +37,25 @@ describe('the first load of a page', () => {
     // The page's first reads went out once each.
     expect(paths((p) => p === '/api/banners')).toHaveLength(1);
     expect(paths((p) => p === '/api/getTab')).toHaveLength(1);
+  });
+
+  it('leaves what only a linked player or a result page needs out of `#/`, and fetches the panel once a character is confirmed', async () => {
+    await open(PHONE);
+    // Every script's text as it arrives, to look for the code of the parts that load on demand.
+    const scripts: Array<Promise<{ path: string; text: string }>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ path: new URL(response.url()).pathname, text })).catch(() => ({ path: '', text: '' })));
+    });
+    const holding = async (marker: string) => (await Promise.all(scripts)).filter((script) => script.text.includes(marker)).map((script) => script.path);
+    await openRoute(page, server.url, '/?game_id=18&area=us');
+    await page.waitForLoadState('networkidle');
+    // The linked character's panel (its class lc-orders-link) and the post-purchase offer (its refusal card).
+    expect(await holding('lc-orders-link')).toEqual([]);
+    expect(await holding('purchase-offer-refused')).toEqual([]);
+    await confirmCharacter(page, 'NA-1 Aurora', '1801001');
+    await page.getByRole('heading', { name: 'Link this character' }).waitFor();
+    // Now, and only now, the panel's code comes (with the shared checkout parts it is built from).
+    expect(await holding('lc-orders-link')).toEqual([expect.stringMatching(/^\/remotes\/remote-topup\//)]);
   });
 
   it('shows the first banner before Swiper has been fetched', async () => {
