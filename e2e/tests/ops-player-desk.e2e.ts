@@ -7,6 +7,7 @@ import { failNextMails, FAST_DELIVERY, mailbox } from '../support/orders';
 import { mustRunOps } from '../support/ops';
 import { saveScreenshot } from '../support/screenshots';
 import { CYRA, EMBERWING, GEMS_300 } from '../support/seed';
+import { withSign } from '@topup/shared/sign';
 import { callAction } from '../support/topup';
 
 const SUPPORT = { email: 'desk@ops.example', password: 'support desk password 1' };
@@ -55,6 +56,33 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Back office' }).waitFor();
 }
 
+/** A signed call as a player's browser makes it, with its cookie; answers the body and the cookie it set. */
+async function playerCall(action: string, payload: Record<string, string>, cookie = ''): Promise<{ ret: number; setCookie: string }> {
+  const response = await fetch(`${server.url}/api/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(withSign(payload) as Record<string, string>),
+  });
+  const body = (await response.json()) as { ret: number; msg: string };
+  if (body.ret !== 0) throw new Error(`${action}: ret ${body.ret} ${body.msg}`);
+  return { ret: body.ret, setCookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
+}
+
+/** Cyra links a browser with the code from her game mail and claims today's gift, as the store's panel does. */
+async function linkCyraAndClaimGift(): Promise<void> {
+  const where = { game_id: String(EMBERWING.game_id), area: EMBERWING.area, server_id: CYRA.server_id, role_id: CYRA.role_id };
+  const mails = async () =>
+    ((await (await fetch(`${server.url}/sandbox/mailbox?game_id=${EMBERWING.game_id}&server_id=${CYRA.server_id}&role_id=${CYRA.role_id}`)).json()) as { data: Array<{ kind: string; body: string }> }).data;
+  await playerCall('sendOwnershipCode', { ...where, uid: CYRA.uid });
+  let code = '';
+  await until(async () => {
+    code = /\b(\d{6})\b/.exec((await mails()).find((mail) => mail.kind === 'ownership_code')?.body ?? '')?.[1] ?? '';
+    return code !== '';
+  }, 'the code mail');
+  const { setCookie } = await playerCall('confirmOwnershipCode', { ...where, uid: CYRA.uid, code });
+  await playerCall('claimDailyGift', where, setCookie);
+}
+
 /** Reloads an order's page until `text` shows (the worker moves the order meanwhile). */
 async function reloadUntil(page: Page, orderId: string, text: string | RegExp): Promise<void> {
   for (let tries = 0; tries < 100; tries += 1) {
@@ -70,6 +98,7 @@ describe('the support desk centred on the player, in the browser', () => {
   it('support finds a player by e-mail and sees their orders and tickets, links a ticket, keeps a note, and refunds a part', async () => {
     const order = await paidOrder(PLAYER_EMAIL);
     await until(async () => (await statusOf(order.order_id)) === 'delivered', 'the delivery');
+    await linkCyraAndClaimGift();
     const { reference } = await callAction<{ reference: string }>(server.url, 'createSupportTicket', {
       email: PLAYER_EMAIL, message: 'I was charged but one of the gems packs looks short.', order_id: '', game_id: '18', area: 'us',
     });
@@ -88,6 +117,10 @@ describe('the support desk centred on the player, in the browser', () => {
     expect(await orders.getByRole('row').count()).toBeGreaterThan(2);
     await page.getByRole('region', { name: 'Characters' }).getByRole('link', { name: CYRA.role_name }).waitFor();
     await page.getByRole('region', { name: 'Tickets' }).getByRole('link', { name: reference }).waitFor();
+    // Cyra's linked browser, her points and today's gift, each with what an agent may do about it.
+    const rewards = page.getByTestId(`rewards-${CYRA.role_id}`);
+    await rewards.getByRole('button', { name: 'End link' }).waitFor();
+    await rewards.getByRole('button', { name: /^Send again: the gift of \d{4}-\d\d-\d\d$/ }).waitFor();
     await expectNoAxeViolations(page, 'player page · en');
     await saveScreenshot(page, 'ops-player', { fullPage: true });
 

@@ -46,7 +46,7 @@ describe("the player's page: linked characters, points and gifts", () => {
     expect(within(section).getByText('2026-11-28', { exact: false })).toBeInTheDocument();
     const end = within(section).getByRole('button', { name: 'End link' });
     expect(end).toBeDisabled();
-    const resend = within(section).getByRole('button', { name: 'Send the gift of 2026-11-28 again' });
+    const resend = within(section).getByRole('button', { name: 'Send again: the gift of 2026-11-28' });
     expect(resend).toBeDisabled();
     fireEvent.input(within(section).getByLabelText('Reason'), { target: { value: 'lost phone' } });
     fireEvent.click(end);
@@ -72,6 +72,6 @@ describe("the player's page: linked characters, points and gifts", () => {
     expect(within(section).getByText('포인트: 49')).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: '연결 해제' })).toBeNull();
     expect(within(section).queryByRole('button', { name: '포인트 정정' })).toBeNull();
-    expect(within(section).queryByRole('button', { name: '2026-11-28 선물 다시 보내기' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: '다시 보내기: 2026-11-28 선물' })).toBeNull();
   });
 });
