@@ -3,6 +3,7 @@ import { PHONE } from '../support/browser';
 import { expectNoAxeViolations } from '../support/axe';
 import { bundleCard, deliveredOrder, FAST_DELIVERY, mailbox, resultStatus, settleInSandbox } from '../support/orders';
 import { waitForRemotePage } from '../support/page-helpers';
+import { saveScreenshot } from '../support/screenshots';
 import { confirmCharacter, openTopUp } from '../support/topup';
 import { useE2e } from '../support/fixture';
 
@@ -40,6 +41,8 @@ describe('the post-purchase offer on a phone, in English', () => {
     expect(await offer.getByText('20% off').count()).toBe(1);
     expect(await offer.getByTestId('purchase-offer-timer').textContent()).toMatch(/^Ends in (30:00|29:[0-5]\d)/);
     await offer.getByText('For Cyra Moonshadow on NA-1 Aurora, paid the same way as your order.').waitFor();
+    await offer.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'purchase-offer-phone-en', { keepScroll: true });
 
     // Without the agreement nothing is sent; with it, one order for the same character and method.
     const orderCalls: string[] = [];
