@@ -113,7 +113,7 @@ describe.each(testDbTargets())('what a linked character gets on $name', (target)
       const sections = await reconcileStore(store.db, { provider: null, giveUpAfterMs: 3_600_000 });
       return sections.find((section) => section.key === 'pointsDisagree')!.rows!.filter((row) => (row as { order_id: string }).order_id === placed.order_id).length;
     };
-    const [{ earned }] = await store.db.query<{ earned: number }>(`SELECT points AS earned FROM points_ledger WHERE order_id = $1 AND kind = 'purchase'`, [placed.order_id]);
+    const earned = (await store.db.query<{ earned: number }>(`SELECT points AS earned FROM points_ledger WHERE order_id = $1 AND kind = 'purchase'`, [placed.order_id]))[0]?.earned ?? 0;
     expect(earned).toBeGreaterThan(0);
     expect(await flagged()).toEqual([]);
 
