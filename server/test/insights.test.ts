@@ -1,7 +1,8 @@
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/db';
-import { periodOf, readDeliveryHealth, readFunnel, readSales, rollUpInsights, SALES_BREAKDOWNS, type SalesBreakdown } from '../src/insights';
+import { periodOf, readDeliveryHealth, readFunnel, readSales, rollUpAndForgetReports, rollUpInsights, SALES_BREAKDOWNS, type SalesBreakdown } from '../src/insights';
 import { addOperator } from '../src/ops/operator-admin';
+import { forgetOldReports } from '../src/reports/record-report';
 import { sign } from '@topup/shared/sign';
 import { call, openTestStore, TEST_APP_KEY, type TestStore } from './support/test-app';
 import { testDbTargets } from './support/test-db';
@@ -42,10 +43,10 @@ describe.each(testDbTargets())('insights on $name', (target) => {
     return orderId;
   }
 
-  async function report(gameId: number, type: number, at: string, session: string, storefront = 'phone'): Promise<void> {
+  async function report(gameId: number, type: number, at: string, session: string, storefront = 'phone', area = 'us'): Promise<void> {
     await db.query(
-      `INSERT INTO reports (game_id, area, report_type, session_id, storefront, created_at) VALUES ($1, 'us', $2, $3, $4, $5)`,
-      [gameId, type, session, storefront, at],
+      `INSERT INTO reports (game_id, area, report_type, session_id, storefront, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [gameId, area, type, session, storefront, at],
     );
   }
 
@@ -102,6 +103,29 @@ describe.each(testDbTargets())('insights on $name', (target) => {
       `INSERT INTO refunds (order_id, provider, refund_id, amount_minor, currency, reason, refunded_at, kind) VALUES ($1, 'sandbox', $2, 1199, 'USD', 'test', '2025-07-06T01:00:00Z', 'order')`,
       [parted, `re-${parted}-rest`],
     );
+
+    // In May (UTC), alone: game 18 sells in two areas, the US in dollars (two bundles) and Europe in
+    // euros (one), and the code MAY5 is used in both. In the US, session may-us-1 goes as far as choosing
+    // a bundle and may-us-2 only loads the page; in Europe, may-eu-1 confirms a character and a page
+    // without a session loads once.
+    const bundle = (productId: string) => bundles.find((b) => b.product_id === productId)!;
+    const [us60, usPack, eu60] = [bundle('18-us-currency-60'), bundle('18-us-starter-pack'), bundle('18-eu-currency-60')];
+    expect([us60, usPack, eu60].map((b) => [b?.game_id, b?.area])).toEqual([[18, 'us'], [18, 'us'], [18, 'eu']]);
+    await report(18, 1, '2025-05-01T09:00:00Z', 'may-us-1');
+    await report(18, 4, '2025-05-01T09:01:00Z', 'may-us-1');
+    await report(18, 3, '2025-05-01T09:02:00Z', 'may-us-1');
+    await report(18, 1, '2025-05-01T09:30:00Z', 'may-us-2');
+    await report(18, 1, '2025-05-02T07:00:00Z', 'may-eu-1', 'phone', 'eu');
+    await report(18, 4, '2025-05-02T07:01:00Z', 'may-eu-1', 'phone', 'eu');
+    await report(18, 1, '2025-05-02T07:30:00Z', '', 'phone', 'eu');
+    // m1 a plain sale; m2 with MAY5, refunded the next day; m3 the starter pack with MAY5, by wallet;
+    // m4 the starter pack with JUNE20, never paid; m5 and m6 in euros, m5 with MAY5.
+    await order(us60, 'USD', 499, { created: '2025-05-01T10:00:00Z', paid: '2025-05-01T10:01:00Z', delivered: '2025-05-01T10:01:01Z' });
+    await order(us60, 'USD', 499, { created: '2025-05-01T11:00:00Z', paid: '2025-05-01T11:01:00Z', delivered: '2025-05-01T11:01:02Z', refunded: '2025-05-02T09:00:00Z' }, { code: 'MAY5' });
+    await order(usPack, 'USD', 1999, { created: '2025-05-02T12:00:00Z', paid: '2025-05-02T12:01:00Z', delivered: '2025-05-02T12:01:03Z' }, { code: 'MAY5', pay_type: 'wallet' });
+    await order(usPack, 'USD', 1999, { created: '2025-05-02T13:00:00Z' }, { code: 'JUNE20' });
+    await order(eu60, 'EUR', 899, { created: '2025-05-02T08:00:00Z', paid: '2025-05-02T08:01:00Z', delivered: '2025-05-02T08:01:01Z' }, { code: 'MAY5' });
+    await order(eu60, 'EUR', 899, { created: '2025-05-03T08:00:00Z', paid: '2025-05-03T08:01:00Z', delivered: '2025-05-03T08:01:01Z' });
 
     let rolled = await rollUpInsights(db);
     for (let runs = 0; !rolled.caughtUp && runs < 100; runs += 1) rolled = await rollUpInsights(db);
@@ -181,6 +205,119 @@ describe.each(testDbTargets())('insights on $name', (target) => {
       ['2025-07-02', 0, 500],
       ['2025-07-04', 0, 300],
       ['2025-07-06', 0, 1199],
+    ]);
+  });
+
+  const MAY = 'from=2025-05-01&to=2025-05-03&tz=UTC';
+  type Step = { step: string; count: number };
+  type Day = { day: string; page_loads: number; characters_confirmed: number; bundles_chosen: number; orders_placed: number; paid_orders: number; delivered_orders: number };
+  type Row = { key: string; currency: string; paid_orders: number; revenue_minor: number; refunded_minor: number; net_minor: number };
+  const counts = (funnel: { steps: Step[] }) => funnel.steps.map((s) => s.count);
+  const perDay = (funnel: { days: Day[] }) =>
+    funnel.days.map((d) => [d.day, d.page_loads, d.characters_confirmed, d.bundles_chosen, d.orders_placed, d.paid_orders, d.delivered_orders]);
+  const rows = (sales: { breakdown: Row[] }) => sales.breakdown.map((b) => [b.key, b.currency, b.paid_orders, b.revenue_minor, b.refunded_minor, b.net_minor]);
+
+  it('narrows the funnel, sales and delivery health to one area: its reports and orders only', async () => {
+    // The whole store in May: both areas together.
+    expect(counts(await json(`/insights/funnel?${MAY}`))).toEqual([4, 2, 1, 6, 5, 5]);
+
+    const us = await json(`/insights/funnel?${MAY}&area=us`);
+    expect(us).toMatchObject({ report_steps_narrowed: true });
+    expect(counts(us)).toEqual([2, 1, 1, 4, 3, 3]);
+    expect(perDay(us)).toEqual([
+      ['2025-05-01', 2, 1, 1, 2, 2, 2],
+      ['2025-05-02', 0, 0, 0, 2, 1, 1],
+      ['2025-05-03', 0, 0, 0, 0, 0, 0],
+    ]);
+    const eu = await json(`/insights/funnel?${MAY}&area=eu&game_id=18`);
+    expect(counts(eu)).toEqual([2, 1, 0, 2, 2, 2]);
+    expect(perDay(eu)).toEqual([
+      ['2025-05-01', 0, 0, 0, 0, 0, 0],
+      ['2025-05-02', 2, 1, 0, 1, 1, 1],
+      ['2025-05-03', 0, 0, 0, 1, 1, 1],
+    ]);
+    // An area that sold nothing and sent no report in May.
+    expect(counts(await json(`/insights/funnel?${MAY}&area=kr`))).toEqual([0, 0, 0, 0, 0, 0]);
+
+    const usSales = await json(`/insights/sales?${MAY}&area=us`);
+    expect(usSales.currencies).toEqual([
+      {
+        currency: 'USD', paid_orders: 3, revenue_minor: 2997, refunded_orders: 1, refunded_minor: 499, disputed_orders: 0, disputed_minor: 0,
+        net_minor: 2498, average_order_minor: 999, first_purchase_share: 1, previous: null,
+      },
+    ]);
+    expect(usSales.days.map((d: { day: string; currency: string; revenue_minor: number; refunded_minor: number }) => [d.day, d.currency, d.revenue_minor, d.refunded_minor])).toEqual([
+      ['2025-05-01', 'USD', 998, 0],
+      ['2025-05-02', 'USD', 1999, 499],
+    ]);
+    const euSales = await json(`/insights/sales?${MAY}&area=eu`);
+    expect(euSales.currencies).toEqual([
+      {
+        currency: 'EUR', paid_orders: 2, revenue_minor: 1798, refunded_orders: 0, refunded_minor: 0, disputed_orders: 0, disputed_minor: 0,
+        net_minor: 1798, average_order_minor: 899, first_purchase_share: 1, previous: null,
+      },
+    ]);
+    expect(euSales.days.map((d: { day: string; currency: string; revenue_minor: number }) => [d.day, d.currency, d.revenue_minor])).toEqual([
+      ['2025-05-02', 'EUR', 899],
+      ['2025-05-03', 'EUR', 899],
+    ]);
+
+    // Delivered 1, 2 and 3 s after payment in the US (at most 3 and 4 s for half and 95 %), 1 s twice in Europe.
+    expect((await json(`/insights/delivery?${MAY}&area=us`)).games).toEqual([
+      { game_id: 18, paid_orders: 3, delivered_orders: 3, failed_deliveries: 0, refunded_orders: 1, failure_rate: 0, refund_rate: 0.3333, p50_ms: 3000, p95_ms: 4000, previous: null },
+    ]);
+    expect((await json(`/insights/delivery?${MAY}&area=eu`)).games).toEqual([
+      { game_id: 18, paid_orders: 2, delivered_orders: 2, failed_deliveries: 0, refunded_orders: 0, failure_rate: 0, refund_rate: 0, p50_ms: 1500, p95_ms: 1500, previous: null },
+    ]);
+  });
+
+  it('breaks sales down by bundle, one row per bundle and currency, leaving out a bundle placed but never paid', async () => {
+    // Every game: read from the day rollups.
+    const all = await json(`/insights/sales?${MAY}&by=bundle`);
+    expect(all.by).toBe('bundle');
+    expect(rows(all)).toEqual([
+      ['18-eu-currency-60', 'EUR', 2, 1798, 0, 1798],
+      ['18-us-currency-60', 'USD', 2, 998, 499, 499],
+      ['18-us-starter-pack', 'USD', 1, 1999, 0, 1999],
+    ]);
+    expect(all.breakdown[1]).toEqual({
+      key: '18-us-currency-60', currency: 'USD', paid_orders: 2, revenue_minor: 998, refunded_orders: 1, refunded_minor: 499,
+      disputed_orders: 0, disputed_minor: 0, net_minor: 499, average_order_minor: 499, first_purchase_share: 1,
+    });
+    // One area: read from the hours.
+    expect(rows(await json(`/insights/sales?${MAY}&by=bundle&area=us`))).toEqual([
+      ['18-us-currency-60', 'USD', 2, 998, 499, 499],
+      ['18-us-starter-pack', 'USD', 1, 1999, 0, 1999],
+    ]);
+    // A bundle and a code filter together: the starter pack sold once with MAY5.
+    expect(rows(await json(`/insights/sales?${MAY}&by=bundle&product_id=18-us-starter-pack&discount_code=may5`))).toEqual([
+      ['18-us-starter-pack', 'USD', 1, 1999, 0, 1999],
+    ]);
+  });
+
+  it('breaks sales down by discount code, sales without a code under the empty code, each currency apart', async () => {
+    const all = await json(`/insights/sales?${MAY}&by=code`);
+    expect(all.by).toBe('code');
+    // JUNE20's only order was never paid: no row.
+    expect(rows(all)).toEqual([
+      ['', 'EUR', 1, 899, 0, 899],
+      ['', 'USD', 1, 499, 0, 499],
+      ['MAY5', 'EUR', 1, 899, 0, 899],
+      ['MAY5', 'USD', 2, 2498, 499, 1999],
+    ]);
+    expect(all.breakdown[3]).toEqual({
+      key: 'MAY5', currency: 'USD', paid_orders: 2, revenue_minor: 2498, refunded_orders: 1, refunded_minor: 499,
+      disputed_orders: 0, disputed_minor: 0, net_minor: 1999, average_order_minor: 1249, first_purchase_share: 1,
+    });
+    expect(rows(await json(`/insights/sales?${MAY}&by=code&area=eu`))).toEqual([
+      ['', 'EUR', 1, 899, 0, 899],
+      ['MAY5', 'EUR', 1, 899, 0, 899],
+    ]);
+    expect(rows(await json(`/insights/sales?${MAY}&by=code&game_id=18&pay_type=wallet`))).toEqual([['MAY5', 'USD', 1, 1999, 0, 1999]]);
+    // The March disputed sale with SPRING10: its money left on the day of the dispute.
+    expect(rows(await json(`/insights/sales?${PERIOD}&by=code&game_id=18`))).toEqual([
+      ['', 'USD', 2, 1498, 999, 499],
+      ['SPRING10', 'USD', 1, 1999, 0, 0],
     ]);
   });
 
@@ -330,5 +467,75 @@ describe.each(testDbTargets())('insights on $name', (target) => {
     for (let runs = 0; !rolled.caughtUp && runs < 100; runs += 1) rolled = await rollUpInsights(db);
     const csv = await api(`/insights/sales.csv?from=2025-04-01&to=2025-04-01`);
     expect(csv.text.split('\r\n')[1]).toBe(`2025-04-01,18,"'=HYPERLINK(""http://x"")",1,100,0,0`);
+  });
+
+  // Last: it forgets every report older than the keep window, the fixed days' above among them.
+  it('forgets single reports older than REPORTS_KEEP_DAYS, oldest first, and still answers their days from the rollups', async () => {
+    const KEEP_DAYS = 90;
+    // Two days counted back from the database's clock: one well outside the window, one well inside.
+    const [row] = await db.query<{ old: string; recent: string }>(
+      `SELECT ((now() AT TIME ZONE 'UTC') - interval '92 days')::date::text AS old, ((now() AT TIME ZONE 'UTC') - interval '88 days')::date::text AS recent`,
+    );
+    const { old, recent } = row!;
+    // Pages of game 18 in the 'en' area: two sessions on the old day (one confirms a character), two on the recent one.
+    await report(18, 1, `${old}T12:00:00Z`, 'kept-a', 'phone', 'en');
+    await report(18, 4, `${old}T12:01:00Z`, 'kept-a', 'phone', 'en');
+    await report(18, 1, `${old}T12:02:00Z`, 'kept-b', 'phone', 'en');
+    await report(18, 1, `${recent}T12:00:00Z`, 'kept-c', 'phone', 'en');
+    await report(18, 1, `${recent}T12:01:00Z`, '', 'phone', 'en');
+    // As if the chore had been running since the old day: its hours are made from the reports.
+    await db.query(`UPDATE insights_rollup_state SET rolled_to = $1`, [`${old}T00:00:00Z`]);
+    let rolled = await rollUpInsights(db);
+    for (let runs = 0; !rolled.caughtUp && runs < 100; runs += 1) rolled = await rollUpInsights(db);
+    expect(rolled.caughtUp).toBe(true);
+
+    const thoseDays = () => json(`/insights/funnel?from=${old}&to=${recent}&tz=UTC&area=en`);
+    const oldDay = () => json(`/insights/funnel?from=${old}&to=${old}&tz=UTC`);
+    const march = () => json(`/insights/funnel?${PERIOD}&game_id=18`);
+    const before = { thoseDays: await thoseDays(), oldDay: await oldDay(), march: await march(), may: await json(`/insights/funnel?${MAY}`) };
+    expect(counts(before.thoseDays)).toEqual([4, 1, 0, 0, 0, 0]);
+    expect(perDay(before.thoseDays).filter(([, pageLoads]) => pageLoads !== 0)).toEqual([[old, 2, 1, 0, 0, 0, 0], [recent, 2, 0, 0, 0, 0, 0]]);
+    expect(counts(before.oldDay)).toEqual([2, 1, 0, 0, 0, 0]);
+    expect(counts(before.march)).toEqual([4, 1, 1, 5, 3, 3]);
+    expect(counts(before.may)).toEqual([4, 2, 1, 6, 5, 5]);
+
+    const reportsLeft = async () => Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM reports`))[0]!.n);
+    const total = await reportsLeft();
+    // At most a batch a call, the oldest first: the page load of 2025-03-09 15:30 UTC.
+    expect(await forgetOldReports(db, KEEP_DAYS, { batch: 1 })).toBe(1);
+    expect(await db.query(`SELECT 1 FROM reports WHERE session_id = 'session-c'`)).toEqual([]);
+    expect(await reportsLeft()).toBe(total - 1);
+    // Then, as the chore does after each rollup: the other 9 of March, the 7 of May and the 3 of the old day.
+    expect(await db.transaction(async (tx) => (await rollUpAndForgetReports(tx, KEEP_DAYS)).forgotten)).toBe(9 + 7 + 3);
+    expect(await forgetOldReports(db, KEEP_DAYS)).toBe(0);
+    expect(await reportsLeft()).toBe(total - 20);
+    // The recent day's reports are kept one by one.
+    const en = await db.query<{ session_id: string; day: string }>(
+      `SELECT session_id, (created_at AT TIME ZONE 'UTC')::date::text AS day FROM reports WHERE area = 'en' ORDER BY id`,
+    );
+    expect(en).toEqual([{ session_id: 'kept-c', day: recent }, { session_id: '', day: recent }]);
+
+    // The rollups stay: every day's figures are what they were, the days whose reports went included,
+    // from the hours (a filter) and from the day rollups (the whole store) alike, after further runs too.
+    await rollUpInsights(db);
+    expect({ thoseDays: await thoseDays(), oldDay: await oldDay(), march: await march(), may: await json(`/insights/funnel?${MAY}`) }).toEqual(before);
+  });
+  // After the one above: a rollup far behind (an upgrade, a long pause) catches up a month a run.
+  it('keeps an old report until the rollup that is catching up has counted it, then forgets it', async () => {
+    const KEEP_DAYS = 90;
+    const [row] = await db.query<{ start: string; today: string }>(
+      `SELECT ((now() AT TIME ZONE 'UTC') - interval '210 days')::date::text AS start, (now() AT TIME ZONE 'UTC')::date::text AS today`,
+    );
+    const { start, today } = row!;
+    const daysAgo = async (days: number) => (await db.query<{ at: string }>(`SELECT to_json(now() - $1 * interval '1 day') #>> '{}' AS at`, [days]))[0]!.at;
+    for (const [days, session] of [[200, 'late-a'], [150, 'late-b'], [100, 'late-c'], [10, 'late-d']] as const) await report(18, 1, await daysAgo(days), session, 'phone', 'kr');
+    await db.query(`UPDATE insights_rollup_state SET rolled_to = $1`, [`${start}T00:00:00Z`]);
+    let runs = 0;
+    for (let caughtUp = false; !caughtUp && runs < 20; runs += 1) caughtUp = (await db.transaction((tx) => rollUpAndForgetReports(tx, KEEP_DAYS))).rolled.caughtUp;
+    expect(runs).toBeGreaterThan(3);
+    // All four page loads are counted, though three of the reports are gone by now.
+    expect(counts(await json(`/insights/funnel?from=${start}&to=${today}&tz=UTC&game_id=18&area=kr`))[0]).toBe(4);
+    const left = await db.query<{ session_id: string }>(`SELECT session_id FROM reports WHERE session_id LIKE 'late-%' ORDER BY session_id`);
+    expect(left.map((one) => one.session_id)).toEqual(['late-d']);
   });
 });

@@ -24,8 +24,7 @@ import { signerOf } from '../releases/signing-key';
 import { issueLoadToken } from '../releases/load-tokens';
 import { openPreview, previewLink } from '../releases/preview-links';
 import { runClusterChore } from '../db/cluster-chore';
-import { rollUpInsights } from '../insights';
-import { forgetOldReports } from '../reports/record-report';
+import { rollUpAndForgetReports } from '../insights';
 import { auditAutomaticRollback, auditExperimentStop } from '../ops/audit';
 import { evaluateExperiments, RunningExperiments } from '../experiments';
 import { builtHostSource, releasedHostSource, releasedRemoteSource } from '../releases/released-sources';
@@ -203,8 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       rollingUp = setInterval(() => {
         void runClusterChore(db, 'insights-rollup', config.ops.insightsRollupMs, async (tx) => {
-          await rollUpInsights(tx);
-          await forgetOldReports(tx, config.ops.reportsKeepDays);
+          await rollUpAndForgetReports(tx, config.ops.reportsKeepDays);
         }).catch((error: unknown) => app.log.error({ err: error }, 'the insights rollup failed'));
       }, config.ops.insightsRollupMs);
       rollingUp.unref();

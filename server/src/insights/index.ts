@@ -10,4 +10,4 @@ export { MAX_PERIOD_DAYS, periodOf, previousPeriod, type Period } from './insigh
 export { readDeliveryHealth, type DeliveryAnswer } from './read-delivery';
 export { FUNNEL_STEPS, readFunnel, readFunnelDays, type FunnelAnswer } from './read-funnel';
 export { readSales, readSalesDays, SALES_BREAKDOWNS, type SalesAnswer, type SalesBreakdown } from './read-sales';
-export { ROLLUP_LAG_MS, rollUpInsights, type RolledUp } from './roll-up';
+export { ROLLUP_LAG_MS, rollUpAndForgetReports, rollUpInsights, type RolledUp } from './roll-up';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { forgetOldReports } from '../reports/record-report';
 import { DELIVERY_TIMES_SQL, ORDER_FACTS_SQL } from '../orders';
 import { DELIVERY_BUCKET_BOUNDS_MS } from './delivery-buckets';
 import { rollUpDays } from './roll-up-days';
@@ -103,4 +104,16 @@ export async function rollUpInsights(tx: Queryable, options: { readonly lagMs?: 
     [to],
   );
   return { from, to, caughtUp };
+}
+
+/**
+ * The cluster's insights chore (one transaction): the rollup's next step, then the raw reports past
+ * REPORTS_KEEP_DAYS — those already counted only. While the rollup catches up (a month a run, after an
+ * upgrade or a pause), a report it has not reached yet is kept until it has; and the hours a next run
+ * counts again (its lag before where this one ended) keep theirs.
+ */
+export async function rollUpAndForgetReports(tx: Queryable, keepDays: number): Promise<{ readonly rolled: RolledUp; readonly forgotten: number }> {
+  const rolled = await rollUpInsights(tx);
+  const countedBefore = new Date(Date.parse(rolled.to) - ROLLUP_LAG_MS - 3_600_000);
+  return { rolled, forgotten: await forgetOldReports(tx, keepDays, { countedBefore }) };
 }

@@ -27,15 +27,17 @@ export async function recordReport(db: Queryable, report: PageReport): Promise<v
 }
 
 /**
- * Drops the reports older than `keepDays` (REPORTS_KEEP_DAYS), at most `batch` of them a call so that
- * a first clean-up of years of reports never holds a long transaction. Resolves to how many went.
+ * Drops the reports older than `keepDays` (REPORTS_KEEP_DAYS) — and, given `countedBefore`, only those
+ * before it (what the insights' rollup has counted) — at most `batch` of them a call so that a first
+ * clean-up of years of reports never holds a long transaction. Resolves to how many went.
  */
-export async function forgetOldReports(db: Queryable, keepDays: number, batch = 50_000): Promise<number> {
+export async function forgetOldReports(db: Queryable, keepDays: number, options: { readonly countedBefore?: Date; readonly batch?: number } = {}): Promise<number> {
   const rows = await db.query(
     `DELETE FROM reports WHERE id IN (
-       SELECT id FROM reports WHERE created_at < now() - $1 * interval '1 day' ORDER BY created_at LIMIT $2)
+       SELECT id FROM reports WHERE created_at < least(now() - $1 * interval '1 day', coalesce($3::timestamptz, 'infinity'))
+        ORDER BY created_at LIMIT $2)
      RETURNING id`,
-    [keepDays, batch],
+    [keepDays, options.batch ?? 50_000, options.countedBefore?.toISOString() ?? null],
   );
   return rows.length;
 }
