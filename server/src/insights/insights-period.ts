@@ -1,4 +1,5 @@
 import { OperationRefused } from '../domain-errors';
+import { isCalendarDay } from '../text/calendar-day';
 
 /** The longest period one question may cover, in days (two years: a chart of a year beside the one before). */
 export const MAX_PERIOD_DAYS = 731;
@@ -13,11 +14,8 @@ export interface Period {
 const DAY_MS = 86_400_000;
 
 function dayNumber(day: string, field: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) {
-    throw new OperationRefused('invalid', `${field} must be a day as YYYY-MM-DD`, 'badFilter');
-  }
-  return ms / DAY_MS;
+  if (!isCalendarDay(day)) throw new OperationRefused('invalid', `${field} must be a day as YYYY-MM-DD`, 'badFilter');
+  return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 }
 
 function dayText(n: number): string {

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import { OperationRefused } from '../domain-errors';
+import { isCalendarDay } from '../text/calendar-day';
 import { correctPoints, endLink, giftsOf, linksOfCharacter, pointsOf, resendGift, type Character, type PointsEntry } from '../players';
 import { auditedRequest, writeAudit, type Actor } from './audit';
 
@@ -65,9 +66,6 @@ export async function correctPointsFromDesk(db: Db, actor: Actor, character: Cha
     return { done: true, balance: corrected.balance };
   });
 }
-
-/** A calendar day written YYYY-MM-DD that exists (not 2026-02-30). */
-const isCalendarDay = (day: string): boolean => /^\d{4}-\d\d-\d\d$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
 /**
  * The desk mails a character's gift of `day` again (it never reached the game, or its items were

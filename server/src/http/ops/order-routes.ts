@@ -162,7 +162,9 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
     },
   );
 
-  // The player's page: end a character's link to a browser, correct its points (decisions 304, 305).
+  // The player's page: end a character's link to a browser, correct its points, mail a gift again (decisions 304, 305).
+  // A character is named by its game, server and role in the body.
+  const CHARACTER = { game_id: { type: 'integer', minimum: 1, maximum: 999_999_999 }, server_id: text(32), role_id: text(64) } as const;
   app.post<{ Params: { id: string }; Body: { reason: string; request_key: string } }>(
     '/player/links/:id/end',
     {
@@ -184,9 +186,7 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
           type: 'object',
           required: ['game_id', 'server_id', 'role_id', 'points', 'reason', 'request_key'],
           properties: {
-            game_id: { type: 'integer', minimum: 1, maximum: 999_999_999 },
-            server_id: text(32),
-            role_id: text(64),
+            ...CHARACTER,
             points: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
             reason,
             request_key: requestKey,
@@ -210,9 +210,7 @@ export async function orderRoutes(app: FastifyInstance, options: { readonly db: 
           type: 'object',
           required: ['game_id', 'server_id', 'role_id', 'day', 'reason', 'request_key'],
           properties: {
-            game_id: { type: 'integer', minimum: 1, maximum: 999_999_999 },
-            server_id: text(32),
-            role_id: text(64),
+            ...CHARACTER,
             day: text(10),
             reason,
             request_key: requestKey,
