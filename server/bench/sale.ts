@@ -8,6 +8,9 @@
  * characters that got more than one pack (oversold), and the catalogue tables' reads in PostgreSQL
  * during the sale (the catalogue is served from each instance's memory). Writes the sale section of
  * docs/benchmarks.md.
+ *
+ * BENCH_INSTANCE_NODE_OPTIONS is each instance's NODE_OPTIONS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/sale-profile`
+ * for a CPU profile of every instance, written when the cluster stops.
  */
 import { request } from 'node:http';
 import os from 'node:os';
@@ -16,6 +19,7 @@ import { machineLine, writeSection } from '../../scripts/bench/benchmarks-doc';
 import { startCluster } from '../src/cluster/store-cluster';
 import { api, pay, type ApiPayload } from '../src/chaos/store-client';
 import { clusterPrerequisites, inSchema, redisAnswers } from './cluster-schema';
+import { clientDelay, cpuShares, probe, type CpuShares, type ProbeFigures } from './where-time-goes';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS || 2000);
 const WINDOW_SECONDS = Number(process.env.BENCH_SALE_SECONDS || 60);
@@ -146,6 +150,38 @@ interface SaleResult {
   readonly statuses: ReadonlyMap<string, number>;
   readonly catalogueReads: ReadonlyMap<string, number>;
   readonly redis: boolean;
+  /** Where the sale's time went (server/bench/where-time-goes.ts). */
+  readonly cpu: CpuShares;
+  readonly clientDelay: { readonly p50: number; readonly p99: number; readonly max: number };
+  readonly probe: ProbeFigures;
+  /** PostgreSQL's costliest statements during the sale, when pg_stat_statements is loaded; else why not. */
+  readonly statements: readonly StatementCost[] | string;
+}
+
+interface StatementCost {
+  readonly query: string;
+  readonly calls: number;
+  readonly totalMs: number;
+}
+
+/** Empties pg_stat_statements' counts before the sale; false (and why) when PostgreSQL does not load it. */
+async function statementsBefore(db: Client): Promise<true | string> {
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements WITH SCHEMA public');
+    await db.query('SELECT public.pg_stat_statements_reset()');
+    return true;
+  } catch (error) {
+    return `not measured: ${(error as Error).message} (shared_preload_libraries = 'pg_stat_statements' shows them)`;
+  }
+}
+
+async function statementsAfter(db: Client, before: true | string): Promise<readonly StatementCost[] | string> {
+  if (before !== true) return before;
+  const rows = await db.query<{ query: string; calls: string; total: number }>(
+    `SELECT query, calls::text, total_exec_time AS total FROM public.pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 12`,
+  );
+  return rows.rows.map((row) => ({ query: row.query.replace(/\s+/g, ' ').slice(0, 140), calls: Number(row.calls), totalMs: row.total }));
 }
 
 async function runSale(): Promise<SaleResult> {
@@ -154,7 +190,7 @@ async function runSale(): Promise<SaleResult> {
   return inSchema(`bench_sale_${process.pid}`, async (databaseUrl) => {
     const cluster = await startCluster({
       instances: INSTANCES,
-      env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? '', REDIS_PREFIX: `bench-sale-${process.pid}:`, NODE_ENV: 'development', LOG: 'off', SEED_DEMO: 'on' },
+      env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? '', REDIS_PREFIX: `bench-sale-${process.pid}:`, NODE_ENV: 'development', LOG: 'off', SEED_DEMO: 'on', NODE_OPTIONS: process.env.BENCH_INSTANCE_NODE_OPTIONS ?? '' },
     });
     const db = new Client({ connectionString: databaseUrl });
     await db.connect();
@@ -167,7 +203,13 @@ async function runSale(): Promise<SaleResult> {
       );
       // Warm: each instance has read its catalogue before the doors open.
       for (let round = 0; round < INSTANCES * 2; round += 1) await api(cluster.url, 'getTab', { ...GAME, type: '', role_id: '', ln_uid: '' });
+      const page = await getPage(cluster.url, '/', '127.0.0.1');
+      if (page.status !== 200) throw new Error(`GET / answers ${page.status}: build the pages first (\`npm run build\`).`);
       const before = await settledReads(db);
+      const statements = await statementsBefore(db);
+      const machine = cpuShares(() => cluster.instances.flatMap((instance) => (instance.child.pid ? [instance.child.pid] : [])));
+      const delay = clientDelay();
+      const probing = probe(cluster.instances[0]!.url, cluster.url);
       const started = performance.now();
       console.log(`${PLAYERS} players arrive within ${WINDOW_SECONDS} s at ${INSTANCES} instances behind HAProxy…`);
       const outcomes = await Promise.all(
@@ -176,7 +218,11 @@ async function runSale(): Promise<SaleResult> {
         ),
       );
       const elapsedMs = performance.now() - started;
+      const cpu = machine.stop();
+      const delayed = delay.stop();
+      const probed = await probing.stop();
       const after = await settledReads(db);
+      const topStatements = await statementsAfter(db, statements);
       const reads = new Map(CATALOGUE_TABLES.map((table) => [table, (after.get(table) ?? 0) - (before.get(table) ?? 0)]));
       const packs = await db.query<{ role_id: string; n: number }>(
         `SELECT role_id, count(*)::int AS n FROM orders WHERE product_id = $1 AND order_token LIKE 'sale-%' AND status IN ('paid', 'delivering', 'delivered') GROUP BY role_id`,
@@ -191,6 +237,10 @@ async function runSale(): Promise<SaleResult> {
         charactersWithPack: packs.rows.length,
         catalogueReads: reads,
         redis: Boolean(redisUrl),
+        cpu,
+        clientDelay: delayed,
+        probe: probed,
+        statements: topStatements,
       };
     } finally {
       await db.end();
@@ -240,6 +290,32 @@ function render(result: SaleResult, haproxy: string, loadAtStart: number): strin
       'the publisher\'s game server and looks each character up (`getRoleInfo` and every order); `bundles` by the order core, which checks a bundle\'s limit against the paid orders ' +
       'in PostgreSQL so that the limit stays exact across instances. The figures are read once PostgreSQL has published every backend\'s statistics, before and after.',
   );
+  const cores = [...result.cpu.meanCores].sort((a, b) => b[1] - a[1]).map(([kind, used]) => `${kind} ${used.toFixed(2)}`).join(', ');
+  const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+  const { direct, balancer } = result.probe;
+  lines.push(
+    '',
+    `**Where the time went** (server/bench/where-time-goes.ts, over the ${Math.round(result.cpu.seconds)} s of the sale). ` +
+      `CPU used, in cores (this machine has ${os.cpus().length}): ${cores}; the machine was idle ${(100 * result.cpu.idle).toFixed(0)} % of the time, ` +
+      `${(100 * result.cpu.idleBusiest10s).toFixed(0)} % in its busiest 10 s. ` +
+      `A process of its own, idle but for this, asked \`GET /healthz\` every 250 ms: of store-1 directly p50 ${ms(direct.p50)}, p99 ${ms(direct.p99)} ` +
+      `(${direct.count} answers, ${direct.failed} failed); through HAProxy p50 ${ms(balancer.p50)}, p99 ${ms(balancer.p99)} (${balancer.count} answers, ${balancer.failed} failed). ` +
+      `The players' client's own event loop was late by p50 ${ms(result.clientDelay.p50)}, p99 ${ms(result.clientDelay.p99)} (max ${ms(result.clientDelay.max)}): ` +
+      'an answer that has arrived waits that long before the client times it, and every figure above includes it.',
+  );
+  if (typeof result.statements === 'string') lines.push('', `PostgreSQL's statements: ${result.statements}.`);
+  else {
+    lines.push(
+      '',
+      `PostgreSQL's costliest statements during the sale (pg_stat_statements; time inside PostgreSQL, all instances and the sandbox game together):`,
+      '',
+      '| statement (start) | calls | total (ms) | mean (ms) |',
+      '|---|---:|---:|---:|',
+      ...result.statements.map(
+        (row) => `| \`${row.query.replace(/\|/g, '\\|').replace(/`/g, "'")}\` | ${row.calls.toLocaleString('en-US')} | ${Math.round(row.totalMs).toLocaleString('en-US')} | ${(row.totalMs / Math.max(1, row.calls)).toFixed(2)} |`,
+      ),
+    );
+  }
   return lines.join('\n');
 }
 
