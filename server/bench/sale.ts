@@ -155,7 +155,15 @@ interface SaleResult {
   readonly clientDelay: { readonly p50: number; readonly p99: number; readonly max: number };
   readonly probe: ProbeFigures;
   /** PostgreSQL's costliest statements during the sale, when pg_stat_statements is loaded; else why not. */
-  readonly statements: readonly StatementCost[] | string;
+  readonly statements: Statements | string;
+}
+
+interface Statements {
+  /** The costliest, by time inside PostgreSQL. */
+  readonly top: readonly StatementCost[];
+  /** Every statement PostgreSQL ran in the sale's database, and its explicit transactions' COMMITs. */
+  readonly calls: number;
+  readonly commits: number;
 }
 
 interface StatementCost {
@@ -175,13 +183,21 @@ async function statementsBefore(db: Client): Promise<true | string> {
   }
 }
 
-async function statementsAfter(db: Client, before: true | string): Promise<readonly StatementCost[] | string> {
+async function statementsAfter(db: Client, before: true | string): Promise<Statements | string> {
   if (before !== true) return before;
   const rows = await db.query<{ query: string; calls: string; total: number }>(
     `SELECT query, calls::text, total_exec_time AS total FROM public.pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 12`,
   );
-  return rows.rows.map((row) => ({ query: row.query.replace(/\s+/g, ' ').slice(0, 140), calls: Number(row.calls), totalMs: row.total }));
+  const all = await db.query<{ calls: string; commits: string }>(
+    `SELECT sum(calls)::text AS calls, coalesce(sum(calls) FILTER (WHERE query = 'COMMIT'), 0)::text AS commits FROM public.pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  return {
+    top: rows.rows.map((row) => ({ query: row.query.replace(/\s+/g, ' ').slice(0, 140), calls: Number(row.calls), totalMs: row.total })),
+    calls: Number(all.rows[0]?.calls ?? 0),
+    commits: Number(all.rows[0]?.commits ?? 0),
+  };
 }
 
 async function runSale(): Promise<SaleResult> {
@@ -307,11 +323,13 @@ function render(result: SaleResult, haproxy: string, loadAtStart: number): strin
   else {
     lines.push(
       '',
-      `PostgreSQL's costliest statements during the sale (pg_stat_statements; time inside PostgreSQL, all instances and the sandbox game together):`,
+      `PostgreSQL ran ${result.statements.calls.toLocaleString('en-US')} statements in the sale's database during the sale (${(result.statements.calls / PLAYERS).toFixed(1)} per player; ` +
+        `${result.statements.commits.toLocaleString('en-US')} explicit transactions), ${Math.round(result.statements.calls / result.cpu.seconds).toLocaleString('en-US')} a second. ` +
+        `Its costliest statements (pg_stat_statements; time inside PostgreSQL, waiting for a lock included; all instances and the sandbox game together):`,
       '',
       '| statement (start) | calls | total (ms) | mean (ms) |',
       '|---|---:|---:|---:|',
-      ...result.statements.map(
+      ...result.statements.top.map(
         (row) => `| \`${row.query.replace(/\|/g, '\\|').replace(/`/g, "'")}\` | ${row.calls.toLocaleString('en-US')} | ${Math.round(row.totalMs).toLocaleString('en-US')} | ${(row.totalMs / Math.max(1, row.calls)).toFixed(2)} |`,
       ),
     );
