@@ -174,12 +174,16 @@ interface StatementCost {
 
 /** Empties pg_stat_statements' counts before the sale; false (and why) when PostgreSQL does not load it. */
 async function statementsBefore(db: Client): Promise<true | string> {
+  const [loaded] = (await db.query<{ libraries: string }>("SELECT current_setting('shared_preload_libraries') AS libraries")).rows;
+  if (!loaded?.libraries.split(',').some((library) => library.trim() === 'pg_stat_statements')) {
+    return "not measured: this PostgreSQL does not load pg_stat_statements (shared_preload_libraries = 'pg_stat_statements' shows them)";
+  }
   try {
     await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements WITH SCHEMA public');
     await db.query('SELECT public.pg_stat_statements_reset()');
     return true;
   } catch (error) {
-    return `not measured: ${(error as Error).message} (shared_preload_libraries = 'pg_stat_statements' shows them)`;
+    return `not measured: ${(error as Error).message}`;
   }
 }
 
