@@ -66,6 +66,21 @@ const FIRST_SCREENS = [
 ] as const;
 
 describe('the top-up page’s first screen, painted from the HTML', () => {
+  it('asks for the shell’s code only once the banner has arrived, so that a slow network brings the banner first', async () => {
+    await phone();
+    const seen: string[] = [];
+    page.on('request', (request) => seen.push(`asked ${new URL(request.url()).pathname}`));
+    page.on('requestfinished', (request) => seen.push(`arrived ${new URL(request.url()).pathname}`));
+    await page.goto(`${server.url}/#/?game_id=18&area=us`);
+    await page.locator('.tp-header__title').waitFor();
+    const bannerArrived = seen.findIndex((event) => /^arrived \/banner-slides\/18-us-1\/en\.svg$/.test(event));
+    const firstScript = seen.findIndex((event) => /^asked \/[^/]+\.js$/.test(event));
+    expect(bannerArrived).toBeGreaterThan(-1);
+    expect(firstScript).toBeGreaterThan(bannerArrived);
+    // The shell's entry and its preload hints are still asked for by the page, and only once each.
+    expect(seen.filter((event) => /^asked \/main\.[^/]+\.js$/.test(event))).toHaveLength(1);
+  });
+
   it.each(FIRST_SCREENS)('is there in $lang before the page’s code, and the page that replaces it looks the same', async ({ lang, stored, words }) => {
     await phone(stored);
     const release = await holdTopUpCode();

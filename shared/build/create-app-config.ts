@@ -15,6 +15,7 @@ import { REACT_AS_PREACT } from './react-as-preact.cjs';
 import { firstScreenScript } from './first-screen-script';
 
 export { firstScreenScript };
+export { ScriptsAfterFirstImagePlugin } from './scripts-after-first-image';
 
 export type AppName = 'host' | RemoteId;
 

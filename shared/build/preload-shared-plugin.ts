@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Compilation, Compiler } from '@rspack/core';
+import { scriptsAfterFirstImage, type Hint } from './scripts-after-first-image';
 
 interface ManifestShared {
   readonly name?: string;
@@ -28,11 +29,12 @@ function providedFiles(compilation: Compilation): Set<string> {
 /**
  * Everything the host runs before its first render is known at build time, but the browser would
  * only discover most of it after main.js has run: the shell's bootstrap chunk (named "bootstrap")
- * and the shared libraries (React, the router, i18n, the store…). This writes `<link rel="preload">`
- * for them into index.html, after main.js (fetched first, at high priority), so they download with
- * the page. The hints are added by a line of inline script rather than written as tags: the browser's
- * preload scanner would otherwise ask for all of them before the inline script that asks for the
- * top-up page's banner, its largest image, runs (host/src/early/first-screen.inline.js; decision 268). It reads the federation manifest, so it runs after emit and before compression.
+ * and the shared libraries (React, the router, i18n, the store…). This has index.html ask for them
+ * (`<link rel="preload">`) with main.js, so they download with the page. Hints and main.js are added by
+ * a line of inline script rather than written as tags: the browser's preload scanner would otherwise
+ * ask for all of them before the inline script that asks for the top-up page's banner, its largest
+ * image, runs (host/src/early/first-screen.inline.js; decisions 268, 269), and that script waits for the
+ * banner to be painted first (scripts-after-first-image.ts, decision 020). It reads the federation manifest, so it runs after emit and before compression.
  * `notPreloaded` names shared modules the host provides for later pages only (the checkout parts).
  */
 export class PreloadSharedPlugin {
@@ -57,13 +59,11 @@ export class PreloadSharedPlugin {
       const styles = providedOnly([...new Set(shared.flatMap((s) => s.assets?.css?.sync ?? []))]);
       if (shared.length && !scripts.length) throw new Error('PreloadSharedPlugin: no chunk of a provided shared module found in the stats');
       const ordered = [...bootstrap.filter((f) => f.endsWith('.js')), ...scripts, ...bootstrap.filter((f) => f.endsWith('.css')), ...styles];
-      const hints = [...new Set(ordered)].map((file) => [`${publicPath}${file}`, file.endsWith('.css') ? 'style' : 'script']);
-      const links = `<script>${JSON.stringify(hints)}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.href=h[0];l.as=h[1];document.head.appendChild(l)})</script>`;
+      const hints = [...new Set(ordered)].map((file): Hint => [`${publicPath}${file}`, file.endsWith('.css') ? 'style' : 'script']);
       const html = fs.readFileSync(htmlFile, 'utf8');
-      if (html.includes("l.rel='preload'")) return;
-      const main = /<script defer([^>]*src="[^"]*\/main\.[^"]*\.js"[^>]*)><\/script>/;
-      if (!main.test(html)) throw new Error('PreloadSharedPlugin: no main.js script tag in index.html');
-      fs.writeFileSync(htmlFile, html.replace(main, (_tag, attrs: string) => `<script defer fetchpriority="high"${attrs}></script>${links}`));
+      if (html.includes('window.topupFirstImage,')) return;
+      if (!/<script defer[^>]*src="[^"]*\/main\.[^"]*\.js"/.test(html)) throw new Error('PreloadSharedPlugin: no main.js script tag in index.html');
+      fs.writeFileSync(htmlFile, scriptsAfterFirstImage(html, hints));
     });
   }
 }

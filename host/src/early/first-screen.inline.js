@@ -90,6 +90,9 @@
           picture.style.visibility = 'hidden';
         };
       }
+      // The shell's code is asked for once this picture is painted (index.html's next inline script,
+      // shared/build/scripts-after-first-image.ts): on a slow network it has the connection to itself.
+      window.topupFirstImage = banner || picture || null;
       if (banner) {
         banner.fetchPriority = 'high';
         banner.alt = '';
