@@ -49,9 +49,8 @@ export class ScriptsAfterFirstImagePlugin {
     compiler.hooks.afterEmit.tap('ScriptsAfterFirstImagePlugin', (compilation) => {
       const htmlFile = path.join(compilation.outputOptions.path ?? compiler.outputPath, 'index.html');
       if (!fs.existsSync(htmlFile)) return;
-      const html = fs.readFileSync(htmlFile, 'utf8');
-      if (html.includes('window.topupFirstImage,')) return;
-      fs.writeFileSync(htmlFile, scriptsAfterFirstImage(html, []));
+      // Written once: a rewritten page has no deferred script left, and comes back unchanged.
+      fs.writeFileSync(htmlFile, scriptsAfterFirstImage(fs.readFileSync(htmlFile, 'utf8'), []));
     });
   }
 }
