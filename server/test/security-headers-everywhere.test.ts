@@ -42,4 +42,23 @@ describe.each(testDbTargets())('security headers on every answer on $name', (tar
       expect(securityHeadersOf(other.headers)).toEqual(securityHeadersOf(ordinary.headers));
     }
   });
+
+  it("gives an HTML page a policy naming its own inline code, the same on every load, and leaves the other answers' policy as it was, between two loads of it too", async () => {
+    const json = async () => (await store.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'];
+    const before = await json();
+    const pages = ['/sandbox/checkout/no-such-order', '/healthz', '/sandbox/checkout/no-such-order'];
+    const policies: string[] = [];
+    for (const url of pages) {
+      const page = await store.app.inject({ method: 'GET', url });
+      expect(page.headers['content-type']).toMatch(url === '/healthz' ? /^application\/json/ : /^text\/html/);
+      policies.push(String(page.headers['content-security-policy']));
+      expect(securityHeadersOf(page.headers)['x-frame-options']).toBe('DENY');
+    }
+    expect(policies[0]).toMatch(/'sha256-/);
+    expect(policies[0]).not.toBe(before);
+    expect(policies[2]).toBe(policies[0]);
+    expect(policies[1]).toBe(before);
+    expect(await json()).toBe(before);
+    expect(before).not.toMatch(/'sha256-/);
+  });
 });

@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Set when the process is asked to stop: readiness fails first (server/src/http/web/readiness-routes.ts).
   app.decorate('draining', false);
   refuseUncleanInput(app);
-  await securityHeaders(app, { assetOrigins: config.assetOrigins, demo: config.storeMode === 'demo' });
+  securityHeaders(app, { assetOrigins: config.assetOrigins, demo: config.storeMode === 'demo' });
 
   await app.register(cspReportRoutes);
 

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import helmet from 'helmet';
 import { withDemoRibbon } from './demo-ribbon';
 import { inlineHashes, type InlineHashes } from './html-page';
@@ -49,14 +48,19 @@ function helmetSettings(assetOrigins: readonly string[]) {
   };
 }
 
+/** Helmet's middleware for every answer, built once: its headers are worked out when it is made. */
+function everyAnswersHeaders(assetOrigins: readonly string[]) {
+  const { frameguard, ...rest } = helmetSettings(assetOrigins);
+  return helmet({ ...rest, xFrameOptions: frameguard });
+}
+
 /**
  * Fastify's own refusals before any route is found (an address that does not decode, `/%E0%A4%A`; a
  * path parameter too long) run no hook, so helmet never sees them: `frameworkErrors` answers them
  * with the same headers as every other answer, and in the store's words.
  */
 export function frameworkErrorAnswer(assetOrigins: readonly string[]): NonNullable<FastifyServerOptions['frameworkErrors']> {
-  const { frameguard, ...rest } = helmetSettings(assetOrigins);
-  const headers = helmet({ ...rest, xFrameOptions: frameguard });
+  const headers = everyAnswersHeaders(assetOrigins);
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
     const answer = () => reply.code(status).header('cache-control', 'no-store').send({ error: status === 414 ? 'The address is too long' : 'The address could not be read' });
@@ -79,21 +83,42 @@ declare module 'fastify' {
   }
 }
 
+/** How many HTML pages' policies are kept built (the shell, the checkout, the help page...; each differs only by its inline hashes). */
+const HTML_POLICIES_KEPT = 64;
+
 /**
  * Security headers on every answer (helmet): nosniff, the referrer policy (order ids travel in
  * URLs), no framing, the CSP; HSTS when the request came over TLS (directly, or through a
  * trusted proxy that says so). Call it on the root instance: its hooks cover every route.
+ *
+ * Helmet's middleware is built once and run on each request (decision 128): building it per request,
+ * as the Fastify plugin did, parsed the CSP's directives again on every answer.
  */
-export async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
-  await app.register(fastifyHelmet, helmetSettings(options.assetOrigins));
-
+export function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
+  const headers = everyAnswersHeaders(options.assetOrigins);
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.protocol === 'https') return hsts(request.raw, reply.raw, done);
-    done();
+    headers(request.raw, reply.raw, (error?: unknown) => {
+      if (error) return done(error as Error);
+      if (request.protocol === 'https') return hsts(request.raw, reply.raw, done);
+      done();
+    });
   });
 
-  app.decorateReply('htmlSecurity', async function (this: FastifyReply, inline: InlineHashes) {
-    await this.helmet({ contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.assetOrigins, inline) } });
+  // An HTML page's CSP names its own inline code by hash; the policy for each set of hashes is built once.
+  const htmlPolicies = new Map<string, ReturnType<typeof helmet.contentSecurityPolicy>>();
+  const htmlPolicy = (inline: InlineHashes) => {
+    const key = `${inline.scripts.join(' ')}|${inline.styles.join(' ')}`;
+    let policy = htmlPolicies.get(key);
+    if (!policy) {
+      policy = helmet.contentSecurityPolicy({ useDefaults: false, directives: cspDirectives(options.assetOrigins, inline) });
+      if (htmlPolicies.size >= HTML_POLICIES_KEPT) htmlPolicies.delete(htmlPolicies.keys().next().value as string);
+      htmlPolicies.set(key, policy);
+    }
+    return policy;
+  };
+  app.decorateReply('htmlSecurity', function (this: FastifyReply, inline: InlineHashes) {
+    const policy = htmlPolicy(inline);
+    return new Promise<void>((resolve, reject) => policy(this.request.raw, this.raw, (error?: unknown) => (error ? reject(error as Error) : resolve())));
   });
   app.decorateReply('sendHtml', async function (this: FastifyReply, html: string, status = 200) {
     const page = options.demo ? withDemoRibbon(html) : html;
