@@ -52,6 +52,8 @@ describe('the catalogue editor', () => {
     const calls = fakeApi({
       'GET /session': { body: MERCHANDISER },
       'GET /catalogue/draft': { body: draftWith({}) },
+      // The saved game's row shows its game server card, which asks for the game servers.
+      'GET /catalogue/game-servers': { body: { game_servers: [{ game_id: 901, url: '', secret_set: false }] } },
       'POST /catalogue/draft/rows': (call) => ({
         body: {
           key: '901',
@@ -85,6 +87,8 @@ describe('the catalogue editor', () => {
     expect(post.body).toMatchObject({ list: 'games', row: { ...saved, role_lookup: 'id', in_voucher_centre: true, sort: 0 } });
     expect(post.csrf).toBe('token');
     expect(screen.getByText('The draft changes 1 row; players see revision 7 until it is published.')).toBeInTheDocument();
+    // The game server card has its answer before the page's alerts are counted: the draft's problems are the only one.
+    expect(await screen.findByText('none (the sandbox game in a demo store)')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Publishing needs 1 problem fixed first:game_areas: game 901 is sold in no area');
     expect(screen.getByRole('button', { name: 'Publish as revision 8' })).toBeDisabled();
     expect(within(screen.getByRole('list', { name: 'Games' })).getByText('new')).toBeInTheDocument();
