@@ -30,16 +30,19 @@ describe.each(testDbTargets())('the orders list by pay type and currency on $nam
     const order = await mustCreateOrder(store.app);
     expect((await checkout(store, order.order_id, 'paid')).status).toBeLessThan(400);
     // 8,000 orders copied from that one, spread over the pairs above, a minute apart: enough for the planner
-    // to take the pair-blind plan without the joint statistics (dropping them fails the first test).
+    // to take the pair-blind plan without the joint statistics (dropping them fails the first test). The
+    // record is built once per row in FROM: `(jsonb_populate_record(…)).*` in the select list would build it
+    // once per column of orders (about 8 s on PostgreSQL for these rows instead of 0.6 s).
     await db.query(
       `INSERT INTO orders
-       SELECT (jsonb_populate_record(NULL::orders, to_jsonb(o) || jsonb_build_object(
+       SELECT copy.*
+         FROM orders o, generate_series(1, 8000) AS g,
+              jsonb_populate_record(NULL::orders, to_jsonb(o) || jsonb_build_object(
                  'order_id', 'TPBULK' || lpad(g::text, 10, '0'),
                  'order_token', NULL,
                  'pay_type', (ARRAY[${PAIRS.map(([p]) => `'${p}'`).join(', ')}])[1 + g % ${PAIRS.length}],
                  'currency', (ARRAY[${PAIRS.map(([, c]) => `'${c}'`).join(', ')}])[1 + g % ${PAIRS.length}],
-                 'created_at', now() - (g || ' minutes')::interval))).*
-         FROM orders o, generate_series(1, 8000) AS g
+                 'created_at', now() - (g || ' minutes')::interval)) AS copy
         WHERE o.order_id = $1`,
       [order.order_id],
     );
