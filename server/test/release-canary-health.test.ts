@@ -19,7 +19,7 @@ const SETTINGS: ReleaseHealthSettings = { sample: 1, keepDays: 14, minLoads: 50,
 
 describe('the canary split', () => {
   // 100,000 draws put one standard deviation of the share at 0.137 %; ± 0.8 % is 5.8 of them, so a fair
-  // draw fails about once in 150 million runs while a bucket drawn from too narrow a range still fails.
+  // draw fails about once in 190 million runs (normal approximation) while a bucket drawn from too narrow a range still fails.
   it('gives a 25 % canary to 25 % ± 0.8 % of 100,000 browsers (5.8 standard deviations), each always the same version', () => {
     const state = { version: 'v1', activatedAt: '2026-11-26T00:00:00Z', canary: { version: 'v2', share: 25, since: '2026-11-26T01:00:00Z' } };
     const browsers = Array.from({ length: 100_000 }, () => newBucket());
@@ -187,7 +187,7 @@ describe.each(testDbTargets())('the registry answer and the beacon route on $nam
     for (let load = 0; load < 5; load += 1) expect(await registryAnswer(cookie)).toEqual({ version: first.version, setCookie: undefined });
     let canary = 0;
     for (let browser = 0; browser < 400; browser += 1) if ((await registryAnswer()).version === 'v2') canary += 1;
-    // 400 browsers: 100 expected, standard deviation 8.7; ± 45 is 5.2 of them (one failure in ten million runs).
+    // 400 browsers: 100 expected, standard deviation 8.7; ± 45 is 5.2 of them (about one failure in 5 million runs).
     expect(Math.abs(canary - 100)).toBeLessThanOrEqual(45);
     expect(await registryAnswer('topup_bucket=100')).toEqual({ version: 'v2', setCookie: undefined });
     expect(await registryAnswer('topup_bucket=2500')).toEqual({ version: 'v1', setCookie: undefined });
