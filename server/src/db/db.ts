@@ -46,5 +46,11 @@ export interface Db extends Queryable {
   listen?(channel: string, events: ListenEvents): Promise<Listening>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * What PostgreSQL's autovacuum does, for a database that has none (the embedded one, decision 129):
+   * gives the space of deleted and updated rows back for reuse and refreshes the planner's statistics.
+   * Absent on PostgreSQL, whose autovacuum does it.
+   */
+  upkeep?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -35,6 +35,11 @@ function dbOf(pg: PGlite, lock: DataDirLock | null): Db {
     async exec(sql) {
       await pg.exec(sql);
     },
+    // PGlite runs PostgreSQL in single-user mode, where autovacuum never runs: without this, every row
+    // deleted or updated (an outbox job done, an order's status) keeps its space for good (decision 129).
+    async upkeep() {
+      await pg.exec('VACUUM (ANALYZE)');
+    },
     async close() {
       try {
         if (!pg.closed) await pg.close();

@@ -81,7 +81,15 @@ export interface AppOptions {
   readonly clock?: () => Date;
   /** The running offer experiments held in memory (decision 309); pass one to reload it at once in this process. */
   readonly experiments?: RunningExperiments;
+  /** How often a database without autovacuum (the embedded one) is vacuumed and analyzed; UPKEEP_EVERY_MS otherwise. */
+  readonly upkeepEveryMs?: number;
 }
+
+/**
+ * The embedded database's vacuum and statistics, every ten minutes (decision 129): a store's
+ * deletes and updates come back as free space long before they add up.
+ */
+export const UPKEEP_EVERY_MS = 10 * 60_000;
 
 /** The last `hops` proxies in front of the store are believed (what Fastify does for a number). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -140,6 +148,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await catalogue.listen();
     });
     app.addHook('onClose', () => catalogue.close());
+    // PGlite has no autovacuum: this instance, the only one on it, does its work (decision 129).
+    const upkeep = db.upkeep?.bind(db);
+    if (upkeep) {
+      let upkeeping: NodeJS.Timeout | null = null;
+      app.addHook('onReady', async () => {
+        upkeeping = setInterval(() => {
+          const started = Date.now();
+          upkeep().then(
+            () => app.log.debug({ ms: Date.now() - started }, 'the embedded database was vacuumed and analyzed'),
+            (error: unknown) => app.log.error({ err: error }, 'vacuuming the embedded database failed; the next period tries again'),
+          );
+        }, options.upkeepEveryMs ?? UPKEEP_EVERY_MS);
+        upkeeping.unref();
+      });
+      app.addHook('onClose', async () => {
+        if (upkeeping) clearInterval(upkeeping);
+      });
+    }
     // Liveness and readiness; each says which instance answered, behind a load balancer.
     await app.register(readinessRoutes, { instance: config.instanceName, db, catalogue });
     const settings = options.orders ?? DEFAULT_ORDER_SETTINGS;

@@ -37,7 +37,7 @@ export async function openTestStore(
   target: TestDbTarget,
   overrides: Partial<ServerConfig> = {},
   /** Other parts of the app: order settings, request limits, a game gateway. */
-  parts: Pick<AppOptions, 'orders' | 'games' | 'limits' | 'mailTransport' | 'mailSink' | 'releaseHealth' | 'clock'> = {},
+  parts: Pick<AppOptions, 'orders' | 'games' | 'limits' | 'mailTransport' | 'mailSink' | 'releaseHealth' | 'clock' | 'upkeepEveryMs'> = {},
 ): Promise<TestStore> {
   const db = await target.open();
   await seedDemo(db);
